@@ -1,0 +1,73 @@
+"""The rules engine: pure Python, deterministic from a seed, every decision as data.
+
+    >>> from olympus.engine import Game, GameOptions
+    >>> game = Game.new(GameOptions(players=2, seed=1))
+    >>> [d.kind for d in game.decisions()]
+    ['setup', 'setup']
+"""
+
+from .actions import (
+    Answer,
+    ChooseAmount,
+    ChooseCards,
+    ChooseOption,
+    ChoosePlayer,
+    ChooseSetup,
+    ChooseSpace,
+    ClaimMilestone,
+    ConvertHeat,
+    ConvertPlants,
+    EndTurn,
+    FundAward,
+    Pass,
+    Payment,
+    PlayCard,
+    StandardProject,
+    UseAction,
+    from_dict,
+    parse,
+)
+from .decisions import Decision
+from .errors import (
+    CorruptState,
+    GameFinished,
+    IllegalAction,
+    InvalidOptions,
+    MalformedAction,
+    NotYourDecision,
+    OlympusError,
+)
+from .game import Game
+from .options import GameOptions
+
+__all__ = [
+    "Answer",
+    "ChooseAmount",
+    "ChooseCards",
+    "ChooseOption",
+    "ChoosePlayer",
+    "ChooseSetup",
+    "ChooseSpace",
+    "ClaimMilestone",
+    "ConvertHeat",
+    "ConvertPlants",
+    "CorruptState",
+    "Decision",
+    "EndTurn",
+    "FundAward",
+    "Game",
+    "GameFinished",
+    "GameOptions",
+    "IllegalAction",
+    "InvalidOptions",
+    "MalformedAction",
+    "NotYourDecision",
+    "OlympusError",
+    "Pass",
+    "Payment",
+    "PlayCard",
+    "StandardProject",
+    "UseAction",
+    "from_dict",
+    "parse",
+]

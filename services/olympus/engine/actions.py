@@ -1,0 +1,476 @@
+"""Answers a player can give, as small value types with a round-trippable text notation.
+
+    >>> parse("play 009 t2")
+    PlayCard(card=9, payment=Payment(steel=0, titanium=2, heat=0))
+    >>> str(parse("play 009 t2"))
+    'play 009 t2'
+
+Cards are named by their printed number (`009`, `R08`, `P41`). Every answer also converts to and
+from a plain dict (`to_dict` / `from_dict`) for JSON and protobuf edges. Parsing checks only the
+shape; whether an answer is legal now is the decision's business.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from .cards.model import card_id, card_number
+from .constants import NEUTRAL
+from .errors import MalformedAction
+
+_CARD_RE = re.compile(r"^(?:[RP]\d{2}|\d{3})$")
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """What a player spends besides M€ (the M€ part is whatever remains of the cost)."""
+
+    steel: int = 0
+    titanium: int = 0
+    heat: int = 0
+
+    def text(self) -> str:
+        parts = []
+        if self.steel:
+            parts.append(f"s{self.steel}")
+        if self.titanium:
+            parts.append(f"t{self.titanium}")
+        if self.heat:
+            parts.append(f"h{self.heat}")
+        return " ".join(parts)
+
+    def to_dict(self) -> dict[str, int]:
+        return {"steel": self.steel, "titanium": self.titanium, "heat": self.heat}
+
+    @property
+    def is_empty(self) -> bool:
+        return not (self.steel or self.titanium or self.heat)
+
+
+NO_PAYMENT = Payment()
+
+
+class Answer:
+    """Base of every answer. `kind` names the family a random bot picks uniformly among."""
+
+    __slots__ = ()
+    kind: ClassVar[str] = ""
+    verb: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        raise NotImplementedError
+
+
+def _with_payment(head: str, payment: Payment) -> str:
+    tail = payment.text()
+    return f"{head} {tail}" if tail else head
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard(Answer):
+    card: int
+    payment: Payment = NO_PAYMENT
+    kind: ClassVar[str] = "play_card"
+    verb: ClassVar[str] = "play"
+
+    def __str__(self) -> str:
+        return _with_payment(f"play {card_number(self.card)}", self.payment)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "card": card_number(self.card), "payment": self.payment.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class StandardProject(Answer):
+    project: str
+    payment: Payment = NO_PAYMENT
+    kind: ClassVar[str] = "standard_project"
+    verb: ClassVar[str] = "project"
+
+    def __str__(self) -> str:
+        return _with_payment(f"project {self.project}", self.payment)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "project": self.project, "payment": self.payment.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimMilestone(Answer):
+    name: str
+    payment: Payment = NO_PAYMENT
+    kind: ClassVar[str] = "milestone"
+    verb: ClassVar[str] = "milestone"
+
+    def __str__(self) -> str:
+        return _with_payment(f"milestone {self.name}", self.payment)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "name": self.name, "payment": self.payment.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class FundAward(Answer):
+    name: str
+    payment: Payment = NO_PAYMENT
+    kind: ClassVar[str] = "award"
+    verb: ClassVar[str] = "award"
+
+    def __str__(self) -> str:
+        return _with_payment(f"award {self.name}", self.payment)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "name": self.name, "payment": self.payment.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class UseAction(Answer):
+    """Use the action of a blue card or corporation; `choice` picks among its alternatives."""
+
+    card: int
+    choice: int = 0
+    payment: Payment = NO_PAYMENT
+    kind: ClassVar[str] = "card_action"
+    verb: ClassVar[str] = "action"
+
+    def __str__(self) -> str:
+        head = f"action {card_number(self.card)}"
+        if self.choice:
+            head += f" #{self.choice}"
+        return _with_payment(head, self.payment)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "card": card_number(self.card),
+            "choice": self.choice,
+            "payment": self.payment.to_dict(),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ConvertPlants(Answer):
+    kind: ClassVar[str] = "convert_plants"
+    verb: ClassVar[str] = "plants"
+
+    def __str__(self) -> str:
+        return "plants"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class ConvertHeat(Answer):
+    kind: ClassVar[str] = "convert_heat"
+    verb: ClassVar[str] = "heat"
+
+    def __str__(self) -> str:
+        return "heat"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Answer):
+    """Pass for the rest of the generation (or, in the final greenery phase, finish)."""
+
+    kind: ClassVar[str] = "pass"
+    verb: ClassVar[str] = "pass"
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
+class EndTurn(Answer):
+    """After one action, end the turn without a second (the player stays in the generation)."""
+
+    kind: ClassVar[str] = "end_turn"
+    verb: ClassVar[str] = "end"
+
+    def __str__(self) -> str:
+        return "end"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+def _cards_text(cards: tuple[int, ...]) -> str:
+    return ",".join(card_number(c) for c in cards) if cards else "-"
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSetup(Answer):
+    corporation: int
+    cards: tuple[int, ...] = ()
+    kind: ClassVar[str] = "setup"
+    verb: ClassVar[str] = "setup"
+
+    def __str__(self) -> str:
+        return f"setup {card_number(self.corporation)} {_cards_text(self.cards)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "type": self.kind,
+            "corporation": card_number(self.corporation),
+            "cards": [card_number(c) for c in self.cards],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCards(Answer):
+    cards: tuple[int, ...] = ()
+    kind: ClassVar[str] = "cards"
+    verb: ClassVar[str] = "cards"
+
+    def __str__(self) -> str:
+        return f"cards {_cards_text(self.cards)}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "cards": [card_number(c) for c in self.cards]}
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseSpace(Answer):
+    space: int
+    kind: ClassVar[str] = "space"
+    verb: ClassVar[str] = "space"
+
+    def __str__(self) -> str:
+        return f"space {self.space:02d}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "space": self.space}
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePlayer(Answer):
+    """A target seat; None for nobody; NEUTRAL (-2) for the solo game's neutral opponent."""
+
+    seat: int | None
+    kind: ClassVar[str] = "player"
+    verb: ClassVar[str] = "player"
+
+    def __str__(self) -> str:
+        if self.seat is None:
+            return "player none"
+        if self.seat == NEUTRAL:
+            return "player neutral"
+        return f"player {self.seat}"
+
+    def to_dict(self) -> dict[str, Any]:
+        seat: int | str | None = "neutral" if self.seat == NEUTRAL else self.seat
+        return {"type": self.kind, "seat": seat}
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOption(Answer):
+    index: int
+    kind: ClassVar[str] = "option"
+    verb: ClassVar[str] = "option"
+
+    def __str__(self) -> str:
+        return f"option {self.index}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "index": self.index}
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseAmount(Answer):
+    amount: int
+    kind: ClassVar[str] = "amount"
+    verb: ClassVar[str] = "amount"
+
+    def __str__(self) -> str:
+        return f"amount {self.amount}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind, "amount": self.amount}
+
+
+# --- parsing ----------------------------------------------------------------------------------
+
+
+def _card(token: str) -> int:
+    if not isinstance(token, str) or not _CARD_RE.match(token):
+        raise MalformedAction(f"not a card number: {token!r} (expected e.g. 009, R08, P41)")
+    return card_id(token)
+
+
+def _cards(token: str) -> tuple[int, ...]:
+    if token == "-":
+        return ()
+    return tuple(_card(t) for t in token.split(","))
+
+
+def _int(token: str, what: str) -> int:
+    try:
+        value = int(token, 10)
+    except (TypeError, ValueError):
+        raise MalformedAction(f"{what} must be an integer, got {token!r}") from None
+    if abs(value) > 10_000:
+        raise MalformedAction(f"{what} out of range: {value}")
+    return value
+
+
+def _payment(tokens: list[str]) -> Payment:
+    values = {"s": 0, "t": 0, "h": 0}
+    for tok in tokens:
+        if len(tok) < 2 or tok[0] not in values:
+            raise MalformedAction(f"not a payment part: {tok!r} (expected s<steel>, t<titanium>, h<heat>)")
+        amount = _int(tok[1:], "payment")
+        if amount < 0:
+            raise MalformedAction("payment amounts cannot be negative")
+        values[tok[0]] = amount
+    return Payment(steel=values["s"], titanium=values["t"], heat=values["h"])
+
+
+def _name(tokens: list[str], verb: str) -> str:
+    if not tokens or not re.match(r"^[a-z_]+$", tokens[0]):
+        raise MalformedAction(f"{verb} needs a lower-case name")
+    return tokens[0]
+
+
+def parse(text: str) -> Answer:
+    """Parse the text notation of an answer; raises MalformedAction."""
+    if not isinstance(text, str):
+        raise MalformedAction("an answer must be text")
+    tokens = text.strip().split()
+    if not tokens:
+        raise MalformedAction("empty answer")
+    verb, rest = tokens[0].lower(), tokens[1:]
+    if verb == "play":
+        if not rest:
+            raise MalformedAction("play needs a card number")
+        return PlayCard(_card(rest[0]), _payment(rest[1:]))
+    if verb == "project":
+        return StandardProject(_name(rest, verb), _payment(rest[1:]))
+    if verb == "milestone":
+        return ClaimMilestone(_name(rest, verb), _payment(rest[1:]))
+    if verb == "award":
+        return FundAward(_name(rest, verb), _payment(rest[1:]))
+    if verb == "action":
+        if not rest:
+            raise MalformedAction("action needs a card number")
+        choice = 0
+        tail = rest[1:]
+        if tail and tail[0].startswith("#"):
+            choice = _int(tail[0][1:], "action choice")
+            tail = tail[1:]
+        return UseAction(_card(rest[0]), choice, _payment(tail))
+    simple: dict[str, Answer] = {
+        "plants": ConvertPlants(),
+        "heat": ConvertHeat(),
+        "pass": Pass(),
+        "end": EndTurn(),
+    }
+    if verb in simple:
+        if rest:
+            raise MalformedAction(f"{verb} takes no arguments")
+        return simple[verb]
+    if verb == "setup":
+        if len(rest) != 2:
+            raise MalformedAction("setup needs a corporation and a card list (or -)")
+        return ChooseSetup(_card(rest[0]), _cards(rest[1]))
+    if len(rest) != 1:
+        raise MalformedAction(f"{verb!r} needs exactly one argument")
+    arg = rest[0]
+    if verb == "cards":
+        return ChooseCards(_cards(arg))
+    if verb == "space":
+        return ChooseSpace(_int(arg, "space"))
+    if verb == "player":
+        if arg == "none":
+            return ChoosePlayer(None)
+        if arg == "neutral":
+            return ChoosePlayer(NEUTRAL)
+        return ChoosePlayer(_int(arg, "player"))
+    if verb == "option":
+        return ChooseOption(_int(arg, "option"))
+    if verb == "amount":
+        return ChooseAmount(_int(arg, "amount"))
+    raise MalformedAction(f"unknown answer {verb!r}")
+
+
+def from_dict(data: Any) -> Answer:
+    """Build an answer from its dict form (as produced by `Answer.to_dict`)."""
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise MalformedAction("an answer object needs a string 'type'")
+    kind = data["type"]
+
+    def pay() -> Payment:
+        raw = data.get("payment") or {}
+        if not isinstance(raw, dict) or set(raw) - {"steel", "titanium", "heat"}:
+            raise MalformedAction("payment must be an object of steel, titanium, heat")
+        vals = {}
+        for k in ("steel", "titanium", "heat"):
+            v = raw.get(k, 0)
+            if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 10_000:
+                raise MalformedAction(f"payment {k} must be a non-negative integer")
+            vals[k] = v
+        return Payment(**vals)
+
+    def text(key: str) -> str:
+        v = data.get(key)
+        if not isinstance(v, str) or not v:
+            raise MalformedAction(f"{kind} needs a string {key!r}")
+        return v
+
+    def integer(key: str, default: int | None = None) -> int:
+        v = data.get(key, default)
+        if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 10_000:
+            raise MalformedAction(f"{kind} needs an integer {key!r}")
+        return v
+
+    def card_list(key: str) -> tuple[int, ...]:
+        v = data.get(key, [])
+        if not isinstance(v, list):
+            raise MalformedAction(f"{kind} needs a list {key!r}")
+        return tuple(_card(c) for c in v)
+
+    if kind == "play_card":
+        return PlayCard(_card(text("card")), pay())
+    if kind == "standard_project":
+        return StandardProject(text("project"), pay())
+    if kind == "milestone":
+        return ClaimMilestone(text("name"), pay())
+    if kind == "award":
+        return FundAward(text("name"), pay())
+    if kind == "card_action":
+        return UseAction(_card(text("card")), integer("choice", 0), pay())
+    if kind == "convert_plants":
+        return ConvertPlants()
+    if kind == "convert_heat":
+        return ConvertHeat()
+    if kind == "pass":
+        return Pass()
+    if kind == "end_turn":
+        return EndTurn()
+    if kind == "setup":
+        return ChooseSetup(_card(text("corporation")), card_list("cards"))
+    if kind == "cards":
+        return ChooseCards(card_list("cards"))
+    if kind == "space":
+        return ChooseSpace(integer("space"))
+    if kind == "player":
+        seat = data.get("seat")
+        if seat is None:
+            return ChoosePlayer(None)
+        if seat == "neutral":
+            return ChoosePlayer(NEUTRAL)
+        return ChoosePlayer(integer("seat"))
+    if kind == "option":
+        return ChooseOption(integer("index"))
+    if kind == "amount":
+        return ChooseAmount(integer("amount"))
+    raise MalformedAction(f"unknown answer type {kind!r}")

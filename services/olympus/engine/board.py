@@ -1,0 +1,120 @@
+"""The maps: spaces, their bonuses and reservations, and hex adjacency.
+
+Map facts come from `data/spaces.tsv` and `data/adjacency.tsv` (the project's reference tables).
+A map is immutable and shared by every game; a game's tiles live in the game state as two flat
+lists indexed by space id (tile kind and owner).
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+
+from .errors import InvalidOptions
+
+LAND = "land"
+OCEAN_SPACE = "ocean"
+OFF_MARS = "colony"
+
+# Off-Mars city spaces that every base game has, by the card that uses them.
+GANYMEDE_COLONY_SPACE = 1
+PHOBOS_SPACE_HAVEN_SPACE = 2
+BASE_OFF_MARS = (GANYMEDE_COLONY_SPACE, PHOBOS_SPACE_HAVEN_SPACE)
+
+SUPPORTED_MAPS = ("tharsis",)
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    id: int
+    row: int  # -1 for off-Mars spaces
+    position: int
+    kind: str  # land | ocean | colony
+    bonus: tuple[str, ...]  # one word per unit: ("plant", "plant")
+    volcanic: bool
+    reserved_for: str | None  # "noctis_city" on Tharsis 31
+    neighbours: tuple[int, ...]
+
+    @property
+    def on_mars(self) -> bool:
+        return self.row >= 0
+
+    @property
+    def label(self) -> str:
+        return f"{self.id:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class MapDef:
+    name: str
+    spaces: tuple[Space | None, ...]  # indexed by space id; None for ids the map lacks
+    mars: tuple[int, ...]  # the 61 spaces on Mars, in reading order
+    off_mars: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.spaces)
+
+    def space(self, space_id: int) -> Space:
+        if 0 < space_id < len(self.spaces):
+            found = self.spaces[space_id]
+            if found is not None:
+                return found
+        raise KeyError(space_id)
+
+    def has_space(self, space_id: int) -> bool:
+        return 0 < space_id < len(self.spaces) and self.spaces[space_id] is not None
+
+    @property
+    def noctis_space(self) -> int | None:
+        for sid in self.mars:
+            sp = self.spaces[sid]
+            if sp is not None and sp.reserved_for == "noctis_city":
+                return sid
+        return None
+
+
+def _rows(filename: str) -> list[dict[str, str]]:
+    text = resources.files("olympus.engine.data").joinpath(filename).read_text(encoding="utf-8")
+    return list(csv.DictReader(text.splitlines(), delimiter="\t"))
+
+
+@cache
+def _adjacency() -> dict[int, tuple[int, ...]]:
+    return {
+        int(row["space_id"]): tuple(int(n) for n in row["neighbours_clockwise_from_top_left"].split(","))
+        for row in _rows("adjacency.tsv")
+    }
+
+
+@cache
+def load_map(name: str) -> MapDef:
+    """The named map (only the base game's off-Mars spaces are kept)."""
+    if name not in SUPPORTED_MAPS:
+        raise InvalidOptions(f"unknown or unsupported map {name!r}; supported: {', '.join(SUPPORTED_MAPS)}")
+    adjacency = _adjacency()
+    found: dict[int, Space] = {}
+    for row in _rows("spaces.tsv"):
+        if row["map"] != name:
+            continue
+        sid = int(row["space_id"])
+        if row["space_type"] == OFF_MARS and sid not in BASE_OFF_MARS:
+            continue
+        special = row["special"]
+        found[sid] = Space(
+            id=sid,
+            row=int(row["row"]),
+            position=int(row["position_in_row"]),
+            kind=row["space_type"],
+            bonus=tuple(b for b in row["bonuses"].split(",") if b),
+            volcanic=row["volcanic"] == "yes",
+            reserved_for="noctis_city" if special.startswith("Noctis City reserved") else None,
+            neighbours=adjacency.get(sid, ()),
+        )
+    top = max(found)
+    spaces = tuple(found.get(i) for i in range(top + 1))
+    mars = tuple(sorted(sid for sid, sp in found.items() if sp.row >= 0))
+    off = tuple(sorted(sid for sid, sp in found.items() if sp.row < 0))
+    return MapDef(name=name, spaces=spaces, mars=mars, off_mars=off)

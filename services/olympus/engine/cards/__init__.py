@@ -1,0 +1,1 @@
+"""Card definitions: the one catalogue of every card."""

@@ -1,0 +1,271 @@
+"""Small constructors that spell card effects as instruction tuples.
+
+Each function returns one instruction (a tuple) or a tuple of them; the interpreter in
+`olympus.engine.ops` gives each its meaning. Amounts are ints or *count specs*, evaluated when
+the instruction runs:
+
+    per_tag("plant")            1 per plant tag you have (the card being played counts)
+    per_tag("building", 2)      1 per 2 building tags
+    per_city("mars")            1 per city tile on Mars (all players); "all" includes off-Mars
+    per_opponent_tag("space")   1 per space tag your opponents have
+    per_event()                 1 per event card played by anyone
+    tag_threshold("plant", 3, 4, 1)  4 if you have ≥ 3 plant tags, else 1
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import CardAction, Instr, Requirement, Trigger, VictoryPoints
+
+Amount = int | tuple[Any, ...]
+
+# --- amounts ----------------------------------------------------------------------------------
+
+
+def per_tag(tag: str, divisor: int = 1) -> tuple[Any, ...]:
+    return ("count", "tags", tag, divisor)
+
+
+def per_city(where: str = "all", divisor: int = 1) -> tuple[Any, ...]:
+    return ("count", "cities", where, divisor)
+
+
+def per_opponent_tag(tag: str) -> tuple[Any, ...]:
+    return ("count", "opponent_tags", tag, 1)
+
+
+def per_event() -> tuple[Any, ...]:
+    return ("count", "events", "all", 1)
+
+
+def tag_threshold(tag: str, needed: int, high: int, low: int) -> tuple[Any, ...]:
+    return ("threshold", tag, needed, high, low)
+
+
+# --- resources and production -----------------------------------------------------------------
+
+
+def gain(resource: str, amount: Amount) -> Instr:
+    return ("gain", resource, amount)
+
+
+def spend(resource: str, amount: int) -> Instr:
+    """A mandatory loss of your own resource (the card needs you to have it)."""
+    return ("gain", resource, -amount)
+
+
+def prod(resource: str, amount: Amount) -> Instr:
+    return ("prod", resource, amount)
+
+
+def tr(amount: Amount) -> Instr:
+    return ("tr", amount)
+
+
+def temperature(steps: int = 1) -> Instr:
+    return ("raise", "temperature", steps)
+
+
+def oxygen(steps: int = 1) -> Instr:
+    return ("raise", "oxygen", steps)
+
+
+def draw(n: int) -> Instr:
+    return ("draw", n)
+
+
+def look(n: int, keep: int) -> Instr:
+    """Reveal the top `n` cards, keep exactly `keep` (free), discard the rest."""
+    return ("look", n, keep)
+
+
+def buy_top() -> Instr:
+    """Reveal the top card: buy it for 3 M€ or discard it."""
+    return ("buy_top",)
+
+
+# --- tiles ------------------------------------------------------------------------------------
+
+
+def _place(tile: str, rule: str, then: str | None) -> Instr:
+    return ("place", tile, rule, then) if then else ("place", tile, rule)
+
+
+def ocean(rule: str = "ocean", then: str | None = None) -> Instr:
+    """Place an ocean; `then` names an instruction run with the chosen space ("flood")."""
+    return _place("ocean", rule, then)
+
+
+def greenery(rule: str = "greenery") -> Instr:
+    return _place("greenery", rule, None)
+
+
+def city(rule: str = "city") -> Instr:
+    return _place("city", rule, None)
+
+
+def special_tile(rule: str, then: str | None = None) -> Instr:
+    """The card's own tile (Mohole Area, Nuclear Zone, ...), placed by `rule`; `then` may be
+    "mining_prod" (Mining Rights / Mining Area: +1 production of the space's metal)."""
+    return _place("special", rule, then)
+
+
+def claim() -> Instr:
+    """Land Claim: mark a free land space as yours to build on."""
+    return ("claim",)
+
+
+# --- resources on cards -----------------------------------------------------------------------
+
+
+def add(kind: str, n: int = 1, target: str = "self", required: bool = False) -> Instr:
+    """Add card resources: target "self" (this card), "other" (another card of yours that holds
+    `kind`), or "any" (any card of yours that holds `kind`, this one included). With nowhere to
+    go they are lost, unless `required` (then the effect counts as impossible: use it inside
+    `choose` so that an alternative with no target is not offered)."""
+    return ("add", kind, n, target, 1 if required else 0)
+
+
+def add_to_card(card: Any, n: int = 1) -> Instr:
+    """Add resources to one named card ("$played": the card that fired the trigger)."""
+    return ("add_to", card, n)
+
+
+def add_to_existing(n: int = 1) -> Instr:
+    """Add resources to one of your cards that already holds at least one (any kind)."""
+    return ("add_existing", n)
+
+
+def spend_here(kind: str, n: int) -> Instr:
+    return ("spend_res", kind, n)
+
+
+def move_here(kind: str) -> Instr:
+    """Take one `kind` resource from any card (any player's, where allowed) onto this card."""
+    return ("move_res", kind)
+
+
+def remove_from_card(kind: str, n: int) -> Instr:
+    """Red-bordered: remove up to `n` resources from any card (or none)."""
+    return ("remove_card_res", kind, n)
+
+
+# --- other players ----------------------------------------------------------------------------
+
+
+def remove_any(resource: str, n: int) -> Instr:
+    """Red-bordered: remove up to `n` of a resource from one player (or nobody)."""
+    return ("remove_any", resource, n)
+
+
+def steal(resource: str, n: int) -> Instr:
+    """Take up to `n` of a resource from one other player."""
+    return ("steal", resource, n)
+
+
+def reduce_production(resource: str, n: int) -> Instr:
+    """Lower one player's production (yourself included if nobody else has enough). Somebody
+    must have it for the card to be playable, except in solo (the neutral opponent)."""
+    return ("prod_any", resource, n)
+
+
+# --- choices ----------------------------------------------------------------------------------
+
+
+def choose(*alternatives: tuple[str, tuple[Instr, ...]]) -> Instr:
+    """The player picks one alternative whose effects can be carried out."""
+    return ("choose", tuple((label, tuple(effects)) for label, effects in alternatives))
+
+
+def convert(mode: str, source: str, target: str) -> Instr:
+    """Turn any amount (at least 1) of `source` into `target`; mode "prod" moves production
+    steps (Insulation), "res" spends resources (Power Infrastructure)."""
+    return ("convert", mode, source, target)
+
+
+def copy_production(tag: str) -> Instr:
+    """Repeat the production box of one of your cards with this tag (Robotic Workforce)."""
+    return ("copy_prod", tag)
+
+
+def next_card(modifier: str, value: int) -> Instr:
+    """A one-shot modifier for the next card played this generation: "discount" M€ or
+    "leniency" steps on global requirements."""
+    return ("next_card", modifier, value)
+
+
+def reveal_for(tag: str, kind: str) -> Instr:
+    """Reveal the top card; if it carries `tag`, add a `kind` resource here (Search For Life)."""
+    return ("reveal_tag", tag, kind)
+
+
+def swap_card() -> Instr:
+    """You may discard a card from hand to draw a card (Mars University)."""
+    return ("swap_card",)
+
+
+# --- card fields ------------------------------------------------------------------------------
+
+
+def req(text: str) -> tuple[Requirement, ...]:
+    """Requirements in the reference notation, joined by `&` (`oxygen>=5 & tag:science>=2`)."""
+    out = []
+    for part in (p.strip() for p in text.split("&")):
+        if not part:
+            continue
+        op = ">=" if ">=" in part else "<="
+        head, value = part.split(op)
+        n = int(value)
+        subject = None
+        if head.startswith(("tag:", "production:")):
+            head, subject = head.split(":")
+        elif head.startswith("cities"):
+            head, subject = "cities", "any"
+        lo, hi = (n, None) if op == ">=" else (None, n)
+        out.append(Requirement(kind=head, minimum=lo, maximum=hi, subject=subject))
+    return tuple(out)
+
+
+def vp(points: int) -> VictoryPoints:
+    return VictoryPoints("fixed", points)
+
+
+def vp_per_resource(kind: str, per: int = 1, points: int = 1) -> VictoryPoints:
+    return VictoryPoints("per_resource", points, per, kind)
+
+
+def vp_per_tag(tag: str, points: int = 1) -> VictoryPoints:
+    return VictoryPoints("per_tag", points, 1, tag)
+
+
+def vp_per_adjacent(tile: str, points: int = 1) -> VictoryPoints:
+    return VictoryPoints("per_adjacent", points, 1, tile)
+
+
+def vp_per_cities(per: int, points: int = 1) -> VictoryPoints:
+    return VictoryPoints("per_cities", points, per)
+
+
+def vp_if_resource(kind: str, points: int) -> VictoryPoints:
+    return VictoryPoints("if_resource", points, 1, kind)
+
+
+def action(
+    label: str,
+    *effects: Instr,
+    cost: int = 0,
+    steel: bool = False,
+    titanium: bool = False,
+    condition: str | None = None,
+) -> CardAction:
+    return CardAction(label, tuple(effects), cost, steel, titanium, condition)
+
+
+def on_tags(tags: tuple[str, ...], *effects: Instr, scope: str = "self") -> Trigger:
+    """Fire once per matching tag on each card played (by you, or by anyone with scope="any")."""
+    return Trigger("card_played", tuple(effects), scope=scope, tags=tags)
+
+
+def on_tile(tiles: tuple[str, ...], *effects: Instr, scope: str = "any", where: str | None = None) -> Trigger:
+    return Trigger("tile_placed", tuple(effects), scope=scope, tiles=tiles, where=where)

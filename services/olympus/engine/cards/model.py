@@ -1,0 +1,209 @@
+"""The shape of a card: facts, requirements, victory points and effects as plain data.
+
+A card's effects are short tuples of instructions (see `olympus.engine.ops`), e.g.
+``("prod", "plants", 1)`` or ``("place", "city", "city")``. The interpreter copies them onto the
+game's stack when the card is played, a blue action is used, or a trigger fires; nothing here
+holds a function, so card data can be listed, compared and served as is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+Instr = tuple[Any, ...]
+
+# Card types.
+AUTOMATED = "automated"
+ACTIVE = "active"
+EVENT = "event"
+CORPORATION = "corporation"
+PRELUDE = "prelude"
+
+
+@dataclass(frozen=True, slots=True)
+class Requirement:
+    """A global-parameter, tag, production or tile-count condition checked when played.
+
+    kind: temperature | oxygen | oceans | tag | production | greeneries | cities
+    subject: the tag or resource for `tag`/`production`; "any" for `cities` of all players.
+    Exactly one of `minimum`/`maximum` is set.
+    """
+
+    kind: str
+    minimum: int | None = None
+    maximum: int | None = None
+    subject: str | None = None
+
+    @property
+    def is_global(self) -> bool:
+        return self.kind in ("temperature", "oxygen", "oceans")
+
+    def text(self) -> str:
+        """The compact notation of the reference table (`oxygen>=5`, `tag:science>=2`)."""
+        if self.kind in ("tag", "production"):
+            head = f"{self.kind}:{self.subject}"
+        elif self.kind == "cities":
+            head = "cities(any player)"
+        else:
+            head = self.kind
+        if self.minimum is not None:
+            return f"{head}>={self.minimum}"
+        return f"{head}<={self.maximum}"
+
+
+@dataclass(frozen=True, slots=True)
+class VictoryPoints:
+    """Points a card scores at the end.
+
+    kind:
+      fixed          `points`
+      per_resource   `points` per `per` resources of type `subject` on the card
+      per_tag        `points` per `per` of the owner's `subject` tags
+      per_adjacent   `points` per adjacent tile of kind `subject` (ocean/city) around the card's tile
+      per_cities     `points` per `per` city tiles in play (all players)
+      if_resource    `points` if the card holds at least one `subject` resource
+    """
+
+    kind: str
+    points: int
+    per: int = 1
+    subject: str | None = None
+
+    def text(self) -> str:
+        """The wording of the reference table (`1 per 2 animals`)."""
+        if self.kind == "fixed":
+            return str(self.points)
+        if self.kind == "per_resource":
+            noun = _plural(self.subject or "", self.per)
+            if self.subject == "science":
+                noun = "science resource" if self.per == 1 else "science resources"
+            return f"{self.points} per {noun}" if self.per == 1 else f"{self.points} per {self.per} {noun}"
+        if self.kind == "per_tag":
+            return f"{self.points} per {self.subject} tag"
+        if self.kind == "per_adjacent":
+            return f"{self.points} per adjacent {self.subject}"
+        if self.kind == "per_cities":
+            return f"{self.points} per {self.per} cities (all players)"
+        if self.kind == "if_resource":
+            return f"{self.points} if at least 1 {self.subject} resource here"
+        raise ValueError(self.kind)
+
+
+def _plural(noun: str, count: int) -> str:
+    return noun if count == 1 else noun + "s"
+
+
+@dataclass(frozen=True, slots=True)
+class CardAction:
+    """One alternative of a blue card's action (a card may offer several).
+
+    `cost` M€ is paid as part of the answer that uses the action; steel/titanium may help
+    when `steel`/`titanium` say so (Aquifer Pumping, Water Import From Europa).
+    `condition` names a rule check that must hold (e.g. "tr_raised" for UNMI).
+    """
+
+    label: str
+    effects: tuple[Instr, ...]
+    cost: int = 0
+    steel: bool = False
+    titanium: bool = False
+    condition: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """An ongoing effect: when `event` happens, run `effects` for the card's owner.
+
+    event:   card_played | tile_placed | standard_project
+    scope:   "self" (only the owner's doings) or "any" (any player's)
+    tags:    for card_played, fire once per matching tag on the played card (empty: once)
+    tiles:   for tile_placed, the tile kinds that count ("city", "ocean", "greenery")
+    where:   for tile_placed, "mars" to count only tiles on Mars, "metal_bonus" for spaces
+             that offer steel or titanium
+    card_type: for card_played, only cards of this type (e.g. "event")
+    min_cost: only cards / standard projects whose base cost is at least this
+    """
+
+    event: str
+    effects: tuple[Instr, ...]
+    scope: str = "self"
+    tags: tuple[str, ...] = ()
+    tiles: tuple[str, ...] = ()
+    where: str | None = None
+    card_type: str | None = None
+    min_cost: int | None = None
+    require_tag: str | None = None  # card_played: the card must carry this tag (once, not per tag)
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """Everything the engine and the catalogue know about a card."""
+
+    id: int
+    number: str
+    name: str
+    module: str  # base | corpera | prelude
+    kind: str  # project | corporation | prelude
+    type: str  # automated | active | event | corporation | prelude
+    cost: int | None
+    tags: tuple[str, ...]
+    requirements: tuple[Requirement, ...] = ()
+    vp: VictoryPoints | None = None
+    starting_mc: int | None = None
+    summary: str = ""
+    play: tuple[Instr, ...] = ()  # immediate effects; for corporations, their start
+    first_action: tuple[Instr, ...] = ()  # corporations: the forced first action of the game
+    actions: tuple[CardAction, ...] = ()
+    triggers: tuple[Trigger, ...] = ()
+    resource: str | None = None  # the card-resource kind this card holds
+    # Passive effects of a card in play.
+    discounts: tuple[tuple[str | None, int], ...] = ()  # (tag or None for every card, M€)
+    project_discounts: tuple[tuple[str, int], ...] = ()  # (standard project, M€)
+    leniency: int = 0  # global requirements this many steps looser
+    steel_bonus: int = 0  # each steel worth this much more
+    titanium_bonus: int = 0
+    heat_as_mc: bool = False
+    greenery_plants: int | None = None  # plants a greenery costs this player
+    protects_resources: bool = False  # Pets: its own resources cannot be removed
+    protects_owner: bool = False  # Protected Habitats: opponents cannot remove plants/animals/microbes
+    # Named Python checks for the rare card whose playability the instructions cannot express.
+    play_check: str | None = None
+
+    @property
+    def is_event(self) -> bool:
+        return self.type == EVENT
+
+    @property
+    def is_corporation(self) -> bool:
+        return self.type == CORPORATION
+
+    @property
+    def has_action(self) -> bool:
+        return bool(self.actions)
+
+    @property
+    def production_box(self) -> tuple[Instr, ...]:
+        """The production changes Robotic Workforce repeats (a Mining tile's metal included)."""
+        box = [i for i in self.play if i[0] == "prod"]
+        if any(i[0] == "place" and len(i) > 3 and i[3] == "mining_prod" for i in self.play):
+            box.append(("mining_prod",))
+        return tuple(box)
+
+
+def card_id(number: str) -> int:
+    """Stable integer id of a printed card number: `048` → 48, `R08` → 1008, `P41` → 2041."""
+    if number[:1] == "R":
+        return 1000 + int(number[1:])
+    if number[:1] == "P":
+        return 2000 + int(number[1:])
+    return int(number)
+
+
+def card_number(cid: int) -> str:
+    """Inverse of `card_id`."""
+    if cid >= 2000:
+        return f"P{cid - 2000:02d}"
+    if cid >= 1000:
+        return f"R{cid - 1000:02d}"
+    return f"{cid:03d}"

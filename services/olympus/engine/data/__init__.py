@@ -1,0 +1,1 @@
+"""Reference tables the engine reads (maps)."""

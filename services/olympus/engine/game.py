@@ -1,0 +1,205 @@
+"""The public face of the engine: a game you create, ask, answer, copy and save.
+
+    game = Game.new(GameOptions(players=2, seed=7))
+    while not game.is_over:
+        decision = game.decisions()[0]
+        game.apply(decision.player, decision.sample(rnd))   # checked
+    game.result()
+
+`apply` validates and raises a typed error, leaving the game untouched; `push` is the fast
+unchecked path for bots that only play legal answers. `to_bytes`/`from_bytes` save and load at
+any decision point; `clone` copies in memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+import orjson
+
+from . import flow as _flow  # noqa: F401  (registers the phase instructions)
+from . import ops as _ops  # noqa: F401  (registers the card-effect instructions)
+from . import turn as _turn  # noqa: F401  (registers the action phase)
+from .actions import Answer, from_dict, parse
+from .board import LAND
+from .cards.catalogue import BEGINNER_ID, corporation_pool, project_deck
+from .cards.catalogue import get as card_def
+from .constants import CITY, GREENERY, NEUTRAL, SOLO_STARTING_TR, STARTING_TR
+from .decisions import Decision
+from .errors import CorruptState, GameFinished, MalformedAction, NotYourDecision
+from .interpreter import pending_decisions, resolve, run
+from .mutate import draw_cards
+from .options import GameOptions
+from .placement import legal_spaces
+from .rng import below, seed_state, shuffle
+from .scoring import Score, result, scores
+from .state import GameState, Player
+
+
+def coerce_answer(answer: Answer | str | dict[str, Any]) -> Answer:
+    """Accept an answer object, its text notation or its dict form."""
+    if isinstance(answer, Answer):
+        return answer
+    if isinstance(answer, str):
+        return parse(answer)
+    if isinstance(answer, dict):
+        return from_dict(answer)
+    raise MalformedAction(f"cannot read an answer from {type(answer).__name__}")
+
+
+class Game(GameState):
+    __slots__ = ()
+
+    # --- creation and loading ----------------------------------------------------------------
+    @classmethod
+    def new(cls, options: GameOptions | None = None, **kwargs: Any) -> Game:
+        opts = options if options is not None else GameOptions(**kwargs)
+        g = cls(opts)
+        n = opts.players
+        g.rng = seed_state(opts.seed)
+        tr = SOLO_STARTING_TR if opts.solo else STARTING_TR
+        g.players = [Player(i, tr) for i in range(n)]
+        if not opts.corporate_era:
+            for p in g.players:
+                p.prod = [1, 1, 1, 1, 1, 1]
+        g.deck = list(project_deck(opts.corporate_era))
+        g.rng = shuffle(g.rng, g.deck)
+        corps = list(corporation_pool(opts.corporate_era))
+        g.rng = shuffle(g.rng, corps)
+        g.first, g.rng = below(g.rng, n)
+        if opts.solo:
+            _place_neutral_tiles(g)
+        chosen: list[tuple[int, int, tuple[int, ...]]] = []
+        pending: list[int] = []
+        for p in g.players:
+            p.dealt = draw_cards(g, 10)
+            if opts.is_beginner(p.seat):
+                p.dealt_corps = [BEGINNER_ID]
+                chosen.append((p.seat, BEGINNER_ID, tuple(p.dealt)))
+            else:
+                p.dealt_corps = [corps.pop(), corps.pop()]
+                pending.append(p.seat)
+        g.stack = [("setup", -1, 0, tuple(pending), tuple(chosen))]
+        run(g)
+        return g
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Game:
+        g = cls.__new__(cls)
+        try:
+            g.load_data(data)
+        except CorruptState:
+            raise
+        except Exception as exc:  # any shape error in foreign data
+            raise CorruptState(f"cannot load game: {exc}") from exc
+        return g
+
+    @classmethod
+    def from_bytes(cls, raw: bytes) -> Game:
+        try:
+            data = orjson.loads(raw)
+        except orjson.JSONDecodeError as exc:
+            raise CorruptState(f"not a saved game: {exc}") from exc
+        if not isinstance(data, dict):
+            raise CorruptState("not a saved game")
+        return cls.from_data(data)
+
+    @classmethod
+    def replay(cls, options: GameOptions, answers: Iterable[tuple[int, Answer | str | dict[str, Any]]]) -> Game:
+        """Rebuild a game from its options and the answers given, checking each one."""
+        g = cls.new(options)
+        for seat, answer in answers:
+            g.apply(seat, answer)
+        return g
+
+    def clone(self) -> Game:
+        g = Game.__new__(Game)
+        self.copy_into(g)
+        return g
+
+    # --- asking ------------------------------------------------------------------------------
+    @property
+    def is_over(self) -> bool:
+        return self.phase == "ended"
+
+    def decisions(self) -> list[Decision]:
+        """Every decision pending now (several in simultaneous phases; none when over)."""
+        cached = self._cache
+        if cached is None:
+            cached = self._cache = pending_decisions(self)
+        return cached  # type: ignore[no-any-return]
+
+    def waiting_for(self) -> list[int]:
+        return [d.player for d in self.decisions()]
+
+    def decision_for(self, seat: int) -> Decision:
+        if self.is_over:
+            raise GameFinished("the game is over")
+        for d in self.decisions():
+            if d.player == seat:
+                return d
+        waiting = ", ".join(str(s) for s in self.waiting_for()) or "nobody"
+        raise NotYourDecision(f"seat {seat} has nothing to decide now (waiting for: {waiting})")
+
+    def legal_actions(self, seat: int) -> list[Answer]:
+        return list(self.decision_for(seat).legal_actions())
+
+    # --- answering ---------------------------------------------------------------------------
+    def apply(self, seat: int, answer: Answer | str | dict[str, Any]) -> None:
+        """Checked: raise a typed error (and change nothing) unless the answer is legal."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise MalformedAction("seat must be an integer")
+        parsed = coerce_answer(answer)
+        self.decision_for(seat).check(parsed)
+        self.push(seat, parsed)
+
+    def push(self, seat: int, answer: Answer) -> None:
+        """Unchecked: apply an answer known to be legal."""
+        self._cache = None
+        self.log = []
+        self.decisions_made += 1
+        resolve(self, seat, answer)
+
+    # --- results -----------------------------------------------------------------------------
+    def scores(self) -> list[Score]:
+        return scores(self)
+
+    def result(self) -> dict[str, Any]:
+        return result(self)
+
+    def view(self, viewer: int | None = None) -> dict[str, Any]:
+        from .view import view
+
+        return view(self, viewer)
+
+
+def _place_neutral_tiles(g: Game) -> None:
+    """Solo: two neutral cities, each with a neutral greenery beside it, before setup.
+
+    Positions come from the costs of cards drawn for the purpose (then discarded): the first
+    city counts from the top-left corner of the free city spaces, the second from the
+    bottom-right, each greenery clockwise around its city."""
+    drawn: list[int] = []
+
+    def next_cost() -> int:
+        cards = draw_cards(g, 1)
+        drawn.extend(cards)
+        return card_def(cards[0]).cost or 0
+
+    for from_end in (False, True):
+        spaces = legal_spaces(g, NEUTRAL, "city", "city")
+        if from_end:
+            spaces.reverse()
+        city = spaces[next_cost() % len(spaces)]
+        g.tiles[city] = CITY
+        g.owners[city] = NEUTRAL
+        sp = g.map.space(city)
+        around = [
+            n for n in sp.neighbours if g.tiles[n] == 0 and g.map.space(n).kind == LAND and n not in g.claims
+        ]
+        if around:
+            green = around[next_cost() % len(around)]
+            g.tiles[green] = GREENERY
+            g.owners[green] = NEUTRAL
+    g.discard.extend(drawn)

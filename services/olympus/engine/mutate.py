@@ -1,0 +1,285 @@
+"""The small state changes every rule is made of, and the firing of triggers.
+
+Functions here change the state directly; anything that may need a player's choice is pushed
+as a frame on the stack instead (see `push_effects`), so the interpreter can stop and ask.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from .cards.catalogue import get as card_def
+from .cards.model import Instr, Trigger
+from .constants import (
+    ENERGY,
+    GREENERY,
+    HEAT,
+    MC,
+    NOBODY,
+    OCEAN,
+    OCEAN_ADJACENCY_BONUS,
+    OCEANS_MAX,
+    OXYGEN_MAX,
+    OXYGEN_TEMPERATURE_BONUS,
+    PLANTS,
+    PRODUCTION_FLOOR,
+    RESOURCE_INDEX,
+    SPECIAL,
+    STEEL,
+    TEMPERATURE_HEAT_BONUS,
+    TEMPERATURE_MAX,
+    TEMPERATURE_OCEAN_BONUS,
+    TEMPERATURE_STEP,
+    TILE_NAMES,
+    TITANIUM,
+)
+from .rng import shuffle
+from .state import GameState, Player
+
+TILE_CODES = {name: i for i, name in enumerate(TILE_NAMES)}
+
+
+def log(g: GameState, *event: Any) -> None:
+    g.log.append(event)
+
+
+def push(g: GameState, frame: tuple[Any, ...]) -> None:
+    g.stack.append(frame)
+
+
+def push_effects(g: GameState, seat: int, card: int, effects: Iterable[Instr]) -> None:
+    """Queue instructions so that the first one runs first."""
+    frames = [(instr[0], seat, card, *instr[1:]) for instr in effects]
+    frames.reverse()
+    g.stack.extend(frames)
+
+
+# --- resources, production, TR ----------------------------------------------------------------
+
+
+def gain(g: GameState, p: Player, res: int, n: int) -> None:
+    if n:
+        v = p.res[res] + n
+        p.res[res] = v if v > 0 else 0
+
+
+def change_prod(g: GameState, p: Player, res: int, delta: int) -> None:
+    if delta:
+        v = p.prod[res] + delta
+        floor = PRODUCTION_FLOOR[res]
+        p.prod[res] = v if v > floor else floor
+
+
+def raise_tr(g: GameState, p: Player, n: int) -> None:
+    if n > 0:
+        p.tr += n
+        p.tr_raised = True
+    elif n < 0:
+        p.tr = max(0, p.tr + n)
+
+
+def draw_cards(g: GameState, n: int) -> list[int]:
+    """Take `n` cards off the deck (reshuffling the discard pile when the deck runs out)."""
+    out: list[int] = []
+    for _ in range(n):
+        if not g.deck:
+            if not g.discard:
+                break  # every card is in somebody's hand or in play
+            g.deck, g.discard = g.discard, []
+            g.rng = shuffle(g.rng, g.deck)
+        out.append(g.deck.pop())
+    return out
+
+
+def draw_into_hand(g: GameState, p: Player, n: int) -> None:
+    cards = draw_cards(g, n)
+    p.hand.extend(cards)
+    if cards:
+        log(g, "draw", p.seat, len(cards))
+
+
+# --- global parameters ------------------------------------------------------------------------
+
+
+def raise_temperature(g: GameState, seat: int, steps: int) -> None:
+    p = g.players[seat] if seat >= 0 else None
+    for _ in range(steps):
+        if g.temperature >= TEMPERATURE_MAX:
+            return
+        g.temperature += TEMPERATURE_STEP
+        log(g, "temperature", seat, g.temperature)
+        if p is None:
+            continue
+        raise_tr(g, p, 1)
+        if g.temperature in TEMPERATURE_HEAT_BONUS:
+            change_prod(g, p, HEAT, 1)
+        elif g.temperature == TEMPERATURE_OCEAN_BONUS:
+            push(g, ("place", seat, 0, "ocean", "ocean"))
+
+
+def raise_oxygen(g: GameState, seat: int, steps: int) -> None:
+    p = g.players[seat] if seat >= 0 else None
+    for _ in range(steps):
+        if g.oxygen >= OXYGEN_MAX:
+            return
+        g.oxygen += 1
+        log(g, "oxygen", seat, g.oxygen)
+        if p is None:
+            continue
+        raise_tr(g, p, 1)
+        if g.oxygen == OXYGEN_TEMPERATURE_BONUS:
+            raise_temperature(g, seat, 1)
+
+
+# --- tiles ------------------------------------------------------------------------------------
+
+
+def place_tile(g: GameState, seat: int, tile: str, space: int, card: int = 0) -> None:
+    """Put a tile down and hand out everything it earns (bonuses, TR, oxygen, triggers)."""
+    kind = TILE_CODES[tile]
+    sp = g.map.spaces[space]
+    assert sp is not None
+    g.tiles[space] = kind
+    g.owners[space] = NOBODY if kind == OCEAN else seat
+    g.last_space = space
+    if card and (kind == SPECIAL or _marks_tile(card)):
+        g.specials[space] = card
+    log(g, "tile", seat, tile, space)
+    p = g.players[seat] if seat >= 0 else None
+    if p is not None:
+        for bonus in sp.bonus:
+            if bonus == "steel":
+                p.res[STEEL] += 1
+            elif bonus == "titanium":
+                p.res[TITANIUM] += 1
+            elif bonus == "plant":
+                p.res[PLANTS] += 1
+            elif bonus == "heat":
+                p.res[HEAT] += 1
+            elif bonus == "card":
+                draw_into_hand(g, p, 1)
+        tiles = g.tiles
+        oceans_next = sum(1 for n in sp.neighbours if tiles[n] == OCEAN)
+        if oceans_next:
+            p.res[MC] += OCEAN_ADJACENCY_BONUS * oceans_next
+    if kind == OCEAN:
+        if g.oceans < OCEANS_MAX:
+            g.oceans += 1
+            if p is not None:
+                raise_tr(g, p, 1)
+    elif kind == GREENERY and p is not None and g.phase != "final":
+        raise_oxygen(g, seat, 1)
+    fire_tile_placed(g, seat, kind, space)
+
+
+def _marks_tile(card: int) -> bool:
+    """Cards whose city tile is special (Capital scores the oceans around it)."""
+    vp = card_def(card).vp
+    return vp is not None and vp.kind == "per_adjacent"
+
+
+# --- triggers ---------------------------------------------------------------------------------
+
+
+def _substitute(effects: tuple[Instr, ...], played: int) -> list[Instr]:
+    """Put the id of the card that fired a trigger where an effect says "$played"."""
+    out = []
+    for instr in effects:
+        if "$played" in instr:
+            instr = tuple(played if a == "$played" else a for a in instr)
+        out.append(instr)
+    return out
+
+
+def _owners_in_order(g: GameState, seat: int) -> list[Player]:
+    """Everybody, starting with the acting player (their triggers resolve first)."""
+    n = len(g.players)
+    start = seat if seat >= 0 else 0
+    return [g.players[(start + i) % n] for i in range(n)]
+
+
+def _queue_triggers(g: GameState, batches: list[tuple[int, int, list[Instr]]]) -> None:
+    """Push trigger effects so that the first batch collected resolves first."""
+    for owner, card, effects in reversed(batches):
+        push_effects(g, owner, card, effects)
+
+
+def _triggers(p: Player, event: str) -> Iterable[tuple[int, Trigger]]:
+    for cid in ([p.corp, *p.played] if p.corp else p.played):
+        for t in card_def(cid).triggers:
+            if t.event == event:
+                yield cid, t
+
+
+def fire_card_played(g: GameState, seat: int, played: int) -> None:
+    card = card_def(played)
+    tags = card.tags
+    batches: list[tuple[int, int, list[Instr]]] = []
+    for owner in _owners_in_order(g, seat):
+        for cid, t in _triggers(owner, "card_played"):
+            if t.scope == "self" and owner.seat != seat:
+                continue
+            if t.card_type is not None and card.type != t.card_type:
+                continue
+            if t.require_tag is not None and t.require_tag not in tags:
+                continue
+            if t.min_cost is not None and (card.cost or 0) < t.min_cost:
+                continue
+            times = sum(1 for tag in tags if tag in t.tags) if t.tags else 1
+            effects = _substitute(t.effects, played)
+            for _ in range(times):
+                batches.append((owner.seat, cid, effects))
+    _queue_triggers(g, batches)
+
+
+def fire_tile_placed(g: GameState, seat: int, kind: int, space: int) -> None:
+    name = TILE_NAMES[kind]
+    sp = g.map.spaces[space]
+    assert sp is not None
+    batches: list[tuple[int, int, list[Instr]]] = []
+    for owner in _owners_in_order(g, seat):
+        for cid, t in _triggers(owner, "tile_placed"):
+            if t.scope == "self" and owner.seat != seat:
+                continue
+            if t.tiles and name not in t.tiles:
+                continue
+            if t.where == "mars" and sp.row < 0:
+                continue
+            if t.where == "metal_bonus" and not ("steel" in sp.bonus or "titanium" in sp.bonus):
+                continue
+            batches.append((owner.seat, cid, list(t.effects)))
+    _queue_triggers(g, batches)
+
+
+def fire_standard_project(g: GameState, seat: int, project: str, base_cost: int) -> None:
+    batches: list[tuple[int, int, list[Instr]]] = []
+    p = g.players[seat]
+    for cid, t in _triggers(p, "standard_project"):
+        if t.min_cost is not None and base_cost < t.min_cost:
+            continue
+        if project == "sell_patents":
+            continue
+        batches.append((seat, cid, list(t.effects)))
+    _queue_triggers(g, batches)
+
+
+def resource_index(name: str) -> int:
+    return RESOURCE_INDEX[name]
+
+
+def produce(g: GameState) -> None:
+    """The production phase for every player."""
+    for p in g.players:
+        p.res[HEAT] += p.res[ENERGY]
+        p.res[ENERGY] = 0
+        p.res[MC] += p.tr + p.prod[MC]
+        if p.res[MC] < 0:
+            p.res[MC] = 0
+        for r in (STEEL, TITANIUM, PLANTS, ENERGY, HEAT):
+            p.res[r] += p.prod[r]
+        p.used = []
+        p.passed = False
+        p.tr_raised = False
+        p.mods = []
+    log(g, "production", g.generation)

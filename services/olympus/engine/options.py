@@ -1,0 +1,62 @@
+"""Game options: what kind of game to set up."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .board import SUPPORTED_MAPS
+from .errors import InvalidOptions
+
+
+@dataclass(frozen=True, slots=True)
+class GameOptions:
+    players: int = 2
+    seed: int = 0
+    corporate_era: bool = True
+    draft: bool = False
+    solo_tr63: bool = False  # solo only: win by reaching TR 63 instead of terraforming
+    beginner: tuple[bool, ...] = ()  # per seat: deal the Beginner corporation only
+    map: str = "tharsis"
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.players, int) or not 1 <= self.players <= 5:
+            raise InvalidOptions(f"players must be 1 to 5, got {self.players!r}")
+        if not isinstance(self.seed, int) or isinstance(self.seed, bool):
+            raise InvalidOptions(f"seed must be an integer, got {self.seed!r}")
+        if not 0 <= self.seed < 2**63:
+            raise InvalidOptions("seed must be between 0 and 2**63-1")
+        if self.map not in SUPPORTED_MAPS:
+            raise InvalidOptions(f"unknown map {self.map!r}; supported: {', '.join(SUPPORTED_MAPS)}")
+        if self.beginner and len(self.beginner) != self.players:
+            raise InvalidOptions("beginner must name every seat (one flag per player) or be empty")
+        if self.solo_tr63 and self.players != 1:
+            raise InvalidOptions("the TR63 variant is a solo variant (players=1)")
+        if self.players == 1 and not self.corporate_era:
+            # The published solo game always uses the Corporate Era cards.
+            raise InvalidOptions("solo games always use the Corporate Era (corporate_era=True)")
+
+    @property
+    def solo(self) -> bool:
+        return self.players == 1
+
+    def is_beginner(self, seat: int) -> bool:
+        return bool(self.beginner) and self.beginner[seat]
+
+    def to_data(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["beginner"] = list(self.beginner)
+        return data
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> GameOptions:
+        if not isinstance(data, dict):
+            raise InvalidOptions("options must be an object")
+        known = {f for f in cls.__dataclass_fields__}
+        unknown = set(data) - known
+        if unknown:
+            raise InvalidOptions(f"unknown option(s): {', '.join(sorted(unknown))}")
+        values = dict(data)
+        if "beginner" in values:
+            values["beginner"] = tuple(bool(b) for b in values["beginner"])
+        return cls(**values)

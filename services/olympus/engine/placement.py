@@ -1,0 +1,125 @@
+"""Where a tile may go: one function per placement rule, all answering with space ids.
+
+Rules (the `rule` word in a `place` instruction):
+  ocean           an empty ocean-reserved space
+  land_ocean      an ocean on an empty land space (Artificial Lake)
+  greenery        empty land, next to one of your tiles if any such space exists
+  ocean_space     an empty ocean-reserved space, no adjacency rule (Mangrove, Mohole Area)
+  city            empty land not next to any city
+  noctis          the Noctis City space (a normal city where the map has none)
+  ganymede/phobos the off-Mars city spaces
+  isolated        empty land with no tile next to it (Natural Preserve, Research Outpost)
+  next_to_2_cities  empty land next to at least two cities (Urbanized Area)
+  volcanic        an empty volcanic land space (Lava Flows)
+  metal_bonus     empty land offering steel or titanium (Mining Rights)
+  metal_bonus_adjacent  the same, next to one of your tiles (Mining Area)
+  next_to_greenery  empty land next to a greenery (Ecological Zone)
+  next_to_city    empty land next to a city (Industrial Center)
+  land            any empty land (Nuclear Zone, Restricted Area, Commercial District)
+  claim           an empty, unclaimed, non-reserved land space (Land Claim)
+"""
+
+from __future__ import annotations
+
+from .board import GANYMEDE_COLONY_SPACE, LAND, OCEAN_SPACE, PHOBOS_SPACE_HAVEN_SPACE
+from .constants import CITY, EMPTY, GREENERY
+from .state import GameState
+
+
+def _free(g: GameState, seat: int, sid: int) -> bool:
+    """Empty and not claimed by somebody else."""
+    if g.tiles[sid] != EMPTY:
+        return False
+    claim = g.claims.get(sid)
+    return claim is None or claim == seat
+
+
+def _land(g: GameState, seat: int) -> list[int]:
+    spaces = g.map.spaces
+    out = []
+    for sid in g.map.mars:
+        sp = spaces[sid]
+        if sp is not None and sp.kind == LAND and sp.reserved_for is None and _free(g, seat, sid):
+            out.append(sid)
+    return out
+
+
+def _oceans(g: GameState, seat: int) -> list[int]:
+    spaces = g.map.spaces
+    out = []
+    for sid in g.map.mars:
+        sp = spaces[sid]
+        if sp is not None and sp.kind == OCEAN_SPACE and _free(g, seat, sid):
+            out.append(sid)
+    return out
+
+
+def _next_to(g: GameState, sid: int, kind: int) -> int:
+    sp = g.map.spaces[sid]
+    assert sp is not None
+    tiles = g.tiles
+    return sum(1 for n in sp.neighbours if tiles[n] == kind)
+
+
+def _has_neighbour_tile(g: GameState, sid: int) -> bool:
+    sp = g.map.spaces[sid]
+    assert sp is not None
+    tiles = g.tiles
+    return any(tiles[n] != EMPTY for n in sp.neighbours)
+
+
+def _next_to_own(g: GameState, sid: int, seat: int) -> bool:
+    sp = g.map.spaces[sid]
+    assert sp is not None
+    owners = g.owners
+    return any(owners[n] == seat for n in sp.neighbours)
+
+
+def _has_metal_bonus(g: GameState, sid: int) -> bool:
+    sp = g.map.spaces[sid]
+    return sp is not None and ("steel" in sp.bonus or "titanium" in sp.bonus)
+
+
+def legal_spaces(g: GameState, seat: int, tile: str, rule: str) -> list[int]:
+    """Every space where `seat` may put this tile now."""
+    if rule == "ocean" or rule == "ocean_space":
+        return _oceans(g, seat)
+    if rule == "land_ocean" or rule == "land":
+        return _land(g, seat)
+    if rule == "greenery":
+        land = _land(g, seat)
+        near = [s for s in land if _next_to_own(g, s, seat)]
+        return near or land
+    if rule == "city":
+        return [s for s in _land(g, seat) if not _next_to(g, s, CITY)]
+    if rule == "noctis":
+        noctis = g.map.noctis_space
+        if noctis is None:
+            return legal_spaces(g, seat, tile, "city")
+        return [noctis] if _free(g, seat, noctis) else []
+    if rule == "ganymede":
+        return [GANYMEDE_COLONY_SPACE] if g.tiles[GANYMEDE_COLONY_SPACE] == EMPTY else []
+    if rule == "phobos":
+        return [PHOBOS_SPACE_HAVEN_SPACE] if g.tiles[PHOBOS_SPACE_HAVEN_SPACE] == EMPTY else []
+    if rule == "isolated":
+        return [s for s in _land(g, seat) if not _has_neighbour_tile(g, s)]
+    if rule == "next_to_2_cities":
+        return [s for s in _land(g, seat) if _next_to(g, s, CITY) >= 2]
+    if rule == "volcanic":
+        spaces = g.map.spaces
+        return [s for s in _land(g, seat) if (sp := spaces[s]) is not None and sp.volcanic]
+    if rule == "metal_bonus":
+        return [s for s in _land(g, seat) if _has_metal_bonus(g, s)]
+    if rule == "metal_bonus_adjacent":
+        return [s for s in _land(g, seat) if _has_metal_bonus(g, s) and _next_to_own(g, s, seat)]
+    if rule == "next_to_greenery":
+        return [s for s in _land(g, seat) if _next_to(g, s, GREENERY) >= 1]
+    if rule == "next_to_city":
+        return [s for s in _land(g, seat) if _next_to(g, s, CITY) >= 1]
+    if rule == "claim":
+        return [s for s in _land(g, seat) if s not in g.claims]
+    raise ValueError(f"unknown placement rule {rule!r}")
+
+
+def any_legal_space(g: GameState, seat: int, tile: str, rule: str) -> bool:
+    return bool(legal_spaces(g, seat, tile, rule))

@@ -1,0 +1,197 @@
+"""Read-only questions about a game: tags, counts, costs, requirements, resource values.
+
+Nothing here changes the state. These functions are the one place where each rule is
+computed; legality checks and option lists both call them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .cards.catalogue import get as card_def
+from .cards.model import CardDef, Requirement
+from .constants import CITY, GREENERY, OCEAN, OXYGEN_MAX, STEEL_VALUE, TEMPERATURE_MAX, TITANIUM_VALUE
+from .state import GameState, Player
+
+
+def tableau(p: Player) -> list[int]:
+    """The cards whose effects are in play for this player: corporation first, then projects."""
+    return [p.corp, *p.played] if p.corp else p.played
+
+
+def tags_of(p: Player) -> dict[str, int]:
+    """Tags in play (corporation and project cards; events do not count). Cached per player."""
+    key = len(p.played) * 4096 + p.corp
+    if p._tags is not None and p._tags_key == key:
+        return p._tags
+    counts: dict[str, int] = {}
+    for cid in tableau(p):
+        for t in card_def(cid).tags:
+            counts[t] = counts.get(t, 0) + 1
+    p._tags = counts
+    p._tags_key = key
+    return counts
+
+
+def tag_count(p: Player, tag: str) -> int:
+    return tags_of(p).get(tag, 0)
+
+
+def tiles_owned(g: GameState, seat: int, kind: int) -> int:
+    tiles = g.tiles
+    return sum(1 for i, o in enumerate(g.owners) if o == seat and tiles[i] == kind)
+
+
+def cities_in_play(g: GameState, where: str = "all") -> int:
+    """City tiles of every owner; `where` = "mars" leaves out off-Mars cities."""
+    spaces = g.map.spaces
+    n = 0
+    for sid, kind in enumerate(g.tiles):
+        if kind == CITY:
+            sp = spaces[sid]
+            if where == "all" or (sp is not None and sp.row >= 0):
+                n += 1
+    return n
+
+
+def amount(g: GameState, p: Player, value: Any) -> int:
+    """Evaluate an int or a count spec (see `cards.dsl`)."""
+    if isinstance(value, int):
+        return value
+    head = value[0]
+    if head == "count":
+        _, what, subject, divisor = value
+        if what == "tags":
+            n = tag_count(p, subject)
+        elif what == "cities":
+            n = cities_in_play(g, subject) if subject != "own" else tiles_owned(g, p.seat, CITY)
+        elif what == "opponent_tags":
+            n = sum(tag_count(q, subject) for q in g.players if q is not p)
+        elif what == "events":
+            n = sum(len(q.events) for q in g.players)
+        else:
+            raise ValueError(f"unknown count {what!r}")
+        return n // divisor
+    if head == "threshold":
+        _, tag, needed, high, low = value
+        return high if tag_count(p, tag) >= needed else low
+    raise ValueError(f"unknown amount {value!r}")
+
+
+# --- passive effects of cards in play ---------------------------------------------------------
+
+
+def leniency(p: Player) -> int:
+    total = 0
+    for cid in tableau(p):
+        total += card_def(cid).leniency
+    for mod, value in p.mods:
+        if mod == "leniency":
+            total += value
+    return total
+
+
+def steel_value(p: Player) -> int:
+    return STEEL_VALUE + sum(card_def(cid).steel_bonus for cid in tableau(p))
+
+
+def titanium_value(p: Player) -> int:
+    return TITANIUM_VALUE + sum(card_def(cid).titanium_bonus for cid in tableau(p))
+
+
+def heat_as_mc(p: Player) -> bool:
+    return p.corp != 0 and card_def(p.corp).heat_as_mc
+
+
+def greenery_plant_cost(p: Player) -> int:
+    for cid in tableau(p):
+        cost = card_def(cid).greenery_plants
+        if cost is not None:
+            return cost
+    return 8
+
+
+def card_cost(p: Player, card: CardDef) -> int:
+    """What the card costs this player now: printed cost less discounts, never below 0."""
+    cost = card.cost or 0
+    tags = card.tags
+    for cid in tableau(p):
+        for tag, value in card_def(cid).discounts:
+            if tag is None:
+                cost -= value
+            elif tag in tags:
+                # A discount applies once per card, however many matching tags it carries.
+                cost -= value
+    for mod, value in p.mods:
+        if mod == "discount":
+            cost -= value
+    return cost if cost > 0 else 0
+
+
+def project_cost(p: Player, project: str, base: int) -> int:
+    cost = base
+    for cid in tableau(p):
+        for name, value in card_def(cid).project_discounts:
+            if name == project:
+                cost -= value
+    return cost if cost > 0 else 0
+
+
+# --- requirements -----------------------------------------------------------------------------
+
+
+def requirement_failure(g: GameState, p: Player, card: CardDef, ignore_global: bool = False) -> str | None:
+    """Why the card's requirements are not met, or None when they are."""
+    if not card.requirements:
+        return None
+    lenient = leniency(p)
+    for r in card.requirements:
+        if r.is_global and ignore_global:
+            continue
+        value, slack = _requirement_value(g, p, r)
+        slack *= lenient if r.is_global else 0
+        if r.minimum is not None and value + slack < r.minimum:
+            return f"requires {r.text()} (now {value})"
+        if r.maximum is not None and value - slack > r.maximum:
+            return f"requires {r.text()} (now {value})"
+    return None
+
+
+def _requirement_value(g: GameState, p: Player, r: Requirement) -> tuple[int, int]:
+    """The current value a requirement looks at, and the size of one leniency step."""
+    kind = r.kind
+    if kind == "temperature":
+        return g.temperature, 2
+    if kind == "oxygen":
+        return g.oxygen, 1
+    if kind == "oceans":
+        return g.oceans, 1
+    if kind == "tag":
+        return tag_count(p, r.subject or ""), 0
+    if kind == "production":
+        from .constants import RESOURCE_INDEX
+
+        return p.prod[RESOURCE_INDEX[r.subject or ""]], 0
+    if kind == "greeneries":
+        return tiles_owned(g, p.seat, GREENERY), 0
+    if kind == "cities":
+        return cities_in_play(g), 0
+    raise ValueError(f"unknown requirement kind {kind!r}")
+
+
+def terraformed(g: GameState) -> bool:
+    from .constants import OCEANS_MAX
+
+    return g.temperature >= TEMPERATURE_MAX and g.oxygen >= OXYGEN_MAX and g.oceans >= OCEANS_MAX
+
+
+def adjacent_count(g: GameState, space: int, kind: int) -> int:
+    sp = g.map.spaces[space]
+    if sp is None:
+        return 0
+    tiles = g.tiles
+    return sum(1 for n in sp.neighbours if tiles[n] == kind)
+
+
+def adjacent_oceans(g: GameState, space: int) -> int:
+    return adjacent_count(g, space, OCEAN)

@@ -1,0 +1,99 @@
+"""Final scoring (usable at any time as a live preview) and the game's result."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from .cards.catalogue import get as card_def
+from .constants import CITY, GREENERY, MC, MILESTONE_VP, OCEAN, SOLO_TR_GOAL
+from .milestones import award_points, awards_of
+from .query import adjacent_count, cities_in_play, tag_count, tableau, terraformed, tiles_owned
+from .state import GameState, Player
+
+TILE_KINDS = {"ocean": OCEAN, "city": CITY, "greenery": GREENERY}
+
+
+@dataclass(frozen=True, slots=True)
+class Score:
+    seat: int
+    terraform_rating: int
+    milestones: int
+    awards: int
+    greeneries: int
+    cities: int
+    cards: int
+    total: int
+    megacredits: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+def card_vp(g: GameState, p: Player, cid: int) -> int:
+    vp = card_def(cid).vp
+    if vp is None:
+        return 0
+    kind = vp.kind
+    if kind == "fixed":
+        return vp.points
+    if kind == "per_resource":
+        return vp.points * (p.card_res.get(cid, 0) // vp.per)
+    if kind == "per_tag":
+        return vp.points * (tag_count(p, vp.subject or "") // vp.per)
+    if kind == "per_adjacent":
+        space = next((s for s, c in g.specials.items() if c == cid), None)
+        if space is None:
+            return 0
+        return vp.points * adjacent_count(g, space, TILE_KINDS[vp.subject or ""])
+    if kind == "per_cities":
+        return vp.points * (cities_in_play(g) // vp.per)
+    if kind == "if_resource":
+        return vp.points if p.card_res.get(cid, 0) > 0 else 0
+    raise ValueError(f"unknown VP kind {kind!r}")
+
+
+def _city_points(g: GameState, seat: int) -> int:
+    total = 0
+    for sid, kind in enumerate(g.tiles):
+        if kind == CITY and g.owners[sid] == seat:
+            total += adjacent_count(g, sid, GREENERY)
+    return total
+
+
+def scores(g: GameState) -> list[Score]:
+    award_vp: dict[int, int] = {p.seat: 0 for p in g.players}
+    awards = awards_of(g)
+    for name, _funder in g.awards:
+        for seat, pts in award_points(g, awards[name]).items():
+            award_vp[seat] += pts
+    out = []
+    for p in g.players:
+        milestones = MILESTONE_VP * sum(1 for _, s in g.milestones if s == p.seat)
+        greeneries = tiles_owned(g, p.seat, GREENERY)
+        cities = _city_points(g, p.seat)
+        cards = sum(card_vp(g, p, c) for c in tableau(p)) + sum(card_vp(g, p, c) for c in p.events)
+        total = p.tr + milestones + award_vp[p.seat] + greeneries + cities + cards
+        out.append(
+            Score(p.seat, p.tr, milestones, award_vp[p.seat], greeneries, cities, cards, total, p.res[MC])
+        )
+    return out
+
+
+def result(g: GameState) -> dict[str, Any]:
+    """Scores, the winner(s) and, in solo, whether the player won."""
+    table = scores(g)
+    best = max((s.total, s.megacredits) for s in table)
+    winners = [s.seat for s in table if (s.total, s.megacredits) == best]
+    data: dict[str, Any] = {
+        "finished": g.phase == "ended",
+        "generation": g.generation,
+        "scores": [s.to_dict() for s in table],
+        "winners": winners,
+    }
+    if g.options.solo:
+        p = g.players[0]
+        won = p.tr >= SOLO_TR_GOAL if g.options.solo_tr63 else terraformed(g)
+        data["solo_won"] = won and g.phase == "ended"
+        data["winners"] = [0] if data["solo_won"] else []
+    return data

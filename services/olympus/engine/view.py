@@ -1,0 +1,81 @@
+"""What one viewer may see of a game.
+
+A seat sees the public state plus its own hand, its own dealt and drafted cards and its own
+pending decisions. A spectator (viewer None) sees only the public state. Nobody sees the deck
+order, another seat's hand, dealt or drafted cards, or cards revealed only to another seat.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from .cards.model import card_number
+from .constants import NEUTRAL, RESOURCES, TILE_NAMES
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+def _owner(seat: int) -> int | str | None:
+    if seat == NEUTRAL:
+        return "neutral"
+    return seat if seat >= 0 else None
+
+
+def _cards(ids: list[int]) -> list[str]:
+    return [card_number(c) for c in ids]
+
+
+def view(g: Game, viewer: int | None) -> dict[str, Any]:
+    board = [
+        {"space": sid, "tile": TILE_NAMES[kind], "owner": _owner(g.owners[sid]),
+         **({"card": card_number(g.specials[sid])} if sid in g.specials else {})}
+        for sid, kind in enumerate(g.tiles)
+        if kind
+    ]
+    players = []
+    for p in g.players:
+        me = viewer == p.seat
+        entry: dict[str, Any] = {
+            "seat": p.seat,
+            "corporation": card_number(p.corp) if p.corp else None,
+            "terraform_rating": p.tr,
+            "resources": dict(zip(RESOURCES, p.res, strict=True)),
+            "production": dict(zip(RESOURCES, p.prod, strict=True)),
+            "hand_size": len(p.hand),
+            "played": _cards(p.played),
+            "events": _cards(p.events),
+            "card_resources": {card_number(c): n for c, n in p.card_res.items()},
+            "used_actions": _cards(p.used),
+            "passed": p.passed,
+        }
+        if me:
+            entry["hand"] = _cards(p.hand)
+            entry["dealt_corporations"] = _cards(p.dealt_corps)
+            entry["dealt"] = _cards(p.dealt)
+            entry["draft_hand"] = _cards(p.draft_hand)
+            entry["drafted"] = _cards(p.drafted)
+        players.append(entry)
+    decisions = g.decisions()
+    data: dict[str, Any] = {
+        "viewer": viewer,
+        "generation": g.generation,
+        "phase": g.phase,
+        "first_player": g.first,
+        "active_player": g.active if g.active >= 0 else None,
+        "temperature": g.temperature,
+        "oxygen": g.oxygen,
+        "oceans": g.oceans,
+        "deck_size": len(g.deck),
+        "discard_size": len(g.discard),
+        "board": board,
+        "claims": [{"space": s, "owner": o} for s, o in g.claims.items()],
+        "milestones": [{"name": m, "owner": s} for m, s in g.milestones],
+        "awards": [{"name": a, "funder": s} for a, s in g.awards],
+        "players": players,
+        "waiting_for": [d.player for d in decisions],
+        "decisions": [d.to_dict() for d in decisions if d.player == viewer],
+    }
+    if g.is_over:
+        data["result"] = g.result()
+    return data
