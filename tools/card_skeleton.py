@@ -48,7 +48,11 @@ def skeleton(row: dict[str, str]) -> str:
 def main() -> None:
     module, *numbers = sys.argv[1:]
     rows = list(csv.DictReader(TABLE.open(encoding="utf-8"), delimiter="\t"))
-    pick = [r for r in rows if r["module"] == module and (numbers == ["--all"] or r["card_number"] in numbers)]
+    pick = [
+        r
+        for r in rows
+        if r["module"] == module and (numbers == ["--all"] or r["card_number"] in numbers)
+    ]
     pick.sort(key=lambda r: r["card_number"])
     for r in pick:
         print(skeleton(r))

@@ -1,9 +1,9 @@
 """The rules engine: pure Python, deterministic from a seed, every decision as data.
 
-    >>> from olympus.engine import Game, GameOptions
-    >>> game = Game.new(GameOptions(players=2, seed=1))
-    >>> [d.kind for d in game.decisions()]
-    ['setup', 'setup']
+>>> from olympus.engine import Game, GameOptions
+>>> game = Game.new(GameOptions(players=2, seed=1))
+>>> [d.kind for d in game.decisions()]
+['setup', 'setup']
 """
 
 from .actions import (

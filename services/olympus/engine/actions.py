@@ -82,7 +82,11 @@ class PlayCard(Answer):
         return _with_payment(f"play {card_number(self.card)}", self.payment)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.kind, "card": card_number(self.card), "payment": self.payment.to_dict()}
+        return {
+            "type": self.kind,
+            "card": card_number(self.card),
+            "payment": self.payment.to_dict(),
+        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -327,7 +331,9 @@ def _payment(tokens: list[str]) -> Payment:
     values = {"s": 0, "t": 0, "h": 0}
     for tok in tokens:
         if len(tok) < 2 or tok[0] not in values:
-            raise MalformedAction(f"not a payment part: {tok!r} (expected s<steel>, t<titanium>, h<heat>)")
+            raise MalformedAction(
+                f"not a payment part: {tok!r} (expected s<steel>, t<titanium>, h<heat>)"
+            )
         amount = _int(tok[1:], "payment")
         if amount < 0:
             raise MalformedAction("payment amounts cannot be negative")

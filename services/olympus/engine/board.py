@@ -84,7 +84,9 @@ def _rows(filename: str) -> list[dict[str, str]]:
 @cache
 def _adjacency() -> dict[int, tuple[int, ...]]:
     return {
-        int(row["space_id"]): tuple(int(n) for n in row["neighbours_clockwise_from_top_left"].split(","))
+        int(row["space_id"]): tuple(
+            int(n) for n in row["neighbours_clockwise_from_top_left"].split(",")
+        )
         for row in _rows("adjacency.tsv")
     }
 
@@ -93,7 +95,9 @@ def _adjacency() -> dict[int, tuple[int, ...]]:
 def load_map(name: str) -> MapDef:
     """The named map (only the base game's off-Mars spaces are kept)."""
     if name not in SUPPORTED_MAPS:
-        raise InvalidOptions(f"unknown or unsupported map {name!r}; supported: {', '.join(SUPPORTED_MAPS)}")
+        raise InvalidOptions(
+            f"unknown or unsupported map {name!r}; supported: {', '.join(SUPPORTED_MAPS)}"
+        )
     adjacency = _adjacency()
     found: dict[int, Space] = {}
     for row in _rows("spaces.tsv"):

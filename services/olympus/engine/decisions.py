@@ -78,7 +78,9 @@ class SelectSpace(Decision):
     kind = "space"
     __slots__ = ("spaces", "tile")
 
-    def __init__(self, player: int, prompt: str, spaces: Sequence[int], tile: str, source: int = 0) -> None:
+    def __init__(
+        self, player: int, prompt: str, spaces: Sequence[int], tile: str, source: int = 0
+    ) -> None:
         super().__init__(player, prompt, source)
         self.spaces = tuple(spaces)
         self.tile = tile
@@ -90,7 +92,9 @@ class SelectSpace(Decision):
         if not isinstance(answer, ChooseSpace):
             raise _wrong_kind(answer, self.kind)
         if answer.space not in self.spaces:
-            raise IllegalAction(f"a {self.tile} tile cannot go on space {answer.space:02d}", code="illegal_space")
+            raise IllegalAction(
+                f"a {self.tile} tile cannot go on space {answer.space:02d}", code="illegal_space"
+            )
 
     def sample(self, rnd: random.Random) -> Answer:
         return ChooseSpace(rnd.choice(self.spaces))
@@ -108,7 +112,9 @@ class SelectPlayer(Decision):
     kind = "player"
     __slots__ = ("seats",)
 
-    def __init__(self, player: int, prompt: str, seats: Sequence[int | None], source: int = 0) -> None:
+    def __init__(
+        self, player: int, prompt: str, seats: Sequence[int | None], source: int = 0
+    ) -> None:
         super().__init__(player, prompt, source)
         self.seats = tuple(seats)
 
@@ -119,7 +125,9 @@ class SelectPlayer(Decision):
         if not isinstance(answer, ChoosePlayer):
             raise _wrong_kind(answer, self.kind)
         if answer.seat not in self.seats:
-            raise IllegalAction(f"player {answer.seat} is not a legal target here", code="illegal_target")
+            raise IllegalAction(
+                f"player {answer.seat} is not a legal target here", code="illegal_target"
+            )
 
     def sample(self, rnd: random.Random) -> Answer:
         return ChoosePlayer(rnd.choice(self.seats))
@@ -135,9 +143,16 @@ class SelectOption(Decision):
     """Pick one labelled alternative; `enabled` lists the indices that can be carried out."""
 
     kind = "option"
-    __slots__ = ("labels", "enabled")
+    __slots__ = ("enabled", "labels")
 
-    def __init__(self, player: int, prompt: str, labels: Sequence[str], enabled: Sequence[int], source: int = 0) -> None:
+    def __init__(
+        self,
+        player: int,
+        prompt: str,
+        labels: Sequence[str],
+        enabled: Sequence[int],
+        source: int = 0,
+    ) -> None:
         super().__init__(player, prompt, source)
         self.labels = tuple(labels)
         self.enabled = tuple(enabled)
@@ -160,16 +175,19 @@ class SelectOption(Decision):
     def _options(self) -> dict[str, Any]:
         return {
             "options": [
-                {"index": i, "label": label, "enabled": i in self.enabled} for i, label in enumerate(self.labels)
+                {"index": i, "label": label, "enabled": i in self.enabled}
+                for i, label in enumerate(self.labels)
             ]
         }
 
 
 class SelectAmount(Decision):
     kind = "amount"
-    __slots__ = ("minimum", "maximum")
+    __slots__ = ("maximum", "minimum")
 
-    def __init__(self, player: int, prompt: str, minimum: int, maximum: int, source: int = 0) -> None:
+    def __init__(
+        self, player: int, prompt: str, minimum: int, maximum: int, source: int = 0
+    ) -> None:
         super().__init__(player, prompt, source)
         self.minimum = minimum
         self.maximum = maximum
@@ -225,7 +243,7 @@ class SelectCards(Decision):
     """Pick between `minimum` and `maximum` of the offered cards (each costing `cost_each`)."""
 
     kind = "cards"
-    __slots__ = ("cards", "minimum", "maximum", "cost_each", "purpose")
+    __slots__ = ("cards", "cost_each", "maximum", "minimum", "purpose")
 
     def __init__(
         self,
@@ -256,10 +274,12 @@ class SelectCards(Decision):
         if n < self.minimum or n > self.maximum:
             if self.cost_each and n > self.maximum:
                 raise IllegalAction(
-                    f"you can afford at most {self.maximum} card(s) at {self.cost_each} M€", code="cannot_afford"
+                    f"you can afford at most {self.maximum} card(s) at {self.cost_each} M€",
+                    code="cannot_afford",
                 )
             raise IllegalAction(
-                f"choose between {self.minimum} and {self.maximum} card(s), not {n}", code="wrong_card_count"
+                f"choose between {self.minimum} and {self.maximum} card(s), not {n}",
+                code="wrong_card_count",
             )
 
     def sample(self, rnd: random.Random) -> Answer:
@@ -284,10 +304,14 @@ class SelectSetup(Decision):
     """Choose a corporation and the opening cards to buy (3 M€ each, or free for Beginner)."""
 
     kind = "setup"
-    __slots__ = ("corporations", "cards", "max_cards")
+    __slots__ = ("cards", "corporations", "max_cards")
 
     def __init__(
-        self, player: int, corporations: dict[int, int], cards: Sequence[int], prompt: str = "Choose your corporation and cards"
+        self,
+        player: int,
+        corporations: dict[int, int],
+        cards: Sequence[int],
+        prompt: str = "Choose your corporation and cards",
     ) -> None:
         super().__init__(player, prompt)
         self.corporations = corporations  # corporation id -> how many cards it can afford
@@ -303,13 +327,15 @@ class SelectSetup(Decision):
             raise _wrong_kind(answer, self.kind)
         if answer.corporation not in self.corporations:
             raise IllegalAction(
-                f"corporation {card_number(answer.corporation)} was not dealt to you", code="corporation_not_offered"
+                f"corporation {card_number(answer.corporation)} was not dealt to you",
+                code="corporation_not_offered",
             )
         _check_card_set(answer.cards, self.cards)
         most = self.corporations[answer.corporation]
         if len(answer.cards) > most:
             raise IllegalAction(
-                f"{card_number(answer.corporation)} can pay for at most {most} card(s)", code="cannot_afford"
+                f"{card_number(answer.corporation)} can pay for at most {most} card(s)",
+                code="cannot_afford",
             )
 
     def sample(self, rnd: random.Random) -> Answer:
@@ -327,6 +353,8 @@ class SelectSetup(Decision):
 
     def _options(self) -> dict[str, Any]:
         return {
-            "corporations": [{"card": card_number(c), "max_cards": m} for c, m in self.corporations.items()],
+            "corporations": [
+                {"card": card_number(c), "max_cards": m} for c, m in self.corporations.items()
+            ],
             "cards": [card_number(c) for c in self.cards],
         }

@@ -12,7 +12,16 @@ from .cards.catalogue import get as card_def
 from .constants import CARD_BUY_COST, CITY, HEAT, MC, PLANTS, SOLO_GENERATIONS
 from .decisions import Decision, SelectCards, SelectSetup
 from .interpreter import op
-from .mutate import draw_cards, fire_card_played, fire_standard_project, fire_tile_placed, log, produce, push, push_effects
+from .mutate import (
+    draw_cards,
+    fire_card_played,
+    fire_standard_project,
+    fire_tile_placed,
+    log,
+    produce,
+    push,
+    push_effects,
+)
 from .ops import pay_megacredits
 from .placement import legal_spaces
 from .query import greenery_plant_cost, heat_as_mc, terraformed
@@ -120,7 +129,15 @@ def _research_decide(g: GameState, frame: Frame) -> list[Decision]:
     for seat in frame[3]:
         p = g.players[seat]
         out.append(
-            SelectCards(seat, "Buy research cards (3 M€ each)", p.dealt, 0, research_budget(p), CARD_BUY_COST, "buy")
+            SelectCards(
+                seat,
+                "Buy research cards (3 M€ each)",
+                p.dealt,
+                0,
+                research_budget(p),
+                CARD_BUY_COST,
+                "buy",
+            )
         )
     return out
 
@@ -146,7 +163,15 @@ def _research(g: GameState, frame: Frame) -> Frame | None:
 
 def _draft_decide(g: GameState, frame: Frame) -> list[Decision]:
     return [
-        SelectCards(seat, "Draft a card (pick one, pass the rest)", g.players[seat].draft_hand, 1, 1, 0, "draft")
+        SelectCards(
+            seat,
+            "Draft a card (pick one, pass the rest)",
+            g.players[seat].draft_hand,
+            1,
+            1,
+            0,
+            "draft",
+        )
         for seat in frame[3]
     ]
 
@@ -226,7 +251,9 @@ def _production(g: GameState, frame: Frame) -> None:
 
 
 def _can_final_greenery(g: GameState, p: Player) -> bool:
-    return p.res[PLANTS] >= greenery_plant_cost(p) and bool(legal_spaces(g, p.seat, "greenery", "greenery"))
+    return p.res[PLANTS] >= greenery_plant_cost(p) and bool(
+        legal_spaces(g, p.seat, "greenery", "greenery")
+    )
 
 
 class FinalGreenery(Decision):
@@ -294,7 +321,11 @@ def _project_done(g: GameState, frame: Frame) -> None:
 
 def _sell_decide(g: GameState, frame: Frame) -> list[Decision]:
     p = g.players[frame[1]]
-    return [SelectCards(p.seat, "Sell patents: discard cards for 1 M€ each", p.hand, 1, len(p.hand), 0, "sell")]
+    return [
+        SelectCards(
+            p.seat, "Sell patents: discard cards for 1 M€ each", p.hand, 1, len(p.hand), 0, "sell"
+        )
+    ]
 
 
 def _sell_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:

@@ -106,7 +106,9 @@ class Game(GameState):
         return cls.from_data(data)
 
     @classmethod
-    def replay(cls, options: GameOptions, answers: Iterable[tuple[int, Answer | str | dict[str, Any]]]) -> Game:
+    def replay(
+        cls, options: GameOptions, answers: Iterable[tuple[int, Answer | str | dict[str, Any]]]
+    ) -> Game:
         """Rebuild a game from its options and the answers given, checking each one."""
         g = cls.new(options)
         for seat, answer in answers:
@@ -196,7 +198,9 @@ def _place_neutral_tiles(g: Game) -> None:
         g.owners[city] = NEUTRAL
         sp = g.map.space(city)
         around = [
-            n for n in sp.neighbours if g.tiles[n] == 0 and g.map.space(n).kind == LAND and n not in g.claims
+            n
+            for n in sp.neighbours
+            if g.tiles[n] == 0 and g.map.space(n).kind == LAND and n not in g.claims
         ]
         if around:
             green = around[next_cost() % len(around)]

@@ -42,21 +42,41 @@ class Award:
 
 
 def _tiles(g: GameState, p: Player) -> int:
-    return sum(1 for sid, o in enumerate(g.owners) if o == p.seat and g.tiles[sid] not in (EMPTY, OCEAN))
+    return sum(
+        1 for sid, o in enumerate(g.owners) if o == p.seat and g.tiles[sid] not in (EMPTY, OCEAN)
+    )
 
 
 THARSIS_MILESTONES = (
-    Milestone("terraformer", "Terraformer", lambda g, p: p.tr, 35, "terraform rating of at least 35"),
-    Milestone("mayor", "Mayor", lambda g, p: tiles_owned(g, p.seat, CITY), 3, "own at least 3 city tiles"),
-    Milestone("gardener", "Gardener", lambda g, p: tiles_owned(g, p.seat, GREENERY), 3, "own at least 3 greenery tiles"),
-    Milestone("builder", "Builder", lambda g, p: tag_count(p, "building"), 8, "at least 8 building tags in play"),
+    Milestone(
+        "terraformer", "Terraformer", lambda g, p: p.tr, 35, "terraform rating of at least 35"
+    ),
+    Milestone(
+        "mayor", "Mayor", lambda g, p: tiles_owned(g, p.seat, CITY), 3, "own at least 3 city tiles"
+    ),
+    Milestone(
+        "gardener",
+        "Gardener",
+        lambda g, p: tiles_owned(g, p.seat, GREENERY),
+        3,
+        "own at least 3 greenery tiles",
+    ),
+    Milestone(
+        "builder",
+        "Builder",
+        lambda g, p: tag_count(p, "building"),
+        8,
+        "at least 8 building tags in play",
+    ),
     Milestone("planner", "Planner", lambda g, p: len(p.hand), 16, "at least 16 cards in hand"),
 )
 
 THARSIS_AWARDS = (
     Award("landlord", "Landlord", _tiles, "most tiles owned"),
     Award("banker", "Banker", lambda g, p: p.prod[MC], "highest M€ production"),
-    Award("scientist", "Scientist", lambda g, p: tag_count(p, "science"), "most science tags in play"),
+    Award(
+        "scientist", "Scientist", lambda g, p: tag_count(p, "science"), "most science tags in play"
+    ),
     Award("thermalist", "Thermalist", lambda g, p: p.res[HEAT], "most heat"),
     Award("miner", "Miner", lambda g, p: p.res[STEEL] + p.res[TITANIUM], "most steel and titanium"),
 )

@@ -206,7 +206,7 @@ def _queue_triggers(g: GameState, batches: list[tuple[int, int, list[Instr]]]) -
 
 
 def _triggers(p: Player, event: str) -> Iterable[tuple[int, Trigger]]:
-    for cid in ([p.corp, *p.played] if p.corp else p.played):
+    for cid in [p.corp, *p.played] if p.corp else p.played:
         for t in card_def(cid).triggers:
             if t.event == event:
                 yield cid, t

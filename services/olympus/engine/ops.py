@@ -131,7 +131,15 @@ def _place(g: GameState, frame: Frame) -> Frame | None:
 
 
 def _claim_decide(g: GameState, frame: Frame) -> list[Decision]:
-    return [SelectSpace(frame[1], "Claim a space", legal_spaces(g, frame[1], "claim", "claim"), "claim", frame[2])]
+    return [
+        SelectSpace(
+            frame[1],
+            "Claim a space",
+            legal_spaces(g, frame[1], "claim", "claim"),
+            "claim",
+            frame[2],
+        )
+    ]
 
 
 def _claim_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -174,7 +182,12 @@ def _flood_targets(g: GameState, seat: int, space: int) -> list[int | None]:
 
 def _flood_decide(g: GameState, frame: Frame) -> list[Decision]:
     return [
-        SelectPlayer(frame[1], "Make an adjacent tile's owner lose 4 M€", _flood_targets(g, frame[1], frame[3]), frame[2])
+        SelectPlayer(
+            frame[1],
+            "Make an adjacent tile's owner lose 4 M€",
+            _flood_targets(g, frame[1], frame[3]),
+            frame[2],
+        )
     ]
 
 
@@ -202,7 +215,11 @@ def _draw(g: GameState, frame: Frame) -> None:
 def _look_decide(g: GameState, frame: Frame) -> list[Decision]:
     revealed, keep = frame[4], frame[5]
     keep = min(keep, len(revealed))
-    return [SelectCards(frame[1], f"Keep {keep} of these cards", revealed, keep, keep, 0, "keep", frame[2])]
+    return [
+        SelectCards(
+            frame[1], f"Keep {keep} of these cards", revealed, keep, keep, 0, "keep", frame[2]
+        )
+    ]
 
 
 def _look_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -276,7 +293,7 @@ def _buy_top(g: GameState, frame: Frame) -> Frame | None:
 @op("reveal_tag")
 def _reveal_tag(g: GameState, frame: Frame) -> None:
     """Reveal the top card; if it has the tag, add a resource to this card (Search For Life)."""
-    tag, kind = frame[3], frame[4]
+    tag = frame[3]  # the resource added is the card's own kind
     top = draw_cards(g, 1)
     if not top:
         return None
@@ -290,7 +307,9 @@ def _reveal_tag(g: GameState, frame: Frame) -> None:
 
 def _swap_decide(g: GameState, frame: Frame) -> list[Decision]:
     p = _player(g, frame)
-    return [SelectCards(p.seat, "Discard a card to draw a card?", p.hand, 0, 1, 0, "discard", frame[2])]
+    return [
+        SelectCards(p.seat, "Discard a card to draw a card?", p.hand, 0, 1, 0, "discard", frame[2])
+    ]
 
 
 def _swap_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -326,7 +345,18 @@ def _add_candidates(g: GameState, frame: Frame) -> list[int]:
 
 def _add_decide(g: GameState, frame: Frame) -> list[Decision]:
     kind, n = frame[3], frame[4]
-    return [SelectCards(frame[1], f"Add {n} {kind}(s) to a card", _add_candidates(g, frame), 1, 1, 0, "add", frame[2])]
+    return [
+        SelectCards(
+            frame[1],
+            f"Add {n} {kind}(s) to a card",
+            _add_candidates(g, frame),
+            1,
+            1,
+            0,
+            "add",
+            frame[2],
+        )
+    ]
 
 
 def _add_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -375,7 +405,18 @@ def _existing_candidates(p: Player) -> list[int]:
 
 def _existing_decide(g: GameState, frame: Frame) -> list[Decision]:
     p = _player(g, frame)
-    return [SelectCards(p.seat, "Add a resource to a card that has one", _existing_candidates(p), 1, 1, 0, "add", frame[2])]
+    return [
+        SelectCards(
+            p.seat,
+            "Add a resource to a card that has one",
+            _existing_candidates(p),
+            1,
+            1,
+            0,
+            "add",
+            frame[2],
+        )
+    ]
 
 
 def _existing_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -393,7 +434,7 @@ def _add_existing(g: GameState, frame: Frame) -> Frame | None:
 
 
 def _spend_res_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
-    return p.card_res.get(card, 0) >= args[1]
+    return p.card_res.get(card, 0) >= int(args[1])
 
 
 @op("spend_res", feasible=_spend_res_feasible)
@@ -415,10 +456,7 @@ def _removable(g: GameState, attacker: int, owner: Player, card: int, kind: str)
 
 def _card_sources(g: GameState, seat: int, kind: str, exclude: int) -> list[int]:
     return [
-        c
-        for q in g.players
-        for c in tableau(q)
-        if c != exclude and _removable(g, seat, q, c, kind)
+        c for q in g.players for c in tableau(q) if c != exclude and _removable(g, seat, q, c, kind)
     ]
 
 
@@ -455,7 +493,18 @@ def _move_res(g: GameState, frame: Frame) -> Frame | None:
 def _remove_card_decide(g: GameState, frame: Frame) -> list[Decision]:
     kind, n = frame[3], frame[4]
     sources = _card_sources(g, frame[1], kind, 0)
-    return [SelectCards(frame[1], f"Remove up to {n} {kind}(s) from a card (or none)", sources, 0, 1, 0, "remove", frame[2])]
+    return [
+        SelectCards(
+            frame[1],
+            f"Remove up to {n} {kind}(s) from a card (or none)",
+            sources,
+            0,
+            1,
+            0,
+            "remove",
+            frame[2],
+        )
+    ]
 
 
 def _remove_card_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -490,7 +539,11 @@ def _remove_targets(g: GameState, seat: int, res: str) -> list[int]:
 def _remove_decide(g: GameState, frame: Frame) -> list[Decision]:
     res, n = frame[3], frame[4]
     targets: list[int | None] = [*_remove_targets(g, frame[1], res), None]
-    return [SelectPlayer(frame[1], f"Remove up to {n} {res} from a player (or nobody)", targets, frame[2])]
+    return [
+        SelectPlayer(
+            frame[1], f"Remove up to {n} {res} from a player (or nobody)", targets, frame[2]
+        )
+    ]
 
 
 def _remove_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -621,8 +674,11 @@ def _convert_decide(g: GameState, frame: Frame) -> list[Decision]:
     what = "production" if mode == "prod" else ""
     return [
         SelectAmount(
-            p.seat, f"How much {source} {what} to turn into {target} {what}".replace("  ", " "),
-            1, _convert_max(p, mode, source), frame[2],
+            p.seat,
+            f"How much {source} {what} to turn into {target} {what}".replace("  ", " "),
+            1,
+            _convert_max(p, mode, source),
+            frame[2],
         )
     ]
 
@@ -669,7 +725,9 @@ def _copy_candidates(g: GameState, p: Player, tag: str, exclude: int) -> list[in
 def _copy_decide(g: GameState, frame: Frame) -> list[Decision]:
     p = _player(g, frame)
     cands = _copy_candidates(g, p, frame[3], frame[2])
-    return [SelectCards(p.seat, "Repeat the production box of a card", cands, 1, 1, 0, "copy", frame[2])]
+    return [
+        SelectCards(p.seat, "Repeat the production box of a card", cands, 1, 1, 0, "copy", frame[2])
+    ]
 
 
 def _copy_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:

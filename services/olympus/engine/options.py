@@ -27,7 +27,9 @@ class GameOptions:
         if not 0 <= self.seed < 2**63:
             raise InvalidOptions("seed must be between 0 and 2**63-1")
         if self.map not in SUPPORTED_MAPS:
-            raise InvalidOptions(f"unknown map {self.map!r}; supported: {', '.join(SUPPORTED_MAPS)}")
+            raise InvalidOptions(
+                f"unknown map {self.map!r}; supported: {', '.join(SUPPORTED_MAPS)}"
+            )
         if self.beginner and len(self.beginner) != self.players:
             raise InvalidOptions("beginner must name every seat (one flag per player) or be empty")
         if self.solo_tr63 and self.players != 1:

@@ -72,9 +72,7 @@ def payment_failure(p: Player, rule: PayRule, pay: Payment) -> str | None:
     value = s * rule.steel + t * rule.titanium + h
     cost = rule.cost
     if value > cost:
-        smallest = min(
-            v for v, used in ((rule.steel, s), (rule.titanium, t), (1, h)) if used
-        )
+        smallest = min(v for v, used in ((rule.steel, s), (rule.titanium, t), (1, h)) if used)
         if value - smallest >= cost:
             return "this payment overpays: spend fewer steel, titanium or heat"
         return None

@@ -10,7 +10,15 @@ from typing import Any
 
 from .cards.catalogue import get as card_def
 from .cards.model import CardDef, Requirement
-from .constants import CITY, GREENERY, OCEAN, OXYGEN_MAX, STEEL_VALUE, TEMPERATURE_MAX, TITANIUM_VALUE
+from .constants import (
+    CITY,
+    GREENERY,
+    OCEAN,
+    OXYGEN_MAX,
+    STEEL_VALUE,
+    TEMPERATURE_MAX,
+    TITANIUM_VALUE,
+)
 from .state import GameState, Player
 
 
@@ -71,10 +79,10 @@ def amount(g: GameState, p: Player, value: Any) -> int:
             n = sum(len(q.events) for q in g.players)
         else:
             raise ValueError(f"unknown count {what!r}")
-        return n // divisor
+        return n // int(divisor)
     if head == "threshold":
         _, tag, needed, high, low = value
-        return high if tag_count(p, tag) >= needed else low
+        return int(high) if tag_count(p, tag) >= needed else int(low)
     raise ValueError(f"unknown amount {value!r}")
 
 
@@ -140,7 +148,9 @@ def project_cost(p: Player, project: str, base: int) -> int:
 # --- requirements -----------------------------------------------------------------------------
 
 
-def requirement_failure(g: GameState, p: Player, card: CardDef, ignore_global: bool = False) -> str | None:
+def requirement_failure(
+    g: GameState, p: Player, card: CardDef, ignore_global: bool = False
+) -> str | None:
     """Why the card's requirements are not met, or None when they are."""
     if not card.requirements:
         return None

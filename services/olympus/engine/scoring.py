@@ -8,7 +8,7 @@ from typing import Any
 from .cards.catalogue import get as card_def
 from .constants import CITY, GREENERY, MC, MILESTONE_VP, OCEAN, SOLO_TR_GOAL
 from .milestones import award_points, awards_of
-from .query import adjacent_count, cities_in_play, tag_count, tableau, terraformed, tiles_owned
+from .query import adjacent_count, cities_in_play, tableau, tag_count, terraformed, tiles_owned
 from .state import GameState, Player
 
 TILE_KINDS = {"ocean": OCEAN, "city": CITY, "greenery": GREENERY}
@@ -75,7 +75,17 @@ def scores(g: GameState) -> list[Score]:
         cards = sum(card_vp(g, p, c) for c in tableau(p)) + sum(card_vp(g, p, c) for c in p.events)
         total = p.tr + milestones + award_vp[p.seat] + greeneries + cities + cards
         out.append(
-            Score(p.seat, p.tr, milestones, award_vp[p.seat], greeneries, cities, cards, total, p.res[MC])
+            Score(
+                p.seat,
+                p.tr,
+                milestones,
+                award_vp[p.seat],
+                greeneries,
+                cities,
+                cards,
+                total,
+                p.res[MC],
+            )
         )
     return out
 

@@ -73,7 +73,12 @@ def _spends_own_resources(effects: tuple[tuple[Any, ...], ...]) -> bool:
 
 
 def feasible_after_payment(
-    g: GameState, p: Player, card: int, effects: tuple[tuple[Any, ...], ...], rule: PayRule, pay: Payment
+    g: GameState,
+    p: Player,
+    card: int,
+    effects: tuple[tuple[Any, ...], ...],
+    rule: PayRule,
+    pay: Payment,
 ) -> bool:
     """Can the effects still be carried out once this payment is made?"""
     if not _spends_own_resources(effects):
@@ -138,7 +143,17 @@ def _condition_holds(p: Player, condition: str | None) -> bool:
 class TurnOptions:
     """Everything a player may do on this turn, with how each cost may be paid."""
 
-    __slots__ = ("actions", "awards", "can_end", "cards", "first_action", "heat", "milestones", "plants", "projects")
+    __slots__ = (
+        "actions",
+        "awards",
+        "can_end",
+        "cards",
+        "first_action",
+        "heat",
+        "milestones",
+        "plants",
+        "projects",
+    )
 
     def __init__(self, g: GameState, p: Player, taken: int) -> None:
         self.can_end = taken > 0
@@ -240,7 +255,11 @@ class TurnDecision(Decision):
     def _card_payments(self, cid: int, rule: PayRule) -> list[Payment]:
         p = self.g.players[self.player]
         card = card_def(cid)
-        return [pay for pay in payments(p, rule) if feasible_after_payment(self.g, p, cid, card.play, rule, pay)]
+        return [
+            pay
+            for pay in payments(p, rule)
+            if feasible_after_payment(self.g, p, cid, card.play, rule, pay)
+        ]
 
     def legal_actions(self) -> Iterator[Answer]:
         o = self.options
@@ -308,61 +327,94 @@ class TurnDecision(Decision):
         p = self.g.players[self.player]
         if o.first_action and not (isinstance(answer, UseAction) and answer.card == p.corp):
             raise IllegalAction(
-                f"your first action must be {card_def(p.corp).name}'s first action", code="first_action_owed"
+                f"your first action must be {card_def(p.corp).name}'s first action",
+                code="first_action_owed",
             )
         if isinstance(answer, PlayCard):
             cid = answer.card
             if cid not in p.hand:
-                raise IllegalAction(f"card {card_number(cid)} is not in your hand", code="card_not_in_hand")
+                raise IllegalAction(
+                    f"card {card_number(cid)} is not in your hand", code="card_not_in_hand"
+                )
             rule = o.cards.get(cid)
             if rule is None:
                 reason = card_failure(self.g, p, cid) or "it cannot be played now"
-                raise IllegalAction(f"{card_def(cid).name} cannot be played: {reason}", code="card_not_playable")
+                raise IllegalAction(
+                    f"{card_def(cid).name} cannot be played: {reason}", code="card_not_playable"
+                )
             self._check_payment(rule, answer.payment)
             if not feasible_after_payment(self.g, p, cid, card_def(cid).play, rule, answer.payment):
-                raise IllegalAction("that payment leaves too little for the card's effects", code="bad_payment")
+                raise IllegalAction(
+                    "that payment leaves too little for the card's effects", code="bad_payment"
+                )
         elif isinstance(answer, StandardProject):
             if answer.project not in STANDARD_PROJECTS:
-                raise IllegalAction(f"no standard project {answer.project!r}", code="unknown_project")
+                raise IllegalAction(
+                    f"no standard project {answer.project!r}", code="unknown_project"
+                )
             rule = o.projects.get(answer.project)
             if rule is None:
-                raise IllegalAction(f"standard project {answer.project} is not available now", code="project_unavailable")
+                raise IllegalAction(
+                    f"standard project {answer.project} is not available now",
+                    code="project_unavailable",
+                )
             self._check_payment(rule, answer.payment)
         elif isinstance(answer, ClaimMilestone):
             if answer.name not in milestones_of(self.g):
-                raise IllegalAction(f"no milestone {answer.name!r} on this map", code="unknown_milestone")
+                raise IllegalAction(
+                    f"no milestone {answer.name!r} on this map", code="unknown_milestone"
+                )
             rule = o.milestones.get(answer.name)
             if rule is None:
-                raise IllegalAction(f"milestone {answer.name} cannot be claimed now", code="milestone_unavailable")
+                raise IllegalAction(
+                    f"milestone {answer.name} cannot be claimed now", code="milestone_unavailable"
+                )
             self._check_payment(rule, answer.payment)
         elif isinstance(answer, FundAward):
             if answer.name not in awards_of(self.g):
                 raise IllegalAction(f"no award {answer.name!r} on this map", code="unknown_award")
             rule = o.awards.get(answer.name)
             if rule is None:
-                raise IllegalAction(f"award {answer.name} cannot be funded now", code="award_unavailable")
+                raise IllegalAction(
+                    f"award {answer.name} cannot be funded now", code="award_unavailable"
+                )
             self._check_payment(rule, answer.payment)
         elif isinstance(answer, UseAction):
             choices = o.actions.get(answer.card)
             if choices is None:
-                raise IllegalAction(f"no usable action on card {card_number(answer.card)}", code="action_unavailable")
+                raise IllegalAction(
+                    f"no usable action on card {card_number(answer.card)}",
+                    code="action_unavailable",
+                )
             rule = choices.get(answer.choice)
             if rule is None:
-                raise IllegalAction(f"alternative #{answer.choice} of that action is not available", code="action_unavailable")
+                raise IllegalAction(
+                    f"alternative #{answer.choice} of that action is not available",
+                    code="action_unavailable",
+                )
             self._check_payment(rule, answer.payment)
         elif isinstance(answer, ConvertPlants):
             if not o.plants:
-                raise IllegalAction("you cannot convert plants into a greenery now", code="cannot_convert_plants")
+                raise IllegalAction(
+                    "you cannot convert plants into a greenery now", code="cannot_convert_plants"
+                )
         elif isinstance(answer, ConvertHeat):
             if not o.heat:
-                raise IllegalAction("you cannot convert heat into temperature now", code="cannot_convert_heat")
+                raise IllegalAction(
+                    "you cannot convert heat into temperature now", code="cannot_convert_heat"
+                )
         elif isinstance(answer, EndTurn):
             if not o.can_end:
-                raise IllegalAction("take an action or pass: ending the turn needs one action first", code="cannot_end_turn")
+                raise IllegalAction(
+                    "take an action or pass: ending the turn needs one action first",
+                    code="cannot_end_turn",
+                )
         elif isinstance(answer, Pass):
             pass
         else:
-            raise IllegalAction(f"{answer.kind!r} is not an action-phase answer", code="wrong_answer_kind")
+            raise IllegalAction(
+                f"{answer.kind!r} is not an action-phase answer", code="wrong_answer_kind"
+            )
 
     def _check_payment(self, rule: PayRule, pay: Payment) -> None:
         reason = payment_failure(self.g.players[self.player], rule, pay)
@@ -384,7 +436,8 @@ class TurnDecision(Decision):
                 {
                     "card": card_number(c),
                     "choices": [
-                        {"index": i, "label": _action_label(c, i), **r.to_dict()} for i, r in choices.items()
+                        {"index": i, "label": _action_label(c, i), **r.to_dict()}
+                        for i, r in choices.items()
                     ],
                 }
                 for c, choices in o.actions.items()
@@ -483,7 +536,9 @@ def _turn_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None
         log(g, "convert_heat", seat)
         push(g, ("raise", seat, 0, "temperature", 1))
     else:
-        raise IllegalAction(f"{answer.kind!r} is not an action-phase answer", code="wrong_answer_kind")
+        raise IllegalAction(
+            f"{answer.kind!r} is not an action-phase answer", code="wrong_answer_kind"
+        )
 
 
 @op("turn", decide=_turn_decide, resolve=_turn_resolve)

@@ -28,8 +28,12 @@ def _cards(ids: list[int]) -> list[str]:
 
 def view(g: Game, viewer: int | None) -> dict[str, Any]:
     board = [
-        {"space": sid, "tile": TILE_NAMES[kind], "owner": _owner(g.owners[sid]),
-         **({"card": card_number(g.specials[sid])} if sid in g.specials else {})}
+        {
+            "space": sid,
+            "tile": TILE_NAMES[kind],
+            "owner": _owner(g.owners[sid]),
+            **({"card": card_number(g.specials[sid])} if sid in g.specials else {}),
+        }
         for sid, kind in enumerate(g.tiles)
         if kind
     ]

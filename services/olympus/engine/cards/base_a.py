@@ -47,7 +47,9 @@ CARDS = [
         vp=vp_if_resource("science", 3),
         resource="science",
         summary="Action: pay 1 M€ to flip the top card; a microbe tag on it adds a science resource here. 3 VP if it holds any.",
-        actions=(action("Pay 1 M€ to reveal the top card", reveal_for("microbe", "science"), cost=1),),
+        actions=(
+            action("Pay 1 M€ to reveal the top card", reveal_for("microbe", "science"), cost=1),
+        ),
     ),
     card(
         "008",
@@ -127,7 +129,10 @@ CARDS = [
         summary="Ongoing: each space event you play yields 3 M€ and 3 heat.",
         triggers=(
             Trigger(
-                "card_played", (gain("megacredits", 3), gain("heat", 3)), card_type="event", require_tag="space"
+                "card_played",
+                (gain("megacredits", 3), gain("heat", 3)),
+                card_type="event",
+                require_tag="space",
             ),
         ),
     ),
@@ -142,7 +147,9 @@ CARDS = [
         summary="Action: add a microbe here, or remove 2 from here for +1 temperature step.",
         actions=(
             action("Add a microbe here", add("microbe")),
-            action("Remove 2 microbes to raise temperature", spend_here("microbe", 2), temperature(1)),
+            action(
+                "Remove 2 microbes to raise temperature", spend_here("microbe", 2), temperature(1)
+            ),
         ),
     ),
     card(

@@ -5,7 +5,19 @@ from __future__ import annotations
 from functools import partial
 
 from .catalogue import card as _card
-from .dsl import action, add, city, gain, per_city, per_tag, prod, reduce_production, special_tile, vp_per_resource, vp_per_tag
+from .dsl import (
+    action,
+    add,
+    city,
+    gain,
+    per_city,
+    per_tag,
+    prod,
+    reduce_production,
+    special_tile,
+    vp_per_resource,
+    vp_per_tag,
+)
 from .model import ACTIVE, AUTOMATED
 
 card = partial(_card, module="base")

@@ -18,7 +18,12 @@ CARDS = [
         AUTOMATED,
         "science",
         summary="Pick one: energy prod +2 or plant prod +1.",
-        play=(choose(("Energy production +2", (prod("energy", 2),)), ("Plant production +1", (prod("plants", 1),))),),
+        play=(
+            choose(
+                ("Energy production +2", (prod("energy", 2),)),
+                ("Plant production +1", (prod("plants", 1),)),
+            ),
+        ),
     ),
     card(
         "116",

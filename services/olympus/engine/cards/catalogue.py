@@ -10,8 +10,8 @@ import importlib
 from collections.abc import Iterable
 from functools import cache
 
-from .model import AUTOMATED, CardDef, Instr, Requirement, Trigger, VictoryPoints, card_id
 from .dsl import req as parse_req
+from .model import AUTOMATED, CardDef, Instr, Requirement, Trigger, VictoryPoints, card_id
 
 # Modules of card definitions, in a fixed order (the deck is built in catalogue order).
 BLOCKS = (
@@ -124,9 +124,7 @@ def find(key: str) -> CardDef | None:
 @cache
 def project_deck(corporate_era: bool) -> tuple[int, ...]:
     modules = {"base", "corpera"} if corporate_era else {"base"}
-    return tuple(
-        c.id for c in _ensure().values() if c.kind == "project" and c.module in modules
-    )
+    return tuple(c.id for c in _ensure().values() if c.kind == "project" and c.module in modules)
 
 
 @cache

@@ -267,5 +267,7 @@ def on_tags(tags: tuple[str, ...], *effects: Instr, scope: str = "self") -> Trig
     return Trigger("card_played", tuple(effects), scope=scope, tags=tags)
 
 
-def on_tile(tiles: tuple[str, ...], *effects: Instr, scope: str = "any", where: str | None = None) -> Trigger:
+def on_tile(
+    tiles: tuple[str, ...], *effects: Instr, scope: str = "any", where: str | None = None
+) -> Trigger:
     return Trigger("tile_placed", tuple(effects), scope=scope, tiles=tiles, where=where)

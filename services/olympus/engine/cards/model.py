@@ -78,7 +78,11 @@ class VictoryPoints:
             noun = _plural(self.subject or "", self.per)
             if self.subject == "science":
                 noun = "science resource" if self.per == 1 else "science resources"
-            return f"{self.points} per {noun}" if self.per == 1 else f"{self.points} per {self.per} {noun}"
+            return (
+                f"{self.points} per {noun}"
+                if self.per == 1
+                else f"{self.points} per {self.per} {noun}"
+            )
         if self.kind == "per_tag":
             return f"{self.points} per {self.subject} tag"
         if self.kind == "per_adjacent":
@@ -166,7 +170,9 @@ class CardDef:
     heat_as_mc: bool = False
     greenery_plants: int | None = None  # plants a greenery costs this player
     protects_resources: bool = False  # Pets: its own resources cannot be removed
-    protects_owner: bool = False  # Protected Habitats: opponents cannot remove plants/animals/microbes
+    protects_owner: bool = (
+        False  # Protected Habitats: opponents cannot remove plants/animals/microbes
+    )
     # Named Python checks for the rare card whose playability the instructions cannot express.
     play_check: str | None = None
 
