@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install test lint typecheck unit soak bench run selfplay clean
+.PHONY: install proto test lint typecheck unit soak bench run selfplay clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,6 +13,11 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 install: $(STAMP)
+
+# Regenerate the protobuf/gRPC code (committed, under services/olympus/v1) from protos/.
+proto: $(STAMP)
+	$(PY) -m grpc_tools.protoc -Iprotos --python_out=services --pyi_out=services \
+		--grpc_python_out=services protos/olympus/v1/*.proto
 
 lint: $(STAMP)
 	$(PY) -m ruff check services tests

@@ -75,7 +75,7 @@ def _setup(g: GameState, frame: Frame) -> Frame | None:
         return frame
     # Everyone has chosen: reveal and apply together, then the first generation's actions.
     push(g, ("actions", -1, 0, g.first))
-    for seat, corp, cards in sorted(frame[4], reverse=True):
+    for seat, corp, cards in sorted(frame[4], key=lambda chosen: chosen[0], reverse=True):
         p = g.players[seat]
         _start_corporation(g, p, corp, tuple(cards))
         push(g, ("played", seat, corp))

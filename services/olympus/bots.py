@@ -1,0 +1,38 @@
+"""Bots that answer decisions without any rules knowledge beyond the legal options."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from .engine import Answer, Decision, Game
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose(self, game: Game, decision: Decision) -> Answer: ...
+
+
+class RandomBot:
+    """Uniform over the kinds of legal answer, then uniform within the kind; passes with
+    probability 0.1 when anything else is legal (see `TurnDecision.sample`)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rnd = random.Random(seed)
+
+    def choose(self, game: Game, decision: Decision) -> Answer:
+        return decision.sample(self.rnd)
+
+
+BOTS = {"random": RandomBot}
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    try:
+        factory = BOTS[name]
+    except KeyError:
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}") from None
+    return factory(seed)

@@ -1,0 +1,73 @@
+"""The `olympus` command line.
+
+    olympus selfplay --players 2 --games 50 --seed 1 --bot random --corporate-era --json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable, Sequence
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _selfplay(args: argparse.Namespace) -> int:
+    from .selfplay import run
+
+    if args.solo:
+        args.players = 1
+    summary = run(
+        players=args.players,
+        games=args.games,
+        seed=args.seed,
+        bot=args.bot,
+        corporate_era=args.corporate_era,
+        draft=args.draft,
+        solo_tr63=args.tr63,
+        persist=args.persist,
+    )
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        for key, value in summary.items():
+            print(f"{key:>24}: {value}")
+    return 0 if summary["finished"] == summary["games"] else 1
+
+
+def _add_selfplay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("selfplay", help="play whole games between bots and report figures")
+    p.add_argument("--players", type=int, default=2, choices=range(1, 6), metavar="N")
+    p.add_argument("--games", type=int, default=10, metavar="K")
+    p.add_argument("--seed", type=int, default=1, metavar="S")
+    p.add_argument("--bot", default="random")
+    p.add_argument("--corporate-era", action="store_true", help="add the Corporate Era cards")
+    p.add_argument("--draft", action="store_true", help="draft variant in research")
+    p.add_argument("--solo", action="store_true", help="a solo game (players=1, Corporate Era)")
+    p.add_argument("--tr63", action="store_true", help="solo: win by reaching TR 63")
+    p.add_argument("--persist", action="store_true", help="save and reload after every decision")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=_selfplay)
+
+
+# Each entry adds one sub-command to the parser.
+SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_selfplay]  # type: ignore[type-arg]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="olympus", description="Olympus: Terraforming Mars platform")
+    sub = parser.add_subparsers(dest="command", required=True)
+    for add in SUBCOMMANDS:
+        add(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handler: Handler = args.handler
+    return handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""What every Olympus service shares: settings, the gRPC server runner, error mapping."""

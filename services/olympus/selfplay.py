@@ -1,0 +1,92 @@
+"""Self-play: whole games between bots, with the figures the benchmarks quote."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from .bots import make_bot
+from .engine import Game, GameOptions
+
+# A game that needs more decisions than this is stuck in a loop: that is a bug.
+DECISION_LIMIT = 50_000
+
+
+@dataclass(frozen=True, slots=True)
+class GameStats:
+    seed: int
+    finished: bool
+    generations: int
+    decisions: int
+    final_vp: float  # mean over the seats
+    seconds: float
+    state_bytes: int  # size of the saved state at the end
+
+
+def play_game(options: GameOptions, bot: str = "random", persist: bool = False) -> GameStats:
+    """Play one game to its end. With `persist`, save and reload after every decision, as a
+    server that stores each answer does."""
+    bots = [make_bot(bot, options.seed * 31 + seat) for seat in range(options.players)]
+    start = time.perf_counter()
+    game = Game.new(options)
+    decisions = 0
+    while not game.is_over and decisions < DECISION_LIMIT:
+        decision = game.decisions()[0]
+        game.push(decision.player, bots[decision.player].choose(game, decision))
+        decisions += 1
+        if persist:
+            game = Game.from_bytes(game.to_bytes())
+    seconds = time.perf_counter() - start
+    totals = [s.total for s in game.scores()]
+    return GameStats(
+        seed=options.seed,
+        finished=game.is_over,
+        generations=game.generation,
+        decisions=decisions,
+        final_vp=sum(totals) / len(totals),
+        seconds=seconds,
+        state_bytes=len(game.to_bytes()),
+    )
+
+
+def run(
+    players: int,
+    games: int,
+    seed: int,
+    bot: str = "random",
+    corporate_era: bool = False,
+    draft: bool = False,
+    solo_tr63: bool = False,
+    persist: bool = False,
+) -> dict[str, Any]:
+    stats = []
+    wall = time.perf_counter()
+    for i in range(games):
+        options = GameOptions(
+            players=players,
+            seed=seed + i,
+            corporate_era=corporate_era or players == 1,
+            draft=draft,
+            solo_tr63=solo_tr63,
+        )
+        stats.append(play_game(options, bot, persist))
+    wall = time.perf_counter() - wall
+    ms = [s.seconds * 1000 for s in stats]
+    finished = sum(s.finished for s in stats)
+    return {
+        "games": games,
+        "finished": finished,
+        "unfinished_seeds": [s.seed for s in stats if not s.finished],
+        "players": players,
+        "corporate_era": corporate_era or players == 1,
+        "persist": persist,
+        "avg_generations": round(statistics.fmean(s.generations for s in stats), 2) if stats else 0,
+        "avg_decisions": round(statistics.fmean(s.decisions for s in stats), 1) if stats else 0,
+        "avg_final_vp": round(statistics.fmean(s.final_vp for s in stats), 2) if stats else 0,
+        "games_per_second": round(games / wall, 2) if wall > 0 else 0,
+        "median_ms_per_game": round(statistics.median(ms), 2) if ms else 0,
+        "ms_per_decision": round(sum(ms) / max(1, sum(s.decisions for s in stats)), 4),
+        "avg_state_bytes_at_end": round(statistics.fmean(s.state_bytes for s in stats)) if stats else 0,
+    }
