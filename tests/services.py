@@ -43,34 +43,35 @@ class ServiceProcess:
 
 
 @contextmanager
-def running_service(name: str, *args: str, env: dict[str, str] | None = None, timeout: float = 20.0) -> Iterator[ServiceProcess]:
+def running_service(
+    name: str, *args: str, env: dict[str, str] | None = None, timeout: float = 20.0
+) -> Iterator[ServiceProcess]:
     """`python -m olympus.<name> --port 0 ...`; waits for its ready line."""
-    log = tempfile.NamedTemporaryFile(prefix=f"olympus-{name}-", suffix=".log", delete=False)
-    proc = subprocess.Popen(
-        [sys.executable, "-m", f"olympus.{name}", "--port", "0", *args],
-        stdout=subprocess.PIPE,
-        stderr=log,
-        text=True,
-        env={**os.environ, **(env or {})},
-    )
-    service = ServiceProcess(name, proc, 0, log.name)
-    try:
-        assert proc.stdout is not None
-        deadline = time.monotonic() + timeout
-        line = ""
-        while time.monotonic() < deadline:
-            ready, _, _ = select.select([proc.stdout], [], [], 0.1)
-            if ready:
-                line = proc.stdout.readline()
-                break
-            if proc.poll() is not None:
-                break
-        if not line:
-            raise RuntimeError(f"{name} did not start:\n{service.log()}")
-        event = json.loads(line)
-        assert event["event"] == "ready", event
-        service.port = int(event["port"])
-        yield service
-    finally:
-        service.stop()
-        log.close()
+    with tempfile.NamedTemporaryFile(prefix=f"olympus-{name}-", suffix=".log", delete=False) as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", f"olympus.{name}", "--port", "0", *args],
+            stdout=subprocess.PIPE,
+            stderr=log,
+            text=True,
+            env={**os.environ, **(env or {})},
+        )
+        service = ServiceProcess(name, proc, 0, log.name)
+        try:
+            assert proc.stdout is not None
+            deadline = time.monotonic() + timeout
+            line = ""
+            while time.monotonic() < deadline:
+                ready, _, _ = select.select([proc.stdout], [], [], 0.1)
+                if ready:
+                    line = proc.stdout.readline()
+                    break
+                if proc.poll() is not None:
+                    break
+            if not line:
+                raise RuntimeError(f"{name} did not start:\n{service.log()}")
+            event = json.loads(line)
+            assert event["event"] == "ready", event
+            service.port = int(event["port"])
+            yield service
+        finally:
+            service.stop()

@@ -1,11 +1,12 @@
 """The `olympus` command line.
 
-    olympus selfplay --players 2 --games 50 --seed 1 --bot random --corporate-era --json
+olympus selfplay --players 2 --games 50 --seed 1 --bot random --corporate-era --json
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import sys
 from collections.abc import Callable, Sequence
@@ -51,15 +52,27 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
     p.set_defaults(handler=_selfplay)
 
 
-# Each entry adds one sub-command to the parser.
-SUBCOMMANDS: list[Callable[[argparse._SubParsersAction], None]] = [_add_selfplay]  # type: ignore[type-arg]
+# Sub-commands that live with their concern: each module exposes `add_parser(subparsers)`.
+PLUGGED_SUBCOMMANDS = (
+    "olympus.catalogue.cli",  # olympus cards ...
+    "olympus.client.cli",  # olympus game ...
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="olympus", description="Olympus: Terraforming Mars platform")
+    parser = argparse.ArgumentParser(
+        prog="olympus", description="Olympus: Terraforming Mars platform"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
-    for add in SUBCOMMANDS:
-        add(sub)
+    _add_selfplay(sub)
+    for module_name in PLUGGED_SUBCOMMANDS:
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name is not None and module_name.startswith(exc.name):
+                continue  # that part of the platform is not installed
+            raise
+        module.add_parser(sub)
     return parser
 
 

@@ -88,5 +88,7 @@ def run(
         "games_per_second": round(games / wall, 2) if wall > 0 else 0,
         "median_ms_per_game": round(statistics.median(ms), 2) if ms else 0,
         "ms_per_decision": round(sum(ms) / max(1, sum(s.decisions for s in stats)), 4),
-        "avg_state_bytes_at_end": round(statistics.fmean(s.state_bytes for s in stats)) if stats else 0,
+        "avg_state_bytes_at_end": round(statistics.fmean(s.state_bytes for s in stats))
+        if stats
+        else 0,
     }

@@ -17,8 +17,8 @@ from helpers import (
     set_production,
     set_turn,
 )
-from olympus.engine import IllegalAction, UseAction
-from olympus.engine.constants import CITY, OCEAN
+from olympus.engine import Game, IllegalAction, UseAction
+from olympus.engine.constants import CITY, OCEAN, SPECIAL
 
 
 def test_cloud_seeding_lowers_a_chosen_players_heat_production():
@@ -211,3 +211,615 @@ def test_ants_action_needs_a_microbe_somewhere():
     g = new_game(2)
     in_play(g, 0, "Ants")
     assert cid("Ants") not in decision(g).options.actions  # type: ignore[attr-defined]
+
+
+# --- helpers local to this block's tests ----------------------------------------------------
+
+
+def _card_vp(g: Game, seat: int) -> int:
+    return next(s for s in g.scores() if s.seat == seat).cards
+
+
+def _put(g: Game, space: int, kind: int, owner: int = -1) -> None:
+    """Lay a tile straight on the board (position set-up, no bonuses)."""
+    g.tiles[space] = kind
+    g.owners[space] = owner
+    g._cache = None
+
+
+# --- 001 Colonizer Training Camp --------------------------------------------------------------
+
+
+def test_colonizer_training_camp_needs_low_oxygen_and_scores_two():
+    g = new_game(2)
+    hand(g, 0, "Colonizer Training Camp")
+    give(g, 0, megacredits=8)
+    g.oxygen = 6
+    g._cache = None
+    assert not can_play(g, 0, "Colonizer Training Camp")
+    g.oxygen = 5
+    g._cache = None
+    assert can_play(g, 0, "Colonizer Training Camp")
+    play(g, 0, "Colonizer Training Camp")
+    assert g.players[0].res[0] == 0
+    assert _card_vp(g, 0) == 2
+
+
+# --- 003 Deep Well Heating --------------------------------------------------------------------
+
+
+def test_deep_well_heating_raises_energy_production_and_temperature():
+    g = new_game(2)
+    hand(g, 0, "Deep Well Heating")
+    give(g, 0, megacredits=5, steel=4)
+    g.apply(0, "play 003 s4")  # a building card: steel helps pay
+    assert g.players[0].prod[4] == 1
+    assert g.temperature == -28 and g.players[0].tr == 21
+    assert g.players[0].res[0] == 0 and g.players[0].res[1] == 0
+
+
+# --- 007 Martian Rails ------------------------------------------------------------------------
+
+
+def test_martian_rails_pays_for_cities_on_mars_only():
+    g = new_game(2)
+    in_play(g, 0, "Martian Rails")
+    _put(g, 10, CITY, 0)
+    _put(g, 20, CITY, 1)
+    _put(g, 50, CITY, 1)
+    _put(g, 2, CITY, 1)  # Phobos Space Haven: off Mars, does not count
+    give(g, 0, energy=1)
+    g.apply(0, UseAction(cid("Martian Rails"), 0))
+    assert g.players[0].res[0] == 3 and g.players[0].res[4] == 0
+
+
+def test_martian_rails_needs_energy():
+    g = new_game(2)
+    in_play(g, 0, "Martian Rails")
+    _put(g, 10, CITY, 0)
+    assert cid("Martian Rails") not in decision(g).options.actions  # type: ignore[attr-defined]
+    give(g, 0, energy=1)
+    assert cid("Martian Rails") in decision(g).options.actions  # type: ignore[attr-defined]
+
+
+# --- 011 Big Asteroid -------------------------------------------------------------------------
+
+
+def test_big_asteroid_raises_temperature_two_steps_and_removes_plants():
+    g = new_game(2)
+    give(g, 1, plants=6)
+    hand(g, 0, "Big Asteroid")
+    give(g, 0, megacredits=27)
+    play(g, 0, "Big Asteroid", None, "player 1")
+    assert g.temperature == -26 and g.players[0].tr == 22
+    assert g.players[0].res[2] == 4
+    assert g.players[1].res[3] == 2
+
+
+# --- 015 Equatorial Magnetizer ----------------------------------------------------------------
+
+
+def test_equatorial_magnetizer_trades_energy_production_for_tr():
+    g = new_game(2)
+    in_play(g, 0, "Equatorial Magnetizer")
+    c = cid("Equatorial Magnetizer")
+    assert c not in decision(g).options.actions  # type: ignore[attr-defined]
+    set_production(g, 0, energy=2)
+    g.apply(0, UseAction(c, 0))
+    assert g.players[0].prod[4] == 1 and g.players[0].tr == 21
+
+
+# --- 016 Domed Crater -------------------------------------------------------------------------
+
+
+def test_domed_crater_requires_oxygen_at_most_7():
+    g = new_game(2)
+    set_production(g, 0, energy=1)
+    hand(g, 0, "Domed Crater")
+    give(g, 0, megacredits=24)
+    g.oxygen = 8
+    g._cache = None
+    assert not can_play(g, 0, "Domed Crater")
+    g.oxygen = 7
+    g._cache = None
+    assert can_play(g, 0, "Domed Crater")
+    set_production(g, 0, energy=0)
+    assert not can_play(g, 0, "Domed Crater")  # the energy production to give up is missing
+
+
+def test_domed_crater_places_a_city_and_gives_plants():
+    g = new_game(2)
+    set_production(g, 0, energy=1)
+    hand(g, 0, "Domed Crater")
+    give(g, 0, megacredits=24)
+    play(g, 0, "Domed Crater", None, "space 10")
+    assert g.tiles[10] == CITY and g.owners[10] == 0
+    p = g.players[0]
+    assert p.res[3] == 3 and p.prod[4] == 0 and p.prod[0] == 3
+    assert _card_vp(g, 0) == 1
+
+
+# --- 018 Methane From Titan -------------------------------------------------------------------
+
+
+def test_methane_from_titan_requires_two_percent_oxygen():
+    g = new_game(2)
+    hand(g, 0, "Methane From Titan")
+    give(g, 0, megacredits=28)
+    g.oxygen = 1
+    g._cache = None
+    assert not can_play(g, 0, "Methane From Titan")
+    g.oxygen = 2
+    g._cache = None
+    assert can_play(g, 0, "Methane From Titan")
+
+
+def test_methane_from_titan_production_and_points():
+    g = new_game(2)
+    g.oxygen = 2
+    hand(g, 0, "Methane From Titan")
+    give(g, 0, megacredits=19, titanium=3)
+    g.apply(0, "play 018 t3")
+    assert g.players[0].prod[5] == 2 and g.players[0].prod[3] == 2
+    assert g.players[0].res[0] == 0
+    assert _card_vp(g, 0) == 2
+
+
+# --- 019 Imported Hydrogen --------------------------------------------------------------------
+
+
+def test_imported_hydrogen_gives_plants_when_no_card_can_take_resources():
+    g = new_game(2)
+    hand(g, 0, "Imported Hydrogen")
+    give(g, 0, megacredits=16)
+    play(g, 0, "Imported Hydrogen", None, "space 07")
+    assert g.tiles[7] == OCEAN and g.oceans == 1 and g.players[0].tr == 21
+    assert g.players[0].res[3] == 3
+    assert decision(g).kind == "action"  # no choice was asked
+
+
+def test_imported_hydrogen_may_put_animals_on_another_card():
+    g = new_game(2)
+    in_play(g, 0, "Decomposers", "Birds")
+    hand(g, 0, "Imported Hydrogen")
+    give(g, 0, megacredits=16)
+    play(g, 0, "Imported Hydrogen", None, "space 07")
+    d = decision(g)
+    assert d.kind == "option" and d.enabled == (0, 1, 2)  # type: ignore[attr-defined]
+    answer(g, "option 2")
+    assert g.players[0].card_res[cid("Birds")] == 2
+    assert g.players[0].card_res[cid("Decomposers")] == 0
+    assert g.players[0].res[3] == 0
+
+
+def test_imported_hydrogen_offers_only_alternatives_with_a_target():
+    g = new_game(2)
+    in_play(g, 0, "Decomposers")
+    hand(g, 0, "Imported Hydrogen")
+    give(g, 0, megacredits=16)
+    play(g, 0, "Imported Hydrogen", None, "space 07")
+    d = decision(g)
+    assert d.enabled == (0, 1)  # type: ignore[attr-defined]
+    with pytest.raises(IllegalAction):
+        answer(g, "option 2")
+    answer(g, "option 1")
+    assert g.players[0].card_res[cid("Decomposers")] == 3
+
+
+# --- 021 Phobos Space Haven -------------------------------------------------------------------
+
+
+def test_phobos_space_haven_city_goes_off_mars():
+    g = new_game(2)
+    hand(g, 0, "Phobos Space Haven")
+    give(g, 0, megacredits=25)
+    play(g, 0, "Phobos Space Haven")
+    d = decision(g)
+    assert d.kind == "space" and d.spaces == (2,)  # type: ignore[attr-defined]
+    answer(g, "space 2")
+    assert g.tiles[2] == CITY and g.owners[2] == 0
+    assert g.players[0].prod[2] == 1
+    assert _card_vp(g, 0) == 3
+
+
+def test_phobos_space_haven_not_playable_once_its_space_is_taken():
+    g = new_game(2)
+    _put(g, 2, CITY, 1)
+    hand(g, 0, "Phobos Space Haven")
+    give(g, 0, megacredits=25)
+    assert not can_play(g, 0, "Phobos Space Haven")
+
+
+# --- 022 Black Polar Dust ---------------------------------------------------------------------
+
+
+def test_black_polar_dust_places_an_ocean_and_shifts_production():
+    g = new_game(2)
+    hand(g, 0, "Black Polar Dust")
+    give(g, 0, megacredits=15)
+    play(g, 0, "Black Polar Dust", None, "space 07")
+    assert g.tiles[7] == OCEAN and g.players[0].tr == 21
+    assert g.players[0].prod[0] == -2 and g.players[0].prod[5] == 3
+
+
+def test_black_polar_dust_needs_room_in_megacredit_production():
+    g = new_game(2)
+    hand(g, 0, "Black Polar Dust")
+    give(g, 0, megacredits=15)
+    set_production(g, 0, megacredits=-4)
+    assert not can_play(g, 0, "Black Polar Dust")
+    set_production(g, 0, megacredits=-3)
+    assert can_play(g, 0, "Black Polar Dust")
+
+
+# --- 024 Predators ----------------------------------------------------------------------------
+
+
+def test_predators_requires_eleven_percent_oxygen():
+    g = new_game(2)
+    hand(g, 0, "Predators")
+    give(g, 0, megacredits=14)
+    g.oxygen = 10
+    g._cache = None
+    assert not can_play(g, 0, "Predators")
+    g.oxygen = 11
+    g._cache = None
+    assert can_play(g, 0, "Predators")
+
+
+def test_predators_take_an_animal_and_score_it():
+    g = new_game(2)
+    in_play(g, 0, "Predators")
+    in_play(g, 1, "Birds", resources=2)
+    g.apply(0, UseAction(cid("Predators"), 0))
+    answer(g, "cards 072")
+    assert g.players[0].card_res[cid("Predators")] == 1
+    assert g.players[1].card_res[cid("Birds")] == 1
+    assert _card_vp(g, 0) == 1
+
+
+def test_predators_cannot_take_from_pets():
+    g = new_game(2)
+    in_play(g, 0, "Predators")
+    in_play(g, 1, "Pets", resources=3)
+    assert cid("Predators") not in decision(g).options.actions  # type: ignore[attr-defined]
+
+
+# --- 026 Eos Chasma National Park -------------------------------------------------------------
+
+
+def test_eos_chasma_national_park_requires_minus_12_degrees():
+    g = new_game(2)
+    hand(g, 0, "Eos Chasma National Park")
+    give(g, 0, megacredits=16)
+    g.temperature = -14
+    g._cache = None
+    assert not can_play(g, 0, "Eos Chasma National Park")
+    g.temperature = -12
+    g._cache = None
+    assert can_play(g, 0, "Eos Chasma National Park")
+
+
+def test_eos_chasma_national_park_feeds_an_animal_card():
+    g = new_game(2)
+    g.temperature = -12
+    in_play(g, 0, "Birds", "Predators")
+    hand(g, 0, "Eos Chasma National Park")
+    give(g, 0, megacredits=16)
+    play(g, 0, "Eos Chasma National Park")
+    d = decision(g)
+    assert d.kind == "cards" and set(d.cards) == {cid("Birds"), cid("Predators")}  # type: ignore[attr-defined]
+    answer(g, "cards 024")
+    p = g.players[0]
+    assert p.card_res[cid("Predators")] == 1 and p.card_res[cid("Birds")] == 0
+    assert p.prod[0] == 2 and p.res[3] == 3
+    assert _card_vp(g, 0) == 1 + 1  # the park, and the animal on Predators
+
+
+def test_eos_chasma_national_park_playable_without_animal_cards():
+    g = new_game(2)
+    g.temperature = -12
+    hand(g, 0, "Eos Chasma National Park")
+    give(g, 0, megacredits=16)
+    play(g, 0, "Eos Chasma National Park")
+    assert g.players[0].prod[0] == 2 and g.players[0].res[3] == 3
+
+
+# --- 029 Cupola City --------------------------------------------------------------------------
+
+
+def test_cupola_city_requires_oxygen_at_most_9_and_energy_production():
+    g = new_game(2)
+    set_production(g, 0, energy=1)
+    hand(g, 0, "Cupola City")
+    give(g, 0, megacredits=16)
+    g.oxygen = 10
+    g._cache = None
+    assert not can_play(g, 0, "Cupola City")
+    g.oxygen = 9
+    g._cache = None
+    assert can_play(g, 0, "Cupola City")
+    set_production(g, 0, energy=0)
+    assert not can_play(g, 0, "Cupola City")
+
+
+def test_cupola_city_places_a_city():
+    g = new_game(2)
+    set_production(g, 0, energy=1)
+    hand(g, 0, "Cupola City")
+    give(g, 0, megacredits=16)
+    play(g, 0, "Cupola City", None, "space 10")
+    assert g.tiles[10] == CITY and g.owners[10] == 0
+    assert g.players[0].prod[4] == 0 and g.players[0].prod[0] == 3
+
+
+# --- 030 Lunar Beam ---------------------------------------------------------------------------
+
+
+def test_lunar_beam_production():
+    g = new_game(2)
+    hand(g, 0, "Lunar Beam")
+    give(g, 0, megacredits=13)
+    play(g, 0, "Lunar Beam")
+    p = g.players[0]
+    assert p.prod[0] == -2 and p.prod[5] == 2 and p.prod[4] == 2
+
+
+def test_lunar_beam_needs_room_in_megacredit_production():
+    g = new_game(2)
+    hand(g, 0, "Lunar Beam")
+    give(g, 0, megacredits=13)
+    set_production(g, 0, megacredits=-4)
+    assert not can_play(g, 0, "Lunar Beam")
+
+
+# --- 032 Underground City ---------------------------------------------------------------------
+
+
+def test_underground_city_turns_energy_into_steel_production():
+    g = new_game(2)
+    hand(g, 0, "Underground City")
+    give(g, 0, megacredits=18)
+    set_production(g, 0, energy=1)
+    assert not can_play(g, 0, "Underground City")
+    set_production(g, 0, energy=2)
+    play(g, 0, "Underground City", None, "space 10")
+    assert g.tiles[10] == CITY
+    assert g.players[0].prod[4] == 0 and g.players[0].prod[1] == 2
+
+
+# --- 033 Regolith Eaters ----------------------------------------------------------------------
+
+
+def test_regolith_eaters_actions():
+    g = new_game(2)
+    in_play(g, 0, "Regolith Eaters")
+    c = cid("Regolith Eaters")
+    assert decision(g).options.actions[c].keys() == {0}  # type: ignore[attr-defined]
+    g.apply(0, UseAction(c, 0))
+    assert g.players[0].card_res[c] == 1
+    set_turn(g, 0)
+    g.players[0].used.clear()
+    g.players[0].card_res[c] = 2
+    g._cache = None
+    g.apply(0, UseAction(c, 1))
+    assert g.players[0].card_res[c] == 0
+    assert g.oxygen == 1 and g.players[0].tr == 21
+
+
+# --- 036 Release of Inert Gases ---------------------------------------------------------------
+
+
+def test_release_of_inert_gases_raises_tr_two_steps():
+    g = new_game(2)
+    hand(g, 0, "Release of Inert Gases")
+    give(g, 0, megacredits=14)
+    play(g, 0, "Release of Inert Gases")
+    assert g.players[0].tr == 22
+    assert g.temperature == -30 and g.oxygen == 0
+
+
+# --- 037 Nitrogen-Rich Asteroid ---------------------------------------------------------------
+
+
+def test_nitrogen_rich_asteroid_with_few_plant_tags():
+    g = new_game(2)
+    in_play(g, 0, "Algae", "Adapted Lichen")
+    hand(g, 0, "Nitrogen-Rich Asteroid")
+    give(g, 0, megacredits=31)
+    play(g, 0, "Nitrogen-Rich Asteroid")
+    assert g.players[0].tr == 23 and g.temperature == -28
+    assert g.players[0].prod[3] == 1
+
+
+def test_nitrogen_rich_asteroid_with_three_plant_tags():
+    g = new_game(2)
+    in_play(g, 0, "Algae", "Adapted Lichen", "Arctic Algae")
+    hand(g, 0, "Nitrogen-Rich Asteroid")
+    give(g, 0, megacredits=31)
+    play(g, 0, "Nitrogen-Rich Asteroid")
+    assert g.players[0].prod[3] == 4
+
+
+# --- 038 Rover Construction -------------------------------------------------------------------
+
+
+def test_rover_construction_pays_for_any_city():
+    g = new_game(2)
+    hand(g, 0, "Rover Construction")
+    give(g, 0, megacredits=8)
+    play(g, 0, "Rover Construction")
+    assert _card_vp(g, 0) == 1
+    set_turn(g, 1)
+    give(g, 1, megacredits=25)
+    g.apply(1, "project city")
+    answer(g, "space 10")
+    assert g.players[0].res[0] == 2
+    set_turn(g, 1)
+    hand(g, 1, "Phobos Space Haven")
+    give(g, 1, megacredits=25)
+    play(g, 1, "Phobos Space Haven", None, "space 2")  # off Mars counts too
+    assert g.players[0].res[0] == 4
+    set_turn(g, 0)
+    give(g, 0, megacredits=25)
+    g.apply(0, "project city")
+    answer(g, "space 50")
+    assert g.players[0].res[0] == 4 + 2  # its owner's own cities too
+
+
+def test_rover_construction_ignores_other_tiles():
+    g = new_game(2)
+    in_play(g, 0, "Rover Construction")
+    set_turn(g, 1)
+    give(g, 1, megacredits=18)
+    g.apply(1, "project aquifer")
+    answer(g, "space 07")
+    assert g.players[0].res[0] == 0
+
+
+# --- 039 Deimos Down --------------------------------------------------------------------------
+
+
+def test_deimos_down_raises_temperature_three_steps():
+    g = new_game(2)
+    give(g, 1, plants=10)
+    hand(g, 0, "Deimos Down")
+    give(g, 0, megacredits=31)
+    play(g, 0, "Deimos Down", None, "player 1")
+    assert g.temperature == -24 and g.players[0].tr == 23
+    assert g.players[0].prod[5] == 1  # the heat production bonus at -24
+    assert g.players[0].res[1] == 4
+    assert g.players[1].res[3] == 2
+
+
+# --- 040 Asteroid Mining ----------------------------------------------------------------------
+
+
+def test_asteroid_mining_titanium_production_and_points():
+    g = new_game(2)
+    hand(g, 0, "Asteroid Mining")
+    give(g, 0, megacredits=30)
+    play(g, 0, "Asteroid Mining")
+    assert g.players[0].prod[2] == 2
+    assert _card_vp(g, 0) == 2
+
+
+# --- 041 Food Factory -------------------------------------------------------------------------
+
+
+def test_food_factory_needs_plant_production():
+    g = new_game(2)
+    hand(g, 0, "Food Factory")
+    give(g, 0, megacredits=12)
+    assert not can_play(g, 0, "Food Factory")
+    set_production(g, 0, plants=1)
+    play(g, 0, "Food Factory")
+    assert g.players[0].prod[3] == 0 and g.players[0].prod[0] == 4
+    assert _card_vp(g, 0) == 1
+
+
+# --- 042 ArchaeBacteria -----------------------------------------------------------------------
+
+
+def test_archaebacteria_requires_cold():
+    g = new_game(2)
+    hand(g, 0, "ArchaeBacteria")
+    give(g, 0, megacredits=6)
+    g.temperature = -16
+    g._cache = None
+    assert not can_play(g, 0, "ArchaeBacteria")
+    g.temperature = -18
+    g._cache = None
+    play(g, 0, "ArchaeBacteria")
+    assert g.players[0].prod[3] == 1
+
+
+# --- 043 Carbonate Processing -----------------------------------------------------------------
+
+
+def test_carbonate_processing_turns_energy_into_heat_production():
+    g = new_game(2)
+    hand(g, 0, "Carbonate Processing")
+    give(g, 0, megacredits=6)
+    assert not can_play(g, 0, "Carbonate Processing")
+    set_production(g, 0, energy=1)
+    play(g, 0, "Carbonate Processing")
+    assert g.players[0].prod[4] == 0 and g.players[0].prod[5] == 3
+
+
+# --- 044 Natural Preserve ---------------------------------------------------------------------
+
+
+def test_natural_preserve_requires_oxygen_at_most_4():
+    g = new_game(2)
+    hand(g, 0, "Natural Preserve")
+    give(g, 0, megacredits=9)
+    g.oxygen = 5
+    g._cache = None
+    assert not can_play(g, 0, "Natural Preserve")
+    g.oxygen = 4
+    g._cache = None
+    assert can_play(g, 0, "Natural Preserve")
+
+
+def test_natural_preserve_tile_goes_next_to_no_tile():
+    g = new_game(2)
+    _put(g, 10, CITY, 1)
+    hand(g, 0, "Natural Preserve")
+    give(g, 0, megacredits=9)
+    play(g, 0, "Natural Preserve")
+    d = decision(g)
+    assert d.kind == "space"
+    assert 10 not in d.spaces and 9 not in d.spaces and 16 not in d.spaces  # type: ignore[attr-defined]
+    assert 50 in d.spaces  # type: ignore[attr-defined]
+    answer(g, "space 50")
+    assert g.tiles[50] == SPECIAL and g.specials[50] == cid("Natural Preserve")
+    assert g.owners[50] == 0
+    assert g.players[0].prod[0] == 1
+    assert _card_vp(g, 0) == 1
+
+
+# --- 045 Nuclear Power ------------------------------------------------------------------------
+
+
+def test_nuclear_power_production():
+    g = new_game(2)
+    hand(g, 0, "Nuclear Power")
+    give(g, 0, megacredits=10)
+    play(g, 0, "Nuclear Power")
+    assert g.players[0].prod[0] == -2 and g.players[0].prod[4] == 3
+
+
+def test_nuclear_power_needs_room_in_megacredit_production():
+    g = new_game(2)
+    hand(g, 0, "Nuclear Power")
+    give(g, 0, megacredits=10)
+    set_production(g, 0, megacredits=-4)
+    assert not can_play(g, 0, "Nuclear Power")
+
+
+# --- 047 Algae --------------------------------------------------------------------------------
+
+
+def test_algae_requires_five_oceans():
+    g = new_game(2)
+    hand(g, 0, "Algae")
+    give(g, 0, megacredits=10)
+    g.oceans = 4
+    g._cache = None
+    assert not can_play(g, 0, "Algae")
+    g.oceans = 5
+    g._cache = None
+    play(g, 0, "Algae")
+    assert g.players[0].prod[3] == 2 and g.players[0].res[3] == 1
+
+
+# --- 048 Adapted Lichen -----------------------------------------------------------------------
+
+
+def test_adapted_lichen_plant_production():
+    g = new_game(2)
+    hand(g, 0, "Adapted Lichen")
+    give(g, 0, megacredits=9)
+    play(g, 0, "Adapted Lichen")
+    assert g.players[0].prod[3] == 1 and g.players[0].res[0] == 0

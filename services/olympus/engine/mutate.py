@@ -182,14 +182,14 @@ def _marks_tile(card: int) -> bool:
 # --- triggers ---------------------------------------------------------------------------------
 
 
-def _substitute(effects: tuple[Instr, ...], played: int) -> list[Instr]:
-    """Put the id of the card that fired a trigger where an effect says "$played"."""
-    out = []
-    for instr in effects:
-        if "$played" in instr:
-            instr = tuple(played if a == "$played" else a for a in instr)
-        out.append(instr)
-    return out
+def _substitute(value: Any, played: int) -> Any:
+    """Put the id of the card that fired a trigger wherever an effect says "$played"
+    (at any depth: inside a `choose` alternative too)."""
+    if value == "$played":
+        return played
+    if isinstance(value, tuple | list):
+        return tuple(_substitute(v, played) for v in value)
+    return value
 
 
 def _owners_in_order(g: GameState, seat: int) -> list[Player]:
@@ -227,7 +227,7 @@ def fire_card_played(g: GameState, seat: int, played: int) -> None:
             if t.min_cost is not None and (card.cost or 0) < t.min_cost:
                 continue
             times = sum(1 for tag in tags if tag in t.tags) if t.tags else 1
-            effects = _substitute(t.effects, played)
+            effects = list(_substitute(t.effects, played))
             for _ in range(times):
                 batches.append((owner.seat, cid, effects))
     _queue_triggers(g, batches)

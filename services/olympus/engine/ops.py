@@ -635,9 +635,28 @@ def _prod_any(g: GameState, frame: Frame) -> Frame | None:
 # --- choices ----------------------------------------------------------------------------------
 
 
+def _has_effect(g: GameState, p: Player, card: int, instr: tuple[Any, ...]) -> bool:
+    """Would this optional instruction do anything now? (An "up to" effect with nobody to
+    target is legal but empty; a choice prefers alternatives that do something.)"""
+    op_name = instr[0]
+    if op_name == "remove_any":
+        return g.options.solo or bool(_remove_targets(g, p.seat, instr[1]))
+    if op_name == "steal":
+        return g.options.solo or bool(_steal_targets(g, p.seat, instr[1]))
+    if op_name == "remove_card_res":
+        return bool(_card_sources(g, p.seat, instr[1], 0))
+    if op_name == "add" and instr[3] != "self":
+        return bool(_holders(p, instr[1], exclude=card if instr[3] == "other" else 0))
+    return True
+
+
 def _enabled(g: GameState, frame: Frame) -> list[int]:
+    """Alternatives that can be carried out; of those, the ones that do something, if any."""
     p = _player(g, frame)
-    return [i for i, (_, effects) in enumerate(frame[3]) if all_feasible(g, p, frame[2], effects)]
+    card = frame[2]
+    feasible = [i for i, (_, effects) in enumerate(frame[3]) if all_feasible(g, p, card, effects)]
+    useful = [i for i in feasible if all(_has_effect(g, p, card, instr) for instr in frame[3][i][1])]
+    return useful or feasible
 
 
 def _choose_decide(g: GameState, frame: Frame) -> list[Decision]:

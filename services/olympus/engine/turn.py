@@ -36,6 +36,7 @@ from .constants import (
 )
 from .decisions import Decision
 from .errors import IllegalAction
+from .hooks import PLAY_CHECKS
 from .interpreter import all_feasible, op
 from .milestones import award_cost, awards_of, milestones_of
 from .mutate import log, push, push_effects
@@ -100,7 +101,10 @@ def card_failure(g: GameState, p: Player, cid: int) -> str | None:
     rule = card_rule(p, card)
     if not can_afford(p, rule):
         return f"costs {rule.cost} M€, more than you can pay"
-    if not all_feasible(g, p, cid, card.play):
+    if card.play_check is not None:
+        if not PLAY_CHECKS[card.play_check](g, p, card):
+            return "its effects cannot be carried out now"
+    elif not all_feasible(g, p, cid, card.play):
         return "its effects cannot be carried out now"
     if _spends_own_resources(card.play) and not any(
         feasible_after_payment(g, p, cid, card.play, rule, pay) for pay in payments(p, rule)

@@ -311,6 +311,7 @@ CARDS = [
         summary="Place a city; energy prod -1, M€ prod -2; afterwards M€ prod +1 whenever any city is placed (this one included).",
         play=(city(), prod("energy", -1), prod("megacredits", -2)),
         triggers=(on_tile(("city",), prod("megacredits", 1), scope="any"),),
+        play_check="immigrant_city",  # its own city's +1 comes before the -2
     ),
     card(
         "202",

@@ -1,0 +1,32 @@
+"""Python checks for the rare card whose playability its instructions cannot express.
+
+A card names its check with `play_check="<name>"`; the check then replaces the generic test
+that every `play` instruction is feasible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .cards.model import CardDef
+from .constants import ENERGY, MC
+from .placement import legal_spaces
+from .state import GameState, Player
+
+PlayCheck = Callable[[GameState, Player, CardDef], bool]
+
+PLAY_CHECKS: dict[str, PlayCheck] = {}
+
+
+def play_check(name: str) -> Callable[[PlayCheck], PlayCheck]:
+    def register(fn: PlayCheck) -> PlayCheck:
+        PLAY_CHECKS[name] = fn
+        return fn
+
+    return register
+
+
+@play_check("immigrant_city")
+def _immigrant_city(g: GameState, p: Player, card: CardDef) -> bool:
+    """Its own city raises M€ production by 1 before the -2, so -4 is low enough."""
+    return p.prod[ENERGY] >= 1 and p.prod[MC] >= -4 and bool(legal_spaces(g, p.seat, "city", "city"))
