@@ -71,5 +71,7 @@ def settings_from(service: str, args: argparse.Namespace) -> ServiceSettings:
     )
 
 
-def parse(service: str, argv: Sequence[str] | None = None, description: str = "") -> ServiceSettings:
+def parse(
+    service: str, argv: Sequence[str] | None = None, description: str = ""
+) -> ServiceSettings:
     return settings_from(service, parser_for(service, description).parse_args(argv))

@@ -28,7 +28,10 @@ log = logging.getLogger("olympus.platform")
 
 # A setup function registers the service's servicers on the server and returns the full names
 # of the services it added (for health and reflection) plus a cleanup coroutine, if any.
-Setup = Callable[[grpc.aio.Server, ServiceSettings], Awaitable[tuple[Sequence[str], Callable[[], Awaitable[None]] | None]]]
+Setup = Callable[
+    [grpc.aio.Server, ServiceSettings],
+    Awaitable[tuple[Sequence[str], Callable[[], Awaitable[None]] | None]],
+]
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -55,7 +58,9 @@ def stream_rpc(fn: F) -> F:
     """The same for server-streaming methods (async generators)."""
 
     @functools.wraps(fn)
-    async def wrapper(self: Any, request: Any, context: grpc.aio.ServicerContext) -> AsyncIterator[Any]:
+    async def wrapper(
+        self: Any, request: Any, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[Any]:
         try:
             async for item in fn(self, request, context):
                 yield item
@@ -81,7 +86,11 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
-        (*names, health_pb2.DESCRIPTOR.services_by_name["Health"].full_name, reflection.SERVICE_NAME),
+        (
+            *names,
+            health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+            reflection.SERVICE_NAME,
+        ),
         server,
     )
     port = server.add_insecure_port(f"{settings.host}:{settings.port}")
