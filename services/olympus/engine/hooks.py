@@ -29,4 +29,6 @@ def play_check(name: str) -> Callable[[PlayCheck], PlayCheck]:
 @play_check("immigrant_city")
 def _immigrant_city(g: GameState, p: Player, card: CardDef) -> bool:
     """Its own city raises M€ production by 1 before the -2, so -4 is low enough."""
-    return p.prod[ENERGY] >= 1 and p.prod[MC] >= -4 and bool(legal_spaces(g, p.seat, "city", "city"))
+    return (
+        p.prod[ENERGY] >= 1 and p.prod[MC] >= -4 and bool(legal_spaces(g, p.seat, "city", "city"))
+    )

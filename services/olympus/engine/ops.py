@@ -655,7 +655,9 @@ def _enabled(g: GameState, frame: Frame) -> list[int]:
     p = _player(g, frame)
     card = frame[2]
     feasible = [i for i, (_, effects) in enumerate(frame[3]) if all_feasible(g, p, card, effects)]
-    useful = [i for i in feasible if all(_has_effect(g, p, card, instr) for instr in frame[3][i][1])]
+    useful = [
+        i for i in feasible if all(_has_effect(g, p, card, instr) for instr in frame[3][i][1])
+    ]
     return useful or feasible
 
 

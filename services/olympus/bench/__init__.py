@@ -1,0 +1,1 @@
+"""Benchmarks (make bench): figures measured as ratios to same-run baselines."""

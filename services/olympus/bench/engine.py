@@ -1,0 +1,131 @@
+"""Engine benchmark: game speed, state size, save/load, clone, client replies.
+
+Every timing is also given as a ratio to a baseline measured in the same run, so that figures
+from a noisy shared machine stay comparable:
+  * a fixed pure-Python workload (`calibration_us`), for whole-game times;
+  * the standard library's `json` round trip of the same state data, for save + load;
+  * `copy.deepcopy` of the same game, for clone.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+from olympus.engine import Game, GameOptions
+from olympus.selfplay import play_game
+
+
+def _median_us(fn: Callable[[], object], repeat: int = 5, number: int = 50) -> float:
+    best = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        for _ in range(number):
+            fn()
+        best.append((time.perf_counter() - start) / number * 1e6)
+    return statistics.median(best)
+
+
+def _fresh_view(g: Game, viewer: int | None) -> dict[str, Any]:
+    """A client reply from scratch: the pending decisions are recomputed, then the view built."""
+    g._cache = None
+    return g.view(viewer)
+
+
+def _calibration() -> None:
+    # A fixed mix of what the engine does most: small lists, dict lookups, attribute access.
+    table = {i: i * 3 for i in range(64)}
+    acc: list[int] = []
+    for i in range(20_000):
+        acc.append(table[i & 63] + len(acc) % 7)
+        if len(acc) > 32:
+            acc.clear()
+
+
+def _sample_states(games: int, seed: int, every: int = 10) -> list[Game]:
+    states = []
+    for i in range(games):
+        g = Game.new(GameOptions(players=2, seed=seed + i, corporate_era=True))
+        rnd = random.Random(seed + i)
+        n = 0
+        while not g.is_over:
+            if n % every == 0:
+                states.append(g.clone())
+            d = g.decisions()[0]
+            g.push(d.player, d.sample(rnd))
+            n += 1
+        states.append(g.clone())
+    return states
+
+
+def run(games: int = 40, seed: int = 1) -> dict[str, Any]:
+    calibration_us = _median_us(_calibration, repeat=7, number=5)
+
+    plain = [
+        play_game(GameOptions(players=2, seed=seed + i, corporate_era=True)) for i in range(games)
+    ]
+    persisted = [
+        play_game(GameOptions(players=2, seed=seed + i, corporate_era=True), persist=True)
+        for i in range(games)
+    ]
+    game_ms = statistics.median(s.seconds * 1000 for s in plain)
+    persist_ms = statistics.median(s.seconds * 1000 for s in persisted)
+    decisions = statistics.median(s.decisions for s in plain)
+
+    states = _sample_states(8, seed + 1000)
+    sizes = [len(g.to_bytes()) for g in states]
+    save_load = []
+    json_round = []
+    clone = []
+    deep = []
+    reply = []
+    for g in states[:: max(1, len(states) // 60)]:
+        data = g.to_data()
+        save_load.append(_median_us(lambda g=g: Game.from_bytes(g.to_bytes()), number=20))
+        json_round.append(_median_us(lambda data=data: json.loads(json.dumps(data)), number=20))
+        clone.append(_median_us(g.clone, number=50))
+        deep.append(_median_us(lambda g=g: copy.deepcopy(g), repeat=3, number=3))
+        viewer = g.waiting_for()[0] if g.waiting_for() else None
+        reply.append(_median_us(lambda g=g, viewer=viewer: _fresh_view(g, viewer), number=10))
+
+    # A server's loop: save after every answer and build the reply (view + decision) for the
+    # player who must answer next, then load again for the next answer.
+    server_ms = []
+    for i in range(min(games, 15)):
+        g = Game.new(GameOptions(players=2, seed=seed + i, corporate_era=True))
+        rnd = random.Random(seed + i)
+        start = time.perf_counter()
+        while not g.is_over:
+            d = g.decisions()[0]
+            g.push(d.player, d.sample(rnd))
+            raw = g.to_bytes()
+            g = Game.from_bytes(raw)
+            viewer = g.waiting_for()[0] if g.waiting_for() else None
+            g.view(viewer)
+        server_ms.append((time.perf_counter() - start) * 1000)
+
+    med = statistics.median
+    return {
+        "games": games,
+        "calibration_us": round(calibration_us, 1),
+        "median_ms_per_game": round(game_ms, 2),
+        "game_in_calibration_units": round(game_ms * 1000 / calibration_us, 1),
+        "median_decisions_per_game": decisions,
+        "ms_per_decision": round(game_ms / decisions, 4),
+        "median_ms_per_game_persisting_every_decision": round(persist_ms, 2),
+        "persist_over_plain": round(persist_ms / game_ms, 2),
+        "median_ms_per_game_server_loop": round(med(server_ms), 2),
+        "server_loop_over_plain": round(med(server_ms) / game_ms, 2),
+        "state_bytes_median": int(med(sizes)),
+        "state_bytes_max": max(sizes),
+        "save_load_us_median": round(med(save_load), 1),
+        "save_load_over_stdlib_json": round(med(save_load) / med(json_round), 2),
+        "clone_us_median": round(med(clone), 1),
+        "clone_over_deepcopy": round(med(clone) / med(deep), 3),
+        "client_reply_us_median": round(med(reply), 1),
+    }

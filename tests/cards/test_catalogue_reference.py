@@ -1,0 +1,62 @@
+"""The card catalogue against the reference table (tests/reference/cards.tsv), card by card.
+
+Only the base game and the Corporate Era are compared: those are the modules the engine plays.
+Each card present in the catalogue gets its own test; a card not written yet is reported by
+the completeness test at the end rather than by a failure per field.
+"""
+
+from __future__ import annotations
+
+import csv
+from pathlib import Path
+
+import pytest
+
+from olympus.engine.cards.catalogue import all_cards, by_number
+
+TABLE = Path(__file__).resolve().parent.parent / "reference" / "cards.tsv"
+MODULES = ("base", "corpera")
+
+
+def _reference_rows() -> list[dict[str, str]]:
+    with TABLE.open(encoding="utf-8", newline="") as f:
+        rows = list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+    return [r for r in rows if r["module"] in MODULES and r["kind"] in ("project", "corporation")]
+
+
+REFERENCE = _reference_rows()
+PRESENT = [r for r in REFERENCE if r["card_number"] in by_number()]
+
+
+def _number_or_none(text: str) -> int | None:
+    return int(text) if text else None
+
+
+@pytest.mark.parametrize("row", PRESENT, ids=lambda r: f"{r['card_number']} {r['name']}")
+def test_catalogue_card_matches_the_reference_table(row: dict[str, str]) -> None:
+    card = by_number()[row["card_number"]]
+    assert (card.name, card.module, card.kind) == (row["name"], row["module"], row["kind"])
+    assert card.cost == _number_or_none(row["cost"])
+    assert card.type == row["type"]
+    assert list(card.tags) == [t for t in row["tags"].split(",") if t]
+    assert " & ".join(r.text() for r in card.requirements) == row["requirements"]
+    assert (card.vp.text() if card.vp is not None else "") == row["victory_points"]
+    assert card.starting_mc == _number_or_none(row["starting_megacredits"])
+
+
+def test_the_reference_table_holds_208_projects_and_13_corporations() -> None:
+    kinds = [r["kind"] for r in REFERENCE]
+    assert (kinds.count("project"), kinds.count("corporation")) == (208, 13)
+
+
+def test_every_base_and_corporate_era_card_is_in_the_catalogue() -> None:
+    missing = [
+        f"{r['card_number']} {r['name']}" for r in REFERENCE if r["card_number"] not in by_number()
+    ]
+    assert missing == [], f"{len(missing)} cards not in the catalogue yet"
+    extra = sorted(
+        c.number
+        for c in all_cards().values()
+        if c.module in MODULES and c.number not in {r["card_number"] for r in REFERENCE}
+    )
+    assert extra == [], "cards in the catalogue that the reference table does not know"
