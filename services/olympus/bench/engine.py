@@ -15,6 +15,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from olympus.engine import Game, GameOptions
@@ -29,6 +30,14 @@ def _median_us(fn: Callable[[], object], repeat: int = 5, number: int = 50) -> f
             fn()
         best.append((time.perf_counter() - start) / number * 1e6)
     return statistics.median(best)
+
+
+def _save_load(g: Game) -> Game:
+    return Game.from_bytes(g.to_bytes())
+
+
+def _json_round(data: dict[str, Any]) -> object:
+    return json.loads(json.dumps(data))
 
 
 def _fresh_view(g: Game, viewer: int | None) -> dict[str, Any]:
@@ -86,12 +95,12 @@ def run(games: int = 40, seed: int = 1) -> dict[str, Any]:
     reply = []
     for g in states[:: max(1, len(states) // 60)]:
         data = g.to_data()
-        save_load.append(_median_us(lambda g=g: Game.from_bytes(g.to_bytes()), number=20))
-        json_round.append(_median_us(lambda data=data: json.loads(json.dumps(data)), number=20))
-        clone.append(_median_us(g.clone, number=50))
-        deep.append(_median_us(lambda g=g: copy.deepcopy(g), repeat=3, number=3))
         viewer = g.waiting_for()[0] if g.waiting_for() else None
-        reply.append(_median_us(lambda g=g, viewer=viewer: _fresh_view(g, viewer), number=10))
+        save_load.append(_median_us(partial(_save_load, g), number=20))
+        json_round.append(_median_us(partial(_json_round, data), number=20))
+        clone.append(_median_us(g.clone, number=50))
+        deep.append(_median_us(partial(copy.deepcopy, g), repeat=3, number=3))
+        reply.append(_median_us(partial(_fresh_view, g, viewer), number=10))
 
     # A server's loop: save after every answer and build the reply (view + decision) for the
     # player who must answer next, then load again for the next answer.
