@@ -199,9 +199,49 @@ def _owners_in_order(g: GameState, seat: int) -> list[Player]:
     return [g.players[(start + i) % n] for i in range(n)]
 
 
-def _queue_triggers(g: GameState, batches: list[tuple[int, int, list[Instr]]]) -> None:
-    """Push trigger effects so that the first batch collected resolves first."""
-    for owner, card, effects in reversed(batches):
+# Instructions that may stop to ask the player something.
+ASKING_OPS = frozenset(
+    {
+        "choose",
+        "swap_card",
+        "add",
+        "look",
+        "buy_top",
+        "place",
+        "remove_any",
+        "steal",
+        "prod_any",
+        "move_res",
+        "remove_card_res",
+        "convert",
+        "copy_prod",
+        "claim",
+        "add_existing",
+    }
+)
+
+
+def asks(effects: list[Instr]) -> bool:
+    """Whether these effects may stop to ask their owner something."""
+    return any(i[0] in ASKING_OPS and not (i[0] == "add" and i[3] == "self") for i in effects)
+
+
+def _queue_triggers(g: GameState, seat: int, batches: list[tuple[int, int, list[Instr]]]) -> None:
+    """Push triggered effects: the acting player's first, then the others' in seat order.
+
+    When two or more of the acting player's triggered effects would ask something, the
+    player chooses their order (an `order` frame); otherwise they run in play order."""
+    mine = [b for b in batches if b[0] == seat]
+    others = [b for b in batches if b[0] != seat]
+    for owner, card, effects in reversed(others):
+        push_effects(g, owner, card, effects)
+    distinct = {
+        (card, repr([list(e) for e in effects])) for _, card, effects in mine if asks(effects)
+    }
+    if len(distinct) >= 2:
+        push(g, ("order", seat, 0, tuple((card, tuple(effects)) for _, card, effects in mine)))
+        return
+    for owner, card, effects in reversed(mine):
         push_effects(g, owner, card, effects)
 
 
@@ -230,7 +270,7 @@ def fire_card_played(g: GameState, seat: int, played: int) -> None:
             effects = list(_substitute(t.effects, played))
             for _ in range(times):
                 batches.append((owner.seat, cid, effects))
-    _queue_triggers(g, batches)
+    _queue_triggers(g, seat, batches)
 
 
 def fire_tile_placed(g: GameState, seat: int, kind: int, space: int) -> None:
@@ -249,7 +289,7 @@ def fire_tile_placed(g: GameState, seat: int, kind: int, space: int) -> None:
             if t.where == "metal_bonus" and not ("steel" in sp.bonus or "titanium" in sp.bonus):
                 continue
             batches.append((owner.seat, cid, list(t.effects)))
-    _queue_triggers(g, batches)
+    _queue_triggers(g, seat, batches)
 
 
 def fire_standard_project(g: GameState, seat: int, project: str, base_cost: int) -> None:
@@ -261,7 +301,7 @@ def fire_standard_project(g: GameState, seat: int, project: str, base_cost: int)
         if project == "sell_patents":
             continue
         batches.append((seat, cid, list(t.effects)))
-    _queue_triggers(g, batches)
+    _queue_triggers(g, seat, batches)
 
 
 def resource_index(name: str) -> int:

@@ -25,6 +25,7 @@ from .constants import (
 from .decisions import Decision, SelectAmount, SelectCards, SelectOption, SelectPlayer, SelectSpace
 from .interpreter import all_feasible, op
 from .mutate import (
+    asks,
     change_prod,
     draw_cards,
     draw_into_hand,
@@ -770,3 +771,50 @@ def _copy_prod(g: GameState, frame: Frame) -> Frame | None:
 def _next_card(g: GameState, frame: Frame) -> None:
     _player(g, frame).mods.append((frame[3], frame[4]))
     return None
+
+
+# --- the order of simultaneous triggers -------------------------------------------------------
+
+
+def _distinct_batches(batches: Any) -> list[int]:
+    """Indices of the first of each group of identical batches (choosing among twins is moot)."""
+    seen: set[str] = set()
+    out = []
+    for i, (card, effects) in enumerate(batches):
+        key = repr((card, [list(e) for e in effects]))
+        if key not in seen:
+            seen.add(key)
+            out.append(i)
+    return out
+
+
+def _order_decide(g: GameState, frame: Frame) -> list[Decision]:
+    batches = frame[3]
+    labels = [card_def(card).name for card, _ in batches]
+    return [
+        SelectOption(
+            frame[1], "Choose which effect resolves first", labels, _distinct_batches(batches)
+        )
+    ]
+
+
+def _order_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChooseOption)
+    batches = frame[3]
+    card, effects = batches[answer.index]
+    rest = tuple(b for i, b in enumerate(batches) if i != answer.index)
+    if rest:
+        push(g, ("order", seat, 0, rest))
+    push_effects(g, seat, card, effects)
+
+
+@op("order", decide=_order_decide, resolve=_order_resolve)
+def _order(g: GameState, frame: Frame) -> Frame | None:
+    """Several of a player's effects triggered together; the player picks which goes first."""
+    batches = frame[3]
+    asking = [i for i in _distinct_batches(batches) if asks(list(batches[i][1]))]
+    if len(asking) < 2:
+        for card, effects in reversed(batches):
+            push_effects(g, frame[1], card, effects)
+        return None
+    return frame
