@@ -40,7 +40,9 @@ bench: $(STAMP)
 selfplay: $(STAMP)
 	$(VENV)/bin/olympus selfplay --players 2 --games 20 --seed 1 --bot random --corporate-era --json
 
-run: selfplay
+# The whole platform locally: an embedded Redis unless OLYMPUS_REDIS_URL is set.
+run: $(STAMP)
+	$(VENV)/bin/olympus run
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -54,6 +54,7 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
 
 # Sub-commands that live with their concern: each module exposes `add_parser(subparsers)`.
 PLUGGED_SUBCOMMANDS = (
+    "olympus.launcher",  # olympus run
     "olympus.catalogue.cli",  # olympus cards ...
     "olympus.client.cli",  # olympus game ...
 )
