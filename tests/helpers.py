@@ -104,6 +104,61 @@ def in_play(g: Game, seat: int, *keys: str, resources: int = 0) -> None:
     g._cache = None
 
 
+def refresh(g: Game) -> None:
+    """After editing a position by hand, drop the cached pending decisions."""
+    g._cache = None
+
+
+def set_parameters(g: Game, **params: int) -> None:
+    """Move global parameters directly: set_parameters(g, oxygen=8, temperature=-2)."""
+    for name, value in params.items():
+        if name not in ("temperature", "oxygen", "oceans"):
+            raise KeyError(name)
+        setattr(g, name, value)
+    refresh(g)
+
+
+def put_tile(g: Game, space: int, kind: int, owner: int = -1) -> None:
+    """Lay a tile straight on the board (position set-up: no bonuses, no triggers)."""
+    g.tiles[space] = kind
+    g.owners[space] = owner
+    refresh(g)
+
+
+def put_cities(g: Game, seat: int, n: int) -> list[int]:
+    """Set up `n` city tiles for `seat` on legal city spaces (a position, not a play)."""
+    from olympus.engine.constants import CITY
+    from olympus.engine.placement import legal_spaces
+
+    placed = []
+    for _ in range(n):
+        space = legal_spaces(g, seat, "city", "city")[0]
+        put_tile(g, space, CITY, seat)
+        placed.append(space)
+    return placed
+
+
+def top_of_deck(g: Game, *keys: str) -> list[int]:
+    """Put cards on top of the deck; the last key ends up on top."""
+    ids = [cid(k) for k in keys]
+    for c in ids:
+        if c in g.deck:
+            g.deck.remove(c)
+        g.deck.append(c)
+    return ids
+
+
+def card_points(g: Game, seat: int = 0) -> int:
+    """The seat's victory points from cards, as final scoring counts them now."""
+    return next(s for s in g.scores() if s.seat == seat).cards
+
+
+def actions_offered(g: Game, seat: int | None = None) -> dict[int, Any]:
+    """Blue-card actions the pending turn decision offers (by card id)."""
+    d = decision(g) if seat is None else g.decision_for(seat)
+    return d.options.actions  # type: ignore[attr-defined,no-any-return]
+
+
 def decision(g: Game) -> Decision:
     """The single pending decision (asserts there is exactly one)."""
     ds = g.decisions()

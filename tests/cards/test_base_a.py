@@ -7,6 +7,7 @@ import pytest
 from helpers import (
     answer,
     can_play,
+    card_points,
     cid,
     decision,
     give,
@@ -14,10 +15,11 @@ from helpers import (
     in_play,
     new_game,
     play,
+    put_tile,
     set_production,
     set_turn,
 )
-from olympus.engine import Game, IllegalAction, UseAction
+from olympus.engine import IllegalAction, UseAction
 from olympus.engine.constants import CITY, OCEAN, SPECIAL
 
 
@@ -216,17 +218,6 @@ def test_ants_action_needs_a_microbe_somewhere():
 # --- helpers local to this block's tests ----------------------------------------------------
 
 
-def _card_vp(g: Game, seat: int) -> int:
-    return next(s for s in g.scores() if s.seat == seat).cards
-
-
-def _put(g: Game, space: int, kind: int, owner: int = -1) -> None:
-    """Lay a tile straight on the board (position set-up, no bonuses)."""
-    g.tiles[space] = kind
-    g.owners[space] = owner
-    g._cache = None
-
-
 # --- 001 Colonizer Training Camp --------------------------------------------------------------
 
 
@@ -242,7 +233,7 @@ def test_colonizer_training_camp_needs_low_oxygen_and_scores_two():
     assert can_play(g, 0, "Colonizer Training Camp")
     play(g, 0, "Colonizer Training Camp")
     assert g.players[0].res[0] == 0
-    assert _card_vp(g, 0) == 2
+    assert card_points(g, 0) == 2
 
 
 # --- 003 Deep Well Heating --------------------------------------------------------------------
@@ -264,10 +255,10 @@ def test_deep_well_heating_raises_energy_production_and_temperature():
 def test_martian_rails_pays_for_cities_on_mars_only():
     g = new_game(2)
     in_play(g, 0, "Martian Rails")
-    _put(g, 10, CITY, 0)
-    _put(g, 20, CITY, 1)
-    _put(g, 50, CITY, 1)
-    _put(g, 2, CITY, 1)  # Phobos Space Haven: off Mars, does not count
+    put_tile(g, 10, CITY, 0)
+    put_tile(g, 20, CITY, 1)
+    put_tile(g, 50, CITY, 1)
+    put_tile(g, 2, CITY, 1)  # Phobos Space Haven: off Mars, does not count
     give(g, 0, energy=1)
     g.apply(0, UseAction(cid("Martian Rails"), 0))
     assert g.players[0].res[0] == 3 and g.players[0].res[4] == 0
@@ -276,7 +267,7 @@ def test_martian_rails_pays_for_cities_on_mars_only():
 def test_martian_rails_needs_energy():
     g = new_game(2)
     in_play(g, 0, "Martian Rails")
-    _put(g, 10, CITY, 0)
+    put_tile(g, 10, CITY, 0)
     assert cid("Martian Rails") not in decision(g).options.actions  # type: ignore[attr-defined]
     give(g, 0, energy=1)
     assert cid("Martian Rails") in decision(g).options.actions  # type: ignore[attr-defined]
@@ -336,7 +327,7 @@ def test_domed_crater_places_a_city_and_gives_plants():
     assert g.tiles[10] == CITY and g.owners[10] == 0
     p = g.players[0]
     assert p.res[3] == 3 and p.prod[4] == 0 and p.prod[0] == 3
-    assert _card_vp(g, 0) == 1
+    assert card_points(g, 0) == 1
 
 
 # --- 018 Methane From Titan -------------------------------------------------------------------
@@ -362,7 +353,7 @@ def test_methane_from_titan_production_and_points():
     g.apply(0, "play 018 t3")
     assert g.players[0].prod[5] == 2 and g.players[0].prod[3] == 2
     assert g.players[0].res[0] == 0
-    assert _card_vp(g, 0) == 2
+    assert card_points(g, 0) == 2
 
 
 # --- 019 Imported Hydrogen --------------------------------------------------------------------
@@ -419,12 +410,12 @@ def test_phobos_space_haven_city_goes_off_mars():
     answer(g, "space 2")
     assert g.tiles[2] == CITY and g.owners[2] == 0
     assert g.players[0].prod[2] == 1
-    assert _card_vp(g, 0) == 3
+    assert card_points(g, 0) == 3
 
 
 def test_phobos_space_haven_not_playable_once_its_space_is_taken():
     g = new_game(2)
-    _put(g, 2, CITY, 1)
+    put_tile(g, 2, CITY, 1)
     hand(g, 0, "Phobos Space Haven")
     give(g, 0, megacredits=25)
     assert not can_play(g, 0, "Phobos Space Haven")
@@ -475,7 +466,7 @@ def test_predators_take_an_animal_and_score_it():
     answer(g, "cards 072")
     assert g.players[0].card_res[cid("Predators")] == 1
     assert g.players[1].card_res[cid("Birds")] == 1
-    assert _card_vp(g, 0) == 1
+    assert card_points(g, 0) == 1
 
 
 def test_predators_cannot_take_from_pets():
@@ -513,7 +504,7 @@ def test_eos_chasma_national_park_feeds_an_animal_card():
     p = g.players[0]
     assert p.card_res[cid("Predators")] == 1 and p.card_res[cid("Birds")] == 0
     assert p.prod[0] == 2 and p.res[3] == 3
-    assert _card_vp(g, 0) == 1 + 1  # the park, and the animal on Predators
+    assert card_points(g, 0) == 1 + 1  # the park, and the animal on Predators
 
 
 def test_eos_chasma_national_park_playable_without_animal_cards():
@@ -649,7 +640,7 @@ def test_rover_construction_pays_for_any_city():
     hand(g, 0, "Rover Construction")
     give(g, 0, megacredits=8)
     play(g, 0, "Rover Construction")
-    assert _card_vp(g, 0) == 1
+    assert card_points(g, 0) == 1
     set_turn(g, 1)
     give(g, 1, megacredits=25)
     g.apply(1, "project city")
@@ -701,7 +692,7 @@ def test_asteroid_mining_titanium_production_and_points():
     give(g, 0, megacredits=30)
     play(g, 0, "Asteroid Mining")
     assert g.players[0].prod[2] == 2
-    assert _card_vp(g, 0) == 2
+    assert card_points(g, 0) == 2
 
 
 # --- 041 Food Factory -------------------------------------------------------------------------
@@ -715,7 +706,7 @@ def test_food_factory_needs_plant_production():
     set_production(g, 0, plants=1)
     play(g, 0, "Food Factory")
     assert g.players[0].prod[3] == 0 and g.players[0].prod[0] == 4
-    assert _card_vp(g, 0) == 1
+    assert card_points(g, 0) == 1
 
 
 # --- 042 ArchaeBacteria -----------------------------------------------------------------------
@@ -764,7 +755,7 @@ def test_natural_preserve_requires_oxygen_at_most_4():
 
 def test_natural_preserve_tile_goes_next_to_no_tile():
     g = new_game(2)
-    _put(g, 10, CITY, 1)
+    put_tile(g, 10, CITY, 1)
     hand(g, 0, "Natural Preserve")
     give(g, 0, megacredits=9)
     play(g, 0, "Natural Preserve")
@@ -776,7 +767,7 @@ def test_natural_preserve_tile_goes_next_to_no_tile():
     assert g.tiles[50] == SPECIAL and g.specials[50] == cid("Natural Preserve")
     assert g.owners[50] == 0
     assert g.players[0].prod[0] == 1
-    assert _card_vp(g, 0) == 1
+    assert card_points(g, 0) == 1
 
 
 # --- 045 Nuclear Power ------------------------------------------------------------------------

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from helpers import (
+    actions_offered,
     answer,
     can_play,
+    card_points,
     cid,
     decision,
     give,
@@ -17,21 +19,13 @@ from helpers import (
     set_production,
     set_turn,
 )
-from olympus.engine import Game, IllegalAction, UseAction
+from olympus.engine import IllegalAction, UseAction
 from olympus.engine.board import GANYMEDE_COLONY_SPACE
 from olympus.engine.constants import CITY, GREENERY, OCEAN, SPECIAL
 
 # Resource / production indexes.
 MC, STEEL, TITANIUM, PLANTS, ENERGY, HEAT = range(6)
 OCEAN_SPACES = (4, 6, 7, 13, 28, 32, 33, 34, 43, 44, 45, 63)
-
-
-def card_points(g: Game, seat: int) -> int:
-    return next(s for s in g.scores() if s.seat == seat).cards
-
-
-def actions_offered(g: Game) -> dict[int, object]:
-    return decision(g).options.actions  # type: ignore[attr-defined,no-any-return]
 
 
 # --- 052 Fish ---------------------------------------------------------------------------------

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pytest
 
 from helpers import (
+    actions_offered,
     answer,
     can_play,
+    card_points,
     cid,
     decision,
     give,
@@ -14,10 +16,12 @@ from helpers import (
     in_play,
     new_game,
     play,
+    put_tile,
+    set_parameters,
     set_production,
     set_turn,
 )
-from olympus.engine import Game, IllegalAction, UseAction
+from olympus.engine import IllegalAction, UseAction
 from olympus.engine.constants import (
     CITY,
     ENERGY,
@@ -31,29 +35,6 @@ from olympus.engine.constants import (
     TITANIUM,
 )
 
-
-def _card_vp(g: Game, seat: int) -> int:
-    return next(s for s in g.scores() if s.seat == seat).cards
-
-
-def _put(g: Game, space: int, tile: int, owner: int) -> None:
-    """Set a tile down directly (a position set up like a puzzle)."""
-    g.tiles[space] = tile
-    g.owners[space] = owner
-    g._cache = None
-
-
-def _set(g: Game, **params: int) -> None:
-    """Move global parameters directly."""
-    for name, value in params.items():
-        setattr(g, name, value)
-    g._cache = None
-
-
-def _actions(g: Game) -> dict[int, object]:
-    return decision(g).options.actions  # type: ignore[attr-defined,no-any-return]
-
-
 # --- 113 Solar Power --------------------------------------------------------------------------
 
 
@@ -64,7 +45,7 @@ def test_solar_power_raises_energy_production_and_scores_one():
     g.apply(0, "play 113 s3")
     p = g.players[0]
     assert p.prod[ENERGY] == 1 and p.res[MC] == 0 and p.res[STEEL] == 0
-    assert _card_vp(g, 0) == 1
+    assert card_points(g, 0) == 1
 
 
 # --- 114 Breathing Filters --------------------------------------------------------------------
@@ -74,12 +55,12 @@ def test_breathing_filters_needs_seven_percent_oxygen_and_scores_two():
     g = new_game(2)
     hand(g, 0, "Breathing Filters")
     give(g, 0, megacredits=11)
-    _set(g, oxygen=6)
+    set_parameters(g, oxygen=6)
     assert not can_play(g, 0, "Breathing Filters")
-    _set(g, oxygen=7)
+    set_parameters(g, oxygen=7)
     assert can_play(g, 0, "Breathing Filters")
     play(g, 0, "Breathing Filters")
-    assert _card_vp(g, 0) == 2
+    assert card_points(g, 0) == 2
 
 
 # --- 115 Artificial Photosynthesis ------------------------------------------------------------
@@ -104,9 +85,9 @@ def test_artificial_lake_puts_an_ocean_on_land():
     g = new_game(2)
     hand(g, 0, "Artificial Lake")
     give(g, 0, megacredits=15)
-    _set(g, temperature=-8)
+    set_parameters(g, temperature=-8)
     assert not can_play(g, 0, "Artificial Lake")
-    _set(g, temperature=-6)
+    set_parameters(g, temperature=-6)
     assert can_play(g, 0, "Artificial Lake")
     play(g, 0, "Artificial Lake")
     d = decision(g)
@@ -115,7 +96,7 @@ def test_artificial_lake_puts_an_ocean_on_land():
     assert 7 not in d.spaces  # an ocean-reserved space
     answer(g, "space 10")
     assert g.tiles[10] == OCEAN and g.oceans == 1 and g.players[0].tr == 21
-    assert _card_vp(g, 0) == 1
+    assert card_points(g, 0) == 1
 
 
 # --- 117 Geothermal Power ---------------------------------------------------------------------
@@ -127,7 +108,7 @@ def test_geothermal_power_raises_energy_production_by_two():
     give(g, 0, megacredits=11)
     play(g, 0, "Geothermal Power")
     assert g.players[0].prod[ENERGY] == 2
-    assert _card_vp(g, 0) == 0
+    assert card_points(g, 0) == 0
 
 
 # --- 118 Farming ------------------------------------------------------------------------------
@@ -137,13 +118,13 @@ def test_farming_needs_four_degrees_and_gives_production_and_plants():
     g = new_game(2)
     hand(g, 0, "Farming")
     give(g, 0, megacredits=16)
-    _set(g, temperature=2)
+    set_parameters(g, temperature=2)
     assert not can_play(g, 0, "Farming")
-    _set(g, temperature=4)
+    set_parameters(g, temperature=4)
     play(g, 0, "Farming")
     p = g.players[0]
     assert p.prod[MC] == 2 and p.prod[PLANTS] == 2 and p.res[PLANTS] == 2
-    assert _card_vp(g, 0) == 2
+    assert card_points(g, 0) == 2
 
 
 # --- 119 Dust Seals ---------------------------------------------------------------------------
@@ -153,12 +134,12 @@ def test_dust_seals_only_with_three_oceans_or_fewer():
     g = new_game(2)
     hand(g, 0, "Dust Seals")
     give(g, 0, megacredits=2)
-    _set(g, oceans=4)
+    set_parameters(g, oceans=4)
     assert not can_play(g, 0, "Dust Seals")
-    _set(g, oceans=3)
+    set_parameters(g, oceans=3)
     assert can_play(g, 0, "Dust Seals")
     play(g, 0, "Dust Seals")
-    assert _card_vp(g, 0) == 1
+    assert card_points(g, 0) == 1
 
 
 # --- 120 Urbanized Area -----------------------------------------------------------------------
@@ -166,8 +147,8 @@ def test_dust_seals_only_with_three_oceans_or_fewer():
 
 def test_urbanized_area_city_must_touch_two_cities():
     g = new_game(2)
-    _put(g, 9, CITY, 1)
-    _put(g, 17, CITY, 1)
+    put_tile(g, 9, CITY, 1)
+    put_tile(g, 17, CITY, 1)
     set_production(g, 0, energy=1)
     hand(g, 0, "Urbanized Area")
     give(g, 0, megacredits=10)
@@ -182,12 +163,12 @@ def test_urbanized_area_city_must_touch_two_cities():
 
 def test_urbanized_area_needs_energy_production_and_two_neighbouring_cities():
     g = new_game(2)
-    _put(g, 9, CITY, 1)
+    put_tile(g, 9, CITY, 1)
     hand(g, 0, "Urbanized Area")
     give(g, 0, megacredits=10)
     set_production(g, 0, energy=1)
     assert not can_play(g, 0, "Urbanized Area")  # only one city on the board
-    _put(g, 17, CITY, 1)
+    put_tile(g, 17, CITY, 1)
     assert can_play(g, 0, "Urbanized Area")
     set_production(g, 0, energy=0)
     assert not can_play(g, 0, "Urbanized Area")
@@ -200,12 +181,12 @@ def test_moss_costs_a_plant_and_needs_three_oceans():
     g = new_game(2)
     hand(g, 0, "Moss")
     give(g, 0, megacredits=4)
-    _set(g, oceans=3)
+    set_parameters(g, oceans=3)
     assert not can_play(g, 0, "Moss")  # no plant to give up
     give(g, 0, plants=1)
-    _set(g, oceans=2)
+    set_parameters(g, oceans=2)
     assert not can_play(g, 0, "Moss")
-    _set(g, oceans=3)
+    set_parameters(g, oceans=3)
     play(g, 0, "Moss")
     assert g.players[0].res[PLANTS] == 0 and g.players[0].prod[PLANTS] == 1
 
@@ -239,7 +220,7 @@ def test_subterranean_reservoir_is_playable_with_every_ocean_placed():
     g = new_game(2)
     hand(g, 0, "Subterranean Reservoir")
     give(g, 0, megacredits=11)
-    _set(g, oceans=9)
+    set_parameters(g, oceans=9)
     play(g, 0, "Subterranean Reservoir")
     assert g.oceans == 9 and g.players[0].tr == 20
     assert decision(g).kind == "action"
@@ -252,15 +233,15 @@ def test_ecological_zone_needs_your_own_greenery():
     g = new_game(2)
     hand(g, 0, "Ecological Zone")
     give(g, 0, megacredits=12)
-    _put(g, 22, GREENERY, 1)
+    put_tile(g, 22, GREENERY, 1)
     assert not can_play(g, 0, "Ecological Zone")  # somebody else's greenery
-    _put(g, 30, GREENERY, 0)
+    put_tile(g, 30, GREENERY, 0)
     assert can_play(g, 0, "Ecological Zone")
 
 
 def test_ecological_zone_goes_next_to_a_greenery_and_collects_animals():
     g = new_game(2)
-    _put(g, 22, GREENERY, 0)
+    put_tile(g, 22, GREENERY, 0)
     hand(g, 0, "Ecological Zone", "Lichen", "Power Plant")
     give(g, 0, megacredits=12 + 7 + 4)
     play(g, 0, "Ecological Zone")
@@ -271,8 +252,8 @@ def test_ecological_zone_goes_next_to_a_greenery_and_collects_animals():
     assert g.tiles[23] == SPECIAL and g.specials[23] == eco
     p = g.players[0]
     assert p.card_res[eco] == 2  # its own animal and plant tags
-    assert _card_vp(g, 0) == 1
-    _set(g, temperature=-24)
+    assert card_points(g, 0) == 1
+    set_parameters(g, temperature=-24)
     play(g, 0, "Lichen")  # a plant tag
     assert p.card_res[eco] == 3
     set_turn(g, 0)
@@ -285,17 +266,17 @@ def test_ecological_zone_goes_next_to_a_greenery_and_collects_animals():
 
 def test_zeppelins_counts_only_cities_on_mars():
     g = new_game(2)
-    _put(g, 9, CITY, 1)
-    _put(g, 30, CITY, 0)
-    _put(g, 1, CITY, 1)  # Ganymede Colony, off Mars
+    put_tile(g, 9, CITY, 1)
+    put_tile(g, 30, CITY, 0)
+    put_tile(g, 1, CITY, 1)  # Ganymede Colony, off Mars
     hand(g, 0, "Zeppelins")
     give(g, 0, megacredits=13)
-    _set(g, oxygen=4)
+    set_parameters(g, oxygen=4)
     assert not can_play(g, 0, "Zeppelins")
-    _set(g, oxygen=5)
+    set_parameters(g, oxygen=5)
     play(g, 0, "Zeppelins")
     assert g.players[0].prod[MC] == 2
-    assert _card_vp(g, 0) == 1
+    assert card_points(g, 0) == 1
 
 
 # --- 130 Worms --------------------------------------------------------------------------------
@@ -306,9 +287,9 @@ def test_worms_give_plant_production_per_two_microbe_tags_including_its_own():
     in_play(g, 0, "Decomposers")
     hand(g, 0, "Worms")
     give(g, 0, megacredits=8)
-    _set(g, oxygen=3)
+    set_parameters(g, oxygen=3)
     assert not can_play(g, 0, "Worms")
-    _set(g, oxygen=4)
+    set_parameters(g, oxygen=4)
     play(g, 0, "Worms")
     assert g.players[0].prod[PLANTS] == 1
 
@@ -317,7 +298,7 @@ def test_worms_alone_give_nothing():
     g = new_game(2)
     hand(g, 0, "Worms")
     give(g, 0, megacredits=8)
-    _set(g, oxygen=4)
+    set_parameters(g, oxygen=4)
     play(g, 0, "Worms")
     assert g.players[0].prod[PLANTS] == 0
 
@@ -329,21 +310,21 @@ def test_decomposers_collect_microbes_for_bio_tags_and_score_per_three():
     g = new_game(2)
     hand(g, 0, "Decomposers", "Lichen", "Advanced Ecosystems")
     give(g, 0, megacredits=5 + 7 + 11)
-    _set(g, oxygen=2, temperature=-24)
+    set_parameters(g, oxygen=2, temperature=-24)
     assert not can_play(g, 0, "Decomposers")
-    _set(g, oxygen=3)
+    set_parameters(g, oxygen=3)
     play(g, 0, "Decomposers")
     dec = cid("Decomposers")
     p = g.players[0]
     assert p.card_res[dec] == 1  # its own microbe tag
     play(g, 0, "Lichen")
     assert p.card_res[dec] == 2
-    assert _card_vp(g, 0) == 0
+    assert card_points(g, 0) == 0
     set_turn(g, 0)
     in_play(g, 0, "Pets")  # an animal tag, so that Advanced Ecosystems may be played
     play(g, 0, "Advanced Ecosystems")  # plant, microbe and animal tags: three microbes
     assert p.card_res[dec] == 5
-    assert _card_vp(g, 0) == 1 + 3
+    assert card_points(g, 0) == 1 + 3
 
 
 def test_decomposers_ignore_other_players_cards():
@@ -352,7 +333,7 @@ def test_decomposers_ignore_other_players_cards():
     set_turn(g, 1)
     hand(g, 1, "Lichen")
     give(g, 1, megacredits=7)
-    _set(g, temperature=-24)
+    set_parameters(g, temperature=-24)
     play(g, 1, "Lichen")
     assert g.players[0].card_res[cid("Decomposers")] == 0
 
@@ -379,9 +360,9 @@ def test_symbiotic_fungus_needs_minus_fourteen_degrees():
     g = new_game(2)
     hand(g, 0, "Symbiotic Fungus")
     give(g, 0, megacredits=4)
-    _set(g, temperature=-16)
+    set_parameters(g, temperature=-16)
     assert not can_play(g, 0, "Symbiotic Fungus")
-    _set(g, temperature=-14)
+    set_parameters(g, temperature=-14)
     play(g, 0, "Symbiotic Fungus")
     assert cid("Symbiotic Fungus") in g.players[0].played
 
@@ -389,7 +370,7 @@ def test_symbiotic_fungus_needs_minus_fourteen_degrees():
 def test_symbiotic_fungus_action_puts_a_microbe_on_another_card():
     g = new_game(2)
     in_play(g, 0, "Symbiotic Fungus")
-    assert cid("Symbiotic Fungus") not in _actions(g)  # no card to take a microbe
+    assert cid("Symbiotic Fungus") not in actions_offered(g)  # no card to take a microbe
     in_play(g, 0, "Decomposers", "Nitrite Reducing Bacteria")
     g.apply(0, "action 133")
     d = decision(g)
@@ -404,7 +385,7 @@ def test_symbiotic_fungus_does_not_feed_opponents_cards():
     g = new_game(2)
     in_play(g, 0, "Symbiotic Fungus")
     in_play(g, 1, "Decomposers")
-    assert cid("Symbiotic Fungus") not in _actions(g)
+    assert cid("Symbiotic Fungus") not in actions_offered(g)
 
 
 # --- 134 Extreme-Cold Fungus ------------------------------------------------------------------
@@ -414,9 +395,9 @@ def test_extreme_cold_fungus_needs_minus_ten_degrees_or_colder():
     g = new_game(2)
     hand(g, 0, "Extreme-Cold Fungus")
     give(g, 0, megacredits=13)
-    _set(g, temperature=-8)
+    set_parameters(g, temperature=-8)
     assert not can_play(g, 0, "Extreme-Cold Fungus")
-    _set(g, temperature=-10)
+    set_parameters(g, temperature=-10)
     play(g, 0, "Extreme-Cold Fungus")
     assert cid("Extreme-Cold Fungus") in g.players[0].played
 
@@ -425,13 +406,13 @@ def test_extreme_cold_fungus_action_gives_a_plant_or_two_microbes_elsewhere():
     g = new_game(2)
     in_play(g, 0, "Extreme-Cold Fungus")
     fungus = cid("Extreme-Cold Fungus")
-    assert set(_actions(g)[fungus]) == {0}  # type: ignore[call-overload]
+    assert set(actions_offered(g)[fungus]) == {0}  # type: ignore[call-overload]
     g.apply(0, "action 134")
     assert g.players[0].res[PLANTS] == 1
     set_turn(g, 0)
     g.players[0].used.clear()
     in_play(g, 0, "Decomposers")
-    assert set(_actions(g)[fungus]) == {0, 1}  # type: ignore[call-overload]
+    assert set(actions_offered(g)[fungus]) == {0, 1}  # type: ignore[call-overload]
     g.apply(0, "action 134 #1")
     assert g.players[0].card_res[cid("Decomposers")] == 2
     assert g.players[0].res[PLANTS] == 1
@@ -449,7 +430,7 @@ def test_advanced_ecosystems_needs_plant_microbe_and_animal_tags():
     in_play(g, 0, "Pets")
     assert can_play(g, 0, "Advanced Ecosystems")
     play(g, 0, "Advanced Ecosystems")
-    assert _card_vp(g, 0) == 3
+    assert card_points(g, 0) == 3
 
 
 # --- 136 Great Dam ----------------------------------------------------------------------------
@@ -459,12 +440,12 @@ def test_great_dam_needs_four_oceans():
     g = new_game(2)
     hand(g, 0, "Great Dam")
     give(g, 0, megacredits=12)
-    _set(g, oceans=3)
+    set_parameters(g, oceans=3)
     assert not can_play(g, 0, "Great Dam")
-    _set(g, oceans=4)
+    set_parameters(g, oceans=4)
     play(g, 0, "Great Dam")
     assert g.players[0].prod[ENERGY] == 2
-    assert _card_vp(g, 0) == 1
+    assert card_points(g, 0) == 1
 
 
 # --- 138 Strip Mine ---------------------------------------------------------------------------
@@ -491,12 +472,12 @@ def test_wave_power_needs_three_oceans():
     g = new_game(2)
     hand(g, 0, "Wave Power")
     give(g, 0, megacredits=8)
-    _set(g, oceans=2)
+    set_parameters(g, oceans=2)
     assert not can_play(g, 0, "Wave Power")
-    _set(g, oceans=3)
+    set_parameters(g, oceans=3)
     play(g, 0, "Wave Power")
     assert g.players[0].prod[ENERGY] == 1
-    assert _card_vp(g, 0) == 1
+    assert card_points(g, 0) == 1
 
 
 # --- 140 Lava Flows ---------------------------------------------------------------------------
@@ -521,9 +502,9 @@ def test_lava_flows_needs_a_free_volcanic_space():
     hand(g, 0, "Lava Flows")
     give(g, 0, megacredits=18)
     for s in (9, 14, 21):
-        _put(g, s, CITY, 1)
+        put_tile(g, s, CITY, 1)
     assert can_play(g, 0, "Lava Flows")
-    _put(g, 29, GREENERY, 1)
+    put_tile(g, 29, GREENERY, 1)
     assert not can_play(g, 0, "Lava Flows")
 
 
@@ -568,7 +549,7 @@ def test_large_convoy_without_animal_cards_gives_plants():
     assert g.oceans == 1 and p.tr == 21
     assert len(p.hand) == 2 and p.res[PLANTS] == 5
     assert decision(g).kind == "action"
-    assert _card_vp(g, 0) == 2
+    assert card_points(g, 0) == 2
 
 
 def test_large_convoy_may_put_four_animals_on_another_card():
@@ -582,7 +563,7 @@ def test_large_convoy_may_put_four_animals_on_another_card():
     answer(g, "option 1")
     p = g.players[0]
     assert p.card_res[cid("Pets")] == 4 and p.res[PLANTS] == 0
-    assert _card_vp(g, 0) == 2 + 2
+    assert card_points(g, 0) == 2 + 2
 
 
 # --- 145 Tectonic Stress Power ----------------------------------------------------------------
@@ -597,7 +578,7 @@ def test_tectonic_stress_power_needs_two_science_tags():
     in_play(g, 0, "Artificial Photosynthesis")
     play(g, 0, "Tectonic Stress Power")
     assert g.players[0].prod[ENERGY] == 3
-    assert _card_vp(g, 0) == 2 + 1  # Breathing Filters and this card
+    assert card_points(g, 0) == 2 + 1  # Breathing Filters and this card
 
 
 # --- 146 Nitrophilic Moss ---------------------------------------------------------------------
@@ -607,12 +588,12 @@ def test_nitrophilic_moss_costs_two_plants_and_needs_three_oceans():
     g = new_game(2)
     hand(g, 0, "Nitrophilic Moss")
     give(g, 0, megacredits=8, plants=1)
-    _set(g, oceans=3)
+    set_parameters(g, oceans=3)
     assert not can_play(g, 0, "Nitrophilic Moss")  # one plant is not enough
     give(g, 0, plants=2)
-    _set(g, oceans=2)
+    set_parameters(g, oceans=2)
     assert not can_play(g, 0, "Nitrophilic Moss")
-    _set(g, oceans=3)
+    set_parameters(g, oceans=3)
     play(g, 0, "Nitrophilic Moss")
     assert g.players[0].res[PLANTS] == 1 and g.players[0].prod[PLANTS] == 2
 
@@ -624,11 +605,11 @@ def test_herbivores_needs_eight_percent_oxygen_and_somebodys_plant_production():
     g = new_game(2)
     hand(g, 0, "Herbivores")
     give(g, 0, megacredits=12)
-    _set(g, oxygen=8)
+    set_parameters(g, oxygen=8)
     assert not can_play(g, 0, "Herbivores")  # nobody has plant production
     set_production(g, 1, plants=1)
     assert can_play(g, 0, "Herbivores")
-    _set(g, oxygen=7)
+    set_parameters(g, oxygen=7)
     assert not can_play(g, 0, "Herbivores")
 
 
@@ -638,7 +619,7 @@ def test_herbivores_lowers_a_chosen_players_plants_and_feeds_on_your_greeneries(
     set_production(g, 1, plants=2)
     hand(g, 0, "Herbivores")
     give(g, 0, megacredits=12)
-    _set(g, oxygen=8)
+    set_parameters(g, oxygen=8)
     play(g, 0, "Herbivores")
     d = decision(g)
     assert d.kind == "player" and set(d.seats) == {0, 1}
@@ -651,7 +632,7 @@ def test_herbivores_lowers_a_chosen_players_plants_and_feeds_on_your_greeneries(
     g.apply(0, "plants")
     answer(g, "space 30")
     assert g.players[0].card_res[herb] == 2
-    assert _card_vp(g, 0) == 1
+    assert card_points(g, 0) == 1
     # ... somebody else's does not.
     set_turn(g, 1)
     give(g, 1, plants=8)
@@ -668,9 +649,9 @@ def test_insects_give_plant_production_per_plant_tag():
     in_play(g, 0, "Lichen", "Moss", "Decomposers")
     hand(g, 0, "Insects")
     give(g, 0, megacredits=9)
-    _set(g, oxygen=5)
+    set_parameters(g, oxygen=5)
     assert not can_play(g, 0, "Insects")
-    _set(g, oxygen=6)
+    set_parameters(g, oxygen=6)
     play(g, 0, "Insects")
     assert g.players[0].prod[PLANTS] == 2
 
@@ -698,14 +679,14 @@ def test_adaptation_technology_loosens_global_requirements_by_two_steps():
     g = new_game(2)
     hand(g, 0, "Adaptation Technology", "Farming", "Dust Seals")
     give(g, 0, megacredits=12 + 16 + 2)
-    _set(g, temperature=0, oceans=5)
+    set_parameters(g, temperature=0, oceans=5)
     assert not can_play(g, 0, "Farming")
     assert not can_play(g, 0, "Dust Seals")
     play(g, 0, "Adaptation Technology")
-    assert _card_vp(g, 0) == 1
+    assert card_points(g, 0) == 1
     assert can_play(g, 0, "Farming")  # 0 °C counts as 4 °C
     assert can_play(g, 0, "Dust Seals")  # 5 oceans count as 3
-    _set(g, temperature=-2)
+    set_parameters(g, temperature=-2)
     assert not can_play(g, 0, "Farming")
 
 
@@ -716,9 +697,9 @@ def test_designed_microorganisms_needs_minus_fourteen_degrees_or_colder():
     g = new_game(2)
     hand(g, 0, "Designed Microorganisms")
     give(g, 0, megacredits=16)
-    _set(g, temperature=-12)
+    set_parameters(g, temperature=-12)
     assert not can_play(g, 0, "Designed Microorganisms")
-    _set(g, temperature=-14)
+    set_parameters(g, temperature=-14)
     play(g, 0, "Designed Microorganisms")
     assert g.players[0].prod[PLANTS] == 2
 
@@ -738,7 +719,7 @@ def test_nitrite_reducing_bacteria_actions():
     g = new_game(2)
     in_play(g, 0, "Nitrite Reducing Bacteria", resources=2)
     c = cid("Nitrite Reducing Bacteria")
-    assert set(_actions(g)[c]) == {0}  # type: ignore[call-overload]
+    assert set(actions_offered(g)[c]) == {0}  # type: ignore[call-overload]
     with pytest.raises(IllegalAction):
         g.apply(0, UseAction(c, 1))
     g.apply(0, UseAction(c, 0))
@@ -768,8 +749,8 @@ def test_lichen_needs_minus_twenty_four_degrees():
     g = new_game(2)
     hand(g, 0, "Lichen")
     give(g, 0, megacredits=7)
-    _set(g, temperature=-26)
+    set_parameters(g, temperature=-26)
     assert not can_play(g, 0, "Lichen")
-    _set(g, temperature=-24)
+    set_parameters(g, temperature=-24)
     play(g, 0, "Lichen")
     assert g.players[0].prod[PLANTS] == 1

@@ -7,6 +7,7 @@ import pytest
 from helpers import (
     answer,
     can_play,
+    card_points,
     cid,
     decision,
     give,
@@ -14,10 +15,12 @@ from helpers import (
     in_play,
     new_game,
     play,
+    put_tile,
+    refresh,
     set_production,
     set_turn,
 )
-from olympus.engine import Game, IllegalAction, UseAction
+from olympus.engine import IllegalAction, UseAction
 from olympus.engine.board import GANYMEDE_COLONY_SPACE
 from olympus.engine.constants import (
     CITY,
@@ -30,22 +33,6 @@ from olympus.engine.constants import (
     STEEL,
     TITANIUM,
 )
-
-
-def card_points(g: Game, seat: int) -> int:
-    return next(s for s in g.scores() if s.seat == seat).cards
-
-
-def put_city(g: Game, space: int, seat: int) -> None:
-    """Set a city tile straight onto the board (position setup, no triggers)."""
-    g.tiles[space] = CITY
-    g.owners[space] = seat
-    g._cache = None
-
-
-def refresh(g: Game) -> None:
-    g._cache = None
-
 
 # --- 161 Convoy From Europa -------------------------------------------------------------------
 
@@ -524,7 +511,7 @@ def test_aquifer_pumping_action_needs_eight_megacredits_worth():
 
 def test_flooding_makes_an_adjacent_tile_owner_lose_four_megacredits():
     g = new_game(2)
-    put_city(g, 12, 1)  # next to ocean space 7
+    put_tile(g, 12, CITY, 1)  # next to ocean space 7
     give(g, 1, megacredits=10)
     hand(g, 0, "Flooding")
     give(g, 0, megacredits=7)
@@ -539,7 +526,7 @@ def test_flooding_makes_an_adjacent_tile_owner_lose_four_megacredits():
 
 def test_flooding_may_spare_the_neighbour():
     g = new_game(2)
-    put_city(g, 12, 1)
+    put_tile(g, 12, CITY, 1)
     give(g, 1, megacredits=10)
     hand(g, 0, "Flooding")
     give(g, 0, megacredits=7)
@@ -552,9 +539,9 @@ def test_flooding_may_spare_the_neighbour():
 
 def test_energy_saving_counts_every_city_in_play():
     g = new_game(2)
-    put_city(g, 5, 0)
-    put_city(g, 20, 1)
-    put_city(g, GANYMEDE_COLONY_SPACE, 1)
+    put_tile(g, 5, CITY, 0)
+    put_tile(g, 20, CITY, 1)
+    put_tile(g, GANYMEDE_COLONY_SPACE, CITY, 1)
     hand(g, 0, "Energy Saving")
     give(g, 0, megacredits=15)
     play(g, 0, "Energy Saving")
@@ -638,12 +625,12 @@ def test_immigration_shuttles_raises_income_and_scores_per_three_cities():
     assert g.players[0].prod[MC] == 5 and g.players[0].res[MC] == 2
     assert card_points(g, 0) == 0
     for space, seat in ((5, 0), (20, 1), (37, 1)):
-        put_city(g, space, seat)
+        put_tile(g, space, CITY, seat)
     assert card_points(g, 0) == 1
     for space, seat in ((53, 0), (58, 1)):
-        put_city(g, space, seat)
+        put_tile(g, space, CITY, seat)
     assert card_points(g, 0) == 1
-    put_city(g, GANYMEDE_COLONY_SPACE, 1)
+    put_tile(g, GANYMEDE_COLONY_SPACE, CITY, 1)
     assert card_points(g, 0) == 2
 
 

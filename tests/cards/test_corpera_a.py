@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from helpers import (
+    actions_offered,
     answer,
     can_play,
+    card_points,
     cid,
     decision,
     give,
@@ -19,23 +19,13 @@ from helpers import (
     set_production,
     set_turn,
 )
-from olympus.engine import Game, IllegalAction, UseAction
+from olympus.engine import IllegalAction, UseAction
 from olympus.engine.cards.model import card_number
 from olympus.engine.constants import CITY, GREENERY, SPECIAL
 
 MC, STEEL, TITANIUM, PLANTS, ENERGY, HEAT = range(6)
 
 SCIENCE_CARDS = ("Inventors' Guild", "Advanced Alloys", "Robotic Workforce", "Gene Repair")
-
-
-def card_points(g: Game, seat: int) -> int:
-    """The seat's victory points from cards, as final scoring counts them now."""
-    return next(s for s in g.scores() if s.seat == seat).cards
-
-
-def actions_offered(g: Game) -> dict[int, Any]:
-    """Blue-card actions the pending turn decision offers, by card id."""
-    return decision(g).options.actions  # type: ignore[attr-defined,no-any-return]
 
 
 # --- 002 Asteroid Mining Consortium -----------------------------------------------------------

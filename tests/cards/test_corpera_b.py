@@ -8,8 +8,10 @@ from pathlib import Path
 import pytest
 
 from helpers import (
+    actions_offered,
     answer,
     can_play,
+    card_points,
     cid,
     decision,
     give,
@@ -17,10 +19,12 @@ from helpers import (
     in_play,
     new_game,
     play,
+    put_cities,
     set_production,
     set_turn,
+    top_of_deck,
 )
-from olympus.engine import Game, IllegalAction, UseAction
+from olympus.engine import IllegalAction, UseAction
 from olympus.engine.cards.catalogue import find
 from olympus.engine.constants import CITY, SPECIAL
 from olympus.engine.placement import legal_spaces
@@ -34,36 +38,6 @@ BLOCK = [
 ]
 
 TABLE = Path(__file__).resolve().parent.parent / "reference" / "cards.tsv"
-
-
-def card_points(g: Game, seat: int = 0) -> int:
-    return next(s for s in g.scores() if s.seat == seat).cards
-
-
-def put_cities(g: Game, seat: int, n: int) -> list[int]:
-    """Set up `n` city tiles for `seat` on legal city spaces (a position, not a play)."""
-    placed = []
-    for _ in range(n):
-        space = legal_spaces(g, seat, "city", "city")[0]
-        g.tiles[space] = CITY
-        g.owners[space] = seat
-        placed.append(space)
-    g._cache = None
-    return placed
-
-
-def top_of_deck(g: Game, *keys: str) -> list[int]:
-    """Put cards on top of the deck; the last key ends up on top."""
-    ids = [cid(k) for k in keys]
-    for c in ids:
-        if c in g.deck:
-            g.deck.remove(c)
-        g.deck.append(c)
-    return ids
-
-
-def actions_of(g: Game, seat: int = 0) -> dict[int, object]:
-    return g.decision_for(seat).options.actions  # type: ignore[attr-defined,no-any-return]
 
 
 # --- facts --------------------------------------------------------------------------------------
@@ -275,7 +249,7 @@ def test_industrial_center_action_buys_steel_production_for_seven():
     g = new_game(2)
     in_play(g, 0, "Industrial Center")
     give(g, 0, megacredits=6)
-    assert cid("Industrial Center") not in actions_of(g)
+    assert cid("Industrial Center") not in actions_offered(g)
     give(g, 0, megacredits=1)
     g.apply(0, "action 123")
     assert g.players[0].prod[STEEL] == 1 and g.players[0].res[MC] == 0
@@ -285,7 +259,7 @@ def test_industrial_center_action_cannot_be_paid_with_steel():
     g = new_game(2)
     in_play(g, 0, "Industrial Center")
     give(g, 0, megacredits=3, steel=2)
-    assert cid("Industrial Center") not in actions_of(g)
+    assert cid("Industrial Center") not in actions_offered(g)
     give(g, 0, megacredits=4)
     with pytest.raises(IllegalAction):
         g.apply(0, "action 123 s2")
@@ -454,7 +428,7 @@ def test_caretaker_contract_action_turns_eight_heat_into_tr():
     g = new_game(2)
     in_play(g, 0, "Caretaker Contract")
     give(g, 0, heat=7)
-    assert cid("Caretaker Contract") not in actions_of(g)
+    assert cid("Caretaker Contract") not in actions_offered(g)
     give(g, 0, heat=2)
     g.apply(0, "action 154")
     assert g.players[0].tr == 21 and g.players[0].res[HEAT] == 1
@@ -531,7 +505,7 @@ def test_protected_habitats_shields_microbes_and_animals_on_cards():
     in_play(g, 0, "Decomposers", resources=2)
     in_play(g, 1, "Ants")
     set_turn(g, 1)
-    assert cid("Ants") not in actions_of(g, 1)
+    assert cid("Ants") not in actions_offered(g, 1)
 
 
 def test_protected_habitats_does_not_shield_steel():
@@ -667,7 +641,7 @@ def test_invention_contest_keeps_one_of_the_top_three():
 def test_power_infrastructure_action_turns_energy_into_megacredits():
     g = new_game(2)
     in_play(g, 0, "Power Infrastructure")
-    assert cid("Power Infrastructure") not in actions_of(g)
+    assert cid("Power Infrastructure") not in actions_offered(g)
     give(g, 0, energy=3)
     g.apply(0, "action 194")
     d = decision(g)
@@ -746,7 +720,7 @@ def test_restricted_area_action_draws_a_card_for_two_megacredits():
     g = new_game(2)
     in_play(g, 0, "Restricted Area")
     give(g, 0, megacredits=1)
-    assert cid("Restricted Area") not in actions_of(g)
+    assert cid("Restricted Area") not in actions_offered(g)
     give(g, 0, megacredits=1)
     (top,) = top_of_deck(g, "Cartel")
     g.apply(0, UseAction(cid("Restricted Area"), 0))

@@ -9,7 +9,11 @@ from olympus.engine.cards.catalogue import all_cards
 
 def test_every_card_is_named_in_a_card_test() -> None:
     here = Path(__file__).parent
-    text = "".join(p.read_text(encoding="utf-8") for p in here.glob("test_*.py") if p.name != Path(__file__).name)
+    text = "".join(
+        p.read_text(encoding="utf-8")
+        for p in here.glob("test_*.py")
+        if p.name != Path(__file__).name
+    )
     untested = [
         f"{c.number} {c.name}"
         for c in all_cards().values()
