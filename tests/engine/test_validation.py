@@ -40,8 +40,10 @@ from olympus.engine.actions import (
 from olympus.engine.errors import GameFinished
 
 
-def _game_after(seed: int, steps: int, players: int = 2) -> Game:
-    game = Game.new(GameOptions(players=players, seed=seed, draft=seed % 2 == 1))
+def _game_after(seed: int, steps: int, players: int | None = None) -> Game:
+    """A random position: a game of 1 to 5 players after `steps` random answers."""
+    count = players if players is not None else seed % 5 + 1
+    game = Game.new(GameOptions(players=count, seed=seed, draft=seed % 2 == 1 and count > 1))
     rnd = random.Random(seed)
     for _ in range(steps):
         if game.is_over:
@@ -157,7 +159,7 @@ def test_junk_text_is_malformed_or_illegal_and_changes_nothing(
     ],
 )
 def test_malformed_dicts_are_refused(junk: object) -> None:
-    game = _game_after(1, 30)
+    game = _game_after(1, 30, players=2)
     before = game.to_bytes()
     with pytest.raises(MalformedAction):
         game.apply(game.waiting_for()[0], junk)  # type: ignore[arg-type]
@@ -165,7 +167,7 @@ def test_malformed_dicts_are_refused(junk: object) -> None:
 
 
 def test_answering_out_of_turn_names_who_is_waited_for() -> None:
-    game = _game_after(2, 60)
+    game = _game_after(2, 60, players=2)
     waiting = game.waiting_for()
     other = next(s for s in range(2) if s not in waiting)
     with pytest.raises(NotYourDecision) as err:
