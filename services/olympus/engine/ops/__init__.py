@@ -1,0 +1,21 @@
+"""Card-effect instructions: what each one does, asks and needs.
+
+See `cards/dsl.py` for how cards spell them. A frame is ``(op, seat, card, *args)``; a frame
+waiting on a decision may carry what the decision needs (revealed cards, a space). Importing
+this package registers every instruction with the interpreter.
+"""
+
+from . import card_resources, cards, choices, players, resources, tiles
+from .card_resources import add_card_resource
+from .cards import pay_megacredits
+
+__all__ = [
+    "add_card_resource",
+    "card_resources",
+    "cards",
+    "choices",
+    "pay_megacredits",
+    "players",
+    "resources",
+    "tiles",
+]
