@@ -1,0 +1,54 @@
+"""(Re)write the golden playthroughs in tests/engine/golden/.
+
+    .venv/bin/python tools/golden.py
+
+Each file is a whole random game: its options, every answer in text notation, and the final
+result and state digest. `tests/engine/test_golden.py` replays them; when a rule changes on
+purpose, regenerate and review the diff of the results.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from pathlib import Path
+
+from olympus.engine import Game, GameOptions
+
+OUT = Path(__file__).resolve().parent.parent / "tests" / "engine" / "golden"
+
+GAMES = {
+    "two_players_corporate_era": GameOptions(players=2, seed=2026, corporate_era=True),
+    "four_players_draft": GameOptions(players=4, seed=77, corporate_era=True, draft=True),
+    "solo": GameOptions(players=1, seed=63, corporate_era=True),
+}
+
+
+def record(options: GameOptions) -> dict[str, object]:
+    game = Game.new(options)
+    rnd = random.Random(options.seed)
+    answers = []
+    while not game.is_over:
+        d = game.decisions()[0]
+        a = d.sample(rnd)
+        game.apply(d.player, a)
+        answers.append([d.player, str(a)])
+    return {
+        "options": options.to_data(),
+        "answers": answers,
+        "result": game.result(),
+        "state_sha256": hashlib.sha256(game.to_bytes()).hexdigest(),
+    }
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for name, options in GAMES.items():
+        (OUT / f"{name}.json").write_text(
+            json.dumps(record(options), indent=1) + "\n", encoding="utf-8"
+        )
+
+
+if __name__ == "__main__":
+    main()
