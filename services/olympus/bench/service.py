@@ -1,0 +1,315 @@
+"""Game service benchmark: SubmitAction against a no-op gRPC call, measured in the same run.
+
+It starts a private redis-server and a real `python -m olympus.gamestate`, then, from one
+client process (grpc.aio, one channel):
+
+  1. the no-op: health `Check` calls from `concurrency` concurrent callers;
+  2. SubmitAction: `games` games played at once, one caller per game, each answering with
+     legal answers computed beforehand by a local engine (same seed: the same game), so the
+     client spends nothing on choosing while it is timed;
+
+both also with a single caller (unloaded latency). It reports p50/p99 latency, calls per second,
+their ratios, and the Redis memory a finished game takes, key by key.
+
+    python -m olympus.bench.service [--games 100] [--answers 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import shutil
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+import redis
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from olympus.engine import Game, GameOptions
+from olympus.v1 import game_pb2 as pb
+from olympus.v1 import game_pb2_grpc
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@contextmanager
+def _redis_server() -> Iterator[str]:
+    exe = shutil.which("redis-server")
+    if exe is None:
+        raise SystemExit("the service benchmark needs redis-server on PATH")
+    port = _free_port()
+    workdir = tempfile.mkdtemp(prefix="olympus-bench-redis-")
+    proc = subprocess.Popen(
+        [
+            exe,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--save",
+            "",
+            "--appendonly",
+            "no",
+            "--dir",
+            workdir,
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        client = redis.Redis.from_url(url)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU time a process has used so far (Linux /proc)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as f:
+        fields = f.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@contextmanager
+def _service(redis_url: str) -> Iterator[tuple[str, int]]:
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "olympus.gamestate",
+            "--port",
+            "0",
+            "--redis-url",
+            redis_url,
+            "--log-level",
+            "WARNING",
+        ],
+        stdout=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        if not line:
+            raise SystemExit("the game service did not start")
+        yield f"127.0.0.1:{json.loads(line)['port']}", proc.pid
+    finally:
+        proc.terminate()
+        proc.wait(15)
+
+
+def _answers(players: int, seed: int, limit: int) -> list[tuple[int, str]]:
+    """Legal answers for a game, computed by a local engine from the same seed."""
+    game = Game.new(GameOptions(players=players, seed=seed))
+    rnd = random.Random(seed)
+    out: list[tuple[int, str]] = []
+    while not game.is_over and len(out) < limit:
+        decision = game.decisions()[0]
+        answer = decision.sample(rnd)
+        game.apply(decision.player, answer)
+        out.append((decision.player, str(answer)))
+    return out
+
+
+@dataclass
+class Timing:
+    latencies: list[float]
+    seconds: float
+    server_cpu: float  # seconds of the service process's CPU
+
+    def __add__(self, other: Timing) -> Timing:
+        return Timing(
+            self.latencies + other.latencies,
+            self.seconds + other.seconds,
+            self.server_cpu + other.server_cpu,
+        )
+
+    def figures(self, unit: str) -> dict[str, float]:
+        lat = sorted(self.latencies)
+        return {
+            "calls": len(lat),
+            "p50_us": round(statistics.median(lat) * 1e6, 1),
+            "p99_us": round(lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1e6, 1),
+            f"{unit}_per_s": round(len(lat) / self.seconds, 1),
+            "server_cpu_us_per_call": round(self.server_cpu / len(lat) * 1e6, 1),
+        }
+
+
+async def _timed(pid: int, workers: list[Callable[[list[float]], Awaitable[None]]]) -> Timing:
+    latencies: list[float] = []
+    cpu = _cpu_seconds(pid)
+    start = time.perf_counter()
+    await asyncio.gather(*(w(latencies) for w in workers))
+    return Timing(latencies, time.perf_counter() - start, _cpu_seconds(pid) - cpu)
+
+
+async def _noop(channel: grpc.aio.Channel, pid: int, callers: int, calls_each: int) -> Timing:
+    health = health_pb2_grpc.HealthStub(channel)  # type: ignore[no-untyped-call]
+    request = health_pb2.HealthCheckRequest(service="")
+
+    async def caller(latencies: list[float]) -> None:
+        for _ in range(calls_each):
+            t = time.perf_counter()
+            await health.Check(request, timeout=30)
+            latencies.append(time.perf_counter() - t)
+
+    return await _timed(pid, [caller] * callers)
+
+
+@dataclass
+class Plan:
+    """A game on the service and the answers still to send to it."""
+
+    game_id: str
+    tokens: dict[int, str]
+    answers: list[tuple[int, str]]
+    version: int = 1
+
+
+async def _create(stub: Any, players: int, seed: int, answers: int) -> Plan:
+    options = pb.GameOptions(players=players, seed=seed)
+    reply = await stub.CreateGame(pb.CreateGameRequest(options=options), timeout=30)
+    return Plan(
+        reply.game_id, {s.seat: s.token for s in reply.seats}, _answers(players, seed, answers)
+    )
+
+
+async def _play(stub: Any, pid: int, plans: list[Plan], count: int) -> Timing:
+    """Each game sends its next `count` answers, all games at once."""
+
+    def player(plan: Plan) -> Callable[[list[float]], Awaitable[None]]:
+        async def run(latencies: list[float]) -> None:
+            for _ in range(count):
+                if not plan.answers:
+                    return
+                seat, text = plan.answers.pop(0)
+                request = pb.SubmitActionRequest(
+                    game_id=plan.game_id,
+                    token=plan.tokens[seat],
+                    expected_version=plan.version,
+                    idempotency_key=f"bench-{plan.version}",
+                    text=text,
+                )
+                t = time.perf_counter()
+                await stub.SubmitAction(request, timeout=30)
+                latencies.append(time.perf_counter() - t)
+                plan.version += 1
+
+        return run
+
+    return await _timed(pid, [player(p) for p in plans])
+
+
+def _memory(redis_url: str, game_id: str) -> dict[str, Any]:
+    r = redis.Redis.from_url(redis_url)
+    by_part: dict[str, int] = {}
+    idem_keys = 0
+    prefix = f"olympus:{{g:{game_id}}}:"
+    for key in r.scan_iter(match=prefix + "*", count=1000):
+        part = key.decode()[len(prefix) :].split(":", 1)[0]
+        by_part[part] = by_part.get(part, 0) + int(r.memory_usage(key, samples=0) or 0)
+        idem_keys += part == "idem"
+    hot = by_part.get("state", 0) + by_part.get("events", 0)
+    kept = by_part.get("game", 0) + by_part.get("log", 0)
+    return {
+        "by_key_bytes": by_part,
+        "hot_bytes": hot,  # state + events: expire with the retention once the game is over
+        "kept_bytes": kept,  # game record + answer log: kept
+        "idempotency_bytes": by_part.get("idem", 0),  # expire after --idempotency-seconds
+        "idempotency_records": idem_keys,
+        "total_bytes": sum(by_part.values()),
+    }
+
+
+async def _run(
+    address: str, pid: int, redis_url: str, games: int, answers: int, players: int, rounds: int
+) -> dict[str, Any]:
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
+        await _noop(channel, pid, 8, 50)  # warm the channel and the service first
+        solo = await _create(stub, players, 999, 100_000)  # a whole game, answered alone
+        plans = [await _create(stub, players, 1000 + i, answers) for i in range(games)]
+        await _play(stub, pid, plans, 2)  # and the games' first answers (setup)
+        # Unloaded: one caller at a time.
+        played = len(solo.answers)
+        noop_single = await _noop(channel, pid, 1, played)
+        submit_single = await _play(stub, pid, [solo], played)
+        # Loaded: the two kinds of call in turns, so that a noisy machine weighs on both alike.
+        noop_loaded = submit_loaded = Timing([], 0.0, 0.0)
+        per_round = max(1, (answers - 2) // rounds)
+        for _ in range(rounds):
+            noop_loaded += await _noop(channel, pid, games, per_round)
+            submit_loaded += await _play(stub, pid, plans, per_round)
+    noop1, sub1 = noop_single.figures("calls"), submit_single.figures("actions")
+    noopn, subn = noop_loaded.figures("calls"), submit_loaded.figures("actions")
+    return {
+        "machine_cores": os.cpu_count(),
+        "players": players,
+        "single_caller": {
+            "noop_health_check": noop1,
+            "submit_action": sub1,
+            "p50_ratio": round(sub1["p50_us"] / noop1["p50_us"], 2),
+        },
+        "concurrent": {
+            "callers": games,
+            "noop_health_check": noopn,
+            "submit_action": subn,
+            "p50_ratio": round(subn["p50_us"] / noopn["p50_us"], 2),
+            "throughput_ratio": round(subn["actions_per_s"] / noopn["calls_per_s"], 2),
+            "server_cpu_ratio": round(
+                subn["server_cpu_us_per_call"] / noopn["server_cpu_us_per_call"], 2
+            ),
+        },
+        "redis_per_finished_game": {"answers": played, **_memory(redis_url, solo.game_id)},
+    }
+
+
+def main_figures(
+    games: int = 100, answers: int = 200, players: int = 3, rounds: int = 4
+) -> dict[str, Any]:
+    with _redis_server() as redis_url, _service(redis_url) as (address, pid):
+        return asyncio.run(_run(address, pid, redis_url, games, answers, players, rounds))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m olympus.bench.service", description=__doc__)
+    parser.add_argument("--games", type=int, default=100, help="games played at once")
+    parser.add_argument("--answers", type=int, default=200, help="answers timed per game")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=4, help="turns of no-op / SubmitAction")
+    args = parser.parse_args(argv)
+    figures = main_figures(args.games, args.answers, args.players, args.rounds)
+    print(json.dumps(figures), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,401 @@
+"""`olympus game ...`: play on a game service from a shell.
+
+    olympus game create --players 2 --seed 1          # prints the id and one token per seat
+    olympus game decision GAME --seat 0               # the options, with the notation to type
+    olympus game act GAME --seat 0 "setup R43 031,084"
+    olympus game show GAME --seat 0
+    olympus game watch GAME --from 0                  # events as they happen (Ctrl-C stops)
+    olympus game log GAME [--export replay.json]
+    olympus game list --status active
+
+`create` keeps the tokens in ~/.olympus/games.json (or $OLYMPUS_GAMES_FILE, mode 0600), so
+later commands need only the game id and `--seat N` (or `--host`); `--token T` works anywhere.
+The service address comes from --address or $OLYMPUS_GAMESTATE_ADDRESS (127.0.0.1:50051).
+Refusals print the service's reason on stderr and exit with status 1 (2 for usage errors).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .sdk import ADDRESS_ENV, DEFAULT_ADDRESS, GameServiceError, OlympusClient, SeatHandle
+from .text import decision_text, event_text, view_text
+
+REFUSED = 1
+USAGE_ERROR = 2
+GAMES_FILE_ENV = "OLYMPUS_GAMES_FILE"
+
+
+# --- the local games file ---------------------------------------------------------------------
+
+
+def games_file() -> Path:
+    return Path(os.environ.get(GAMES_FILE_ENV) or Path.home() / ".olympus" / "games.json")
+
+
+def load_games() -> dict[str, Any]:
+    path = games_file()
+    if not path.exists():
+        return {}
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return data
+
+
+def save_game(game_id: str, entry: dict[str, Any]) -> Path:
+    path = games_file()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    games = load_games()
+    games[game_id] = entry
+    # The file holds secrets: readable by its owner only, from its first byte on.
+    fd = os.open(path.with_suffix(".tmp"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as f:
+        json.dump(games, f, indent=2)
+    os.replace(path.with_suffix(".tmp"), path)
+    return path
+
+
+class UsageError(Exception):
+    pass
+
+
+def token_for(args: argparse.Namespace, required: bool = False) -> str:
+    """The token the command acts with: --token, else --seat/--host from the games file."""
+    if getattr(args, "token", None):
+        return str(args.token)
+    saved = load_games().get(args.game, {})
+    if getattr(args, "host", False):
+        if "host" not in saved:
+            raise UsageError(f"no host token saved for {args.game} in {games_file()}")
+        return str(saved["host"])
+    seat = getattr(args, "seat", None)
+    if seat is not None:
+        token = saved.get("tokens", {}).get(str(seat))
+        if token is None:
+            raise UsageError(f"no token saved for seat {seat} of {args.game}; use --token")
+        return str(token)
+    if required:
+        raise UsageError("say who you are: --seat N (token saved by create) or --token T")
+    return ""
+
+
+def _client(args: argparse.Namespace) -> OlympusClient:
+    return OlympusClient(args.address, timeout=args.timeout)
+
+
+def _print_json(data: Any) -> None:
+    print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+
+def _create(args: argparse.Namespace) -> int:
+    bots: dict[int, str] = {}
+    for spec in args.bot:
+        seat, _, name = spec.partition(":")
+        bots[int(seat)] = name or "random"
+    with _client(args) as client:
+        game = client.create_game(
+            players=args.players,
+            seed=args.seed,
+            corporate_era=args.corporate_era,
+            draft=args.draft,
+            solo_tr63=args.tr63,
+            map=args.map,
+            bots=bots,
+            beginner=args.beginner,
+            time_control=(args.seconds_per_game, args.seconds_per_decision),
+        )
+    path = None
+    if not args.no_save:
+        entry = {
+            "address": args.address,
+            "tokens": {str(s): t for s, t in game.tokens.items()},
+            "host": game.host_token,
+        }
+        path = save_game(game.game_id, entry)
+    if args.json:
+        _print_json(
+            {
+                "game_id": game.game_id,
+                "version": game.version,
+                "tokens": {str(s): t for s, t in game.tokens.items()},
+                "host_token": game.host_token,
+                "bots": list(game.bots),
+            }
+        )
+        return 0
+    print(f"game {game.game_id}")
+    for seat, token in sorted(game.tokens.items()):
+        print(f"  seat {seat} token {token}")
+    for seat in game.bots:
+        print(f"  seat {seat} played by the service ({bots[seat]} bot)")
+    print(f"  host token {game.host_token}")
+    if path is not None:
+        print(f"tokens saved in {path}: use --seat N (or --host) in later commands")
+    return 0
+
+
+def _handle(args: argparse.Namespace, client: OlympusClient, required: bool = False) -> SeatHandle:
+    return client.join(args.game, token_for(args, required))
+
+
+def _show(args: argparse.Namespace) -> int:
+    with _client(args) as client:
+        view = _handle(args, client).view()
+    if args.json:
+        _print_json(view)
+    else:
+        print("\n".join(view_text(view)))
+    return 0
+
+
+def _decision(args: argparse.Namespace) -> int:
+    with _client(args) as client:
+        state = _handle(args, client).decision()
+    if args.json:
+        _print_json(
+            {
+                "game_id": state.game_id,
+                "version": state.version,
+                "status": state.status,
+                "seat": state.seat,
+                "your_turn": state.your_turn,
+                "waiting_for": state.waiting_for,
+                "phase": state.phase,
+                "generation": state.generation,
+                "decision": state.decision,
+            }
+        )
+        return 0
+    print(
+        f"game {state.game_id}  version {state.version}  generation {state.generation}, "
+        f"{state.phase} phase"
+    )
+    if state.status == "finished":
+        print("the game is over")
+    elif state.your_turn and state.decision is not None:
+        print("\n".join(decision_text(state.decision)))
+        seat = f"--seat {state.seat}" if state.seat is not None else "--token T"
+        print(f'answer with: olympus game act {state.game_id} {seat} "<notation>"')
+    else:
+        who = ", ".join(f"seat {s}" for s in state.waiting_for) or "nobody"
+        print(f"not your turn: waiting for {who}")
+    return 0
+
+
+def _act(args: argparse.Namespace) -> int:
+    with _client(args) as client:
+        handle = _handle(args, client, required=True)
+        result = handle.act(args.answer, version=args.version, key=args.key)
+    if args.json:
+        _print_json(
+            {
+                "version": result.version,
+                "replayed": result.replayed,
+                "answer": result.answer,
+                "event": result.event,
+            }
+        )
+        return 0
+    again = " (already applied: same key)" if result.replayed else ""
+    print(f"applied {result.answer!r}: now version {result.version}{again}")
+    if result.event is not None:
+        print(event_text(result.event))
+    return 0
+
+
+def _watch(args: argparse.Namespace) -> int:
+    with _client(args) as client:
+        handle = _handle(args, client)
+        until = None if args.follow else handle.decision().version
+        if until is not None and until <= args.from_version:
+            return 0
+        for event in handle.watch(from_version=args.from_version):
+            print(json.dumps(event) if args.json else event_text(event), flush=True)
+            if until is not None and event["version"] >= until:
+                break
+    return 0
+
+
+def _log(args: argparse.Namespace) -> int:
+    with _client(args) as client:
+        token = token_for(args)
+        if not token:
+            token = str(load_games().get(args.game, {}).get("host", ""))
+        log = client.game_log(args.game, token)
+    if args.export:
+        Path(args.export).write_text(json.dumps(log, indent=2), encoding="utf-8")
+        print(f"wrote {len(log['answers'])} answers to {args.export}")
+        return 0
+    if args.json:
+        _print_json(log)
+        return 0
+    opts = log["options"]
+    print(
+        f"game {log['game_id']}: {opts['players']} players, seed {opts['seed']}, "
+        f"{log['status']} at version {log['version']}"
+    )
+    for a in log["answers"]:
+        bot = " (bot)" if a["bot"] else ""
+        print(f"  v{a['version']:<5} seat {a['seat']}{bot}: {a['text']}")
+    if "result" in log:
+        print(f"winners: {log['result']['winners']}")
+    return 0
+
+
+def _list(args: argparse.Namespace) -> int:
+    with _client(args) as client:
+        games, _ = client.list_games(status=args.status, page_size=args.limit)
+    if args.json:
+        _print_json(games)
+        return 0
+    for g in games:
+        seats = "".join("B" if s["kind"] == "bot" else "H" for s in g["seats"])
+        print(
+            f"{g['game_id']}  {g['status']:<8} {seats:<5} v{g['version']:<5} "
+            f"gen {g['generation']:<3} {g['phase']:<9} waiting {g['waiting_for']}"
+        )
+    return 0
+
+
+# --- the parser -------------------------------------------------------------------------------
+
+
+def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
+    def run(args: argparse.Namespace) -> int:
+        try:
+            return handler(args)
+        except UsageError as exc:
+            print(f"olympus game: {exc}", file=sys.stderr)
+            return USAGE_ERROR
+        except GameServiceError as exc:
+            print(f"olympus game: refused: {exc}", file=sys.stderr)
+            return REFUSED
+        except KeyboardInterrupt:
+            return 130
+
+    return run
+
+
+def _who(p: argparse.ArgumentParser, host: bool = False) -> None:
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--seat", type=int, metavar="N", help="act as seat N (token from create)")
+    group.add_argument("--token", metavar="T", help="act with this token")
+    if host:
+        group.add_argument("--host", action="store_true", help="use the saved host token")
+
+
+def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    game = subparsers.add_parser("game", help="play on a game service (create, show, act, ...)")
+    # Every sub-command takes these (after its name: `olympus game show GAME --address A`).
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--address",
+        default=os.environ.get(ADDRESS_ENV) or DEFAULT_ADDRESS,
+        help=f"the game service (env {ADDRESS_ENV}; default {DEFAULT_ADDRESS})",
+    )
+    common.add_argument("--timeout", type=float, default=10.0, help="deadline of each call, s")
+    sub = game.add_subparsers(dest="game_command", required=True)
+
+    def command(name: str, help: str) -> argparse.ArgumentParser:
+        parser: argparse.ArgumentParser = sub.add_parser(name, help=help, parents=[common])
+        return parser
+
+    p = command("create", "create a game; prints (and saves) the seat tokens")
+    p.add_argument("--players", type=int, default=2, metavar="N")
+    p.add_argument("--seed", type=int, default=None)
+    p.add_argument(
+        "--corporate-era",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="Corporate Era cards (default: on)",
+    )
+    p.add_argument("--draft", action="store_true")
+    p.add_argument("--tr63", action="store_true", help="solo: win by reaching TR 63")
+    p.add_argument("--map", default="")
+    p.add_argument(
+        "--bot",
+        action="append",
+        default=[],
+        metavar="SEAT[:NAME]",
+        help="the service plays this seat (repeatable)",
+    )
+    p.add_argument(
+        "--beginner",
+        action="append",
+        type=int,
+        default=[],
+        metavar="SEAT",
+        help="deal this seat the Beginner corporation (repeatable)",
+    )
+    p.add_argument("--seconds-per-game", type=int, default=0)
+    p.add_argument("--seconds-per-decision", type=int, default=0)
+    p.add_argument("--no-save", action="store_true", help="do not keep the tokens locally")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_guarded(_create))
+
+    p = command("show", "the game as you may see it")
+    p.add_argument("game")
+    _who(p, host=True)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_guarded(_show))
+
+    p = command("decision", "what you must decide, with the notation to type")
+    p.add_argument("game")
+    _who(p)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_guarded(_decision))
+
+    p = command("act", 'answer: act GAME --seat N "play 009 t2"')
+    p.add_argument("game")
+    p.add_argument("answer", help="the answer in text notation")
+    _who(p)
+    p.add_argument(
+        "--version",
+        type=int,
+        default=None,
+        help="the version you decided at (default: the current one)",
+    )
+    p.add_argument("--key", default=None, help="idempotency key (default: a fresh one)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_guarded(_act))
+
+    p = command("watch", "print the game's events as they happen")
+    p.add_argument("game")
+    _who(p, host=True)
+    p.add_argument(
+        "--from",
+        dest="from_version",
+        type=int,
+        default=0,
+        metavar="V",
+        help="events after version V (default 0: all)",
+    )
+    p.add_argument(
+        "--follow",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="keep following new events (default); --no-follow stops at the present",
+    )
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_guarded(_watch))
+
+    p = command("log", "every answer, for replays (host only until the game ends)")
+    p.add_argument("game")
+    _who(p, host=True)
+    p.add_argument("--export", metavar="FILE", help="write the replay export (JSON) to FILE")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_guarded(_log))
+
+    p = command("list", "games on the service, newest first")
+    p.add_argument("--status", choices=("any", "active", "finished"), default="any")
+    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_guarded(_list))

@@ -1,0 +1,309 @@
+"""A Python client for the game service: plain data in and out, retries only where safe.
+
+    from olympus.client import OlympusClient
+
+    with OlympusClient("127.0.0.1:50051") as client:
+        game = client.create_game(players=2, seed=1)
+        me = client.join(game.game_id, game.tokens[0])
+        state = me.decision()              # what seat 0 must decide, at which version
+        me.act("setup R43 031,084")        # text notation, or the engine's dict form
+        for event in me.watch(from_version=state.version):
+            ...
+
+Every call has a deadline (`timeout`). Reads are retried on UNAVAILABLE; `act` is retried on
+UNAVAILABLE and DEADLINE_EXCEEDED with the same idempotency key, so an answer whose outcome
+was lost is applied once and its first result returned; `create_game` is never retried.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import uuid
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+import grpc
+
+from olympus.v1 import game_pb2 as pb
+from olympus.v1 import game_pb2_grpc
+
+from . import wire
+
+DEFAULT_ADDRESS = "127.0.0.1:50051"
+ADDRESS_ENV = "OLYMPUS_GAMESTATE_ADDRESS"
+_READ_RETRY = frozenset({grpc.StatusCode.UNAVAILABLE})
+_ACT_RETRY = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED})
+
+T = TypeVar("T")
+
+
+class GameServiceError(Exception):
+    """A call the service refused: `status` is the gRPC status name (e.g. "ABORTED"),
+    `reason` the service's stable reason code (e.g. "card_not_in_hand"), `message` the text."""
+
+    def __init__(self, status: str, message: str) -> None:
+        super().__init__(f"{status}: {message}")
+        self.status = status
+        reason, sep, _ = message.partition(": ")
+        self.reason = reason if sep and " " not in reason else ""
+        self.message = message
+
+
+class StaleVersion(GameServiceError):
+    """ABORTED: the game moved on since the version the answer named; read the decision again."""
+
+
+def _error(exc: grpc.RpcError) -> GameServiceError:
+    code: grpc.StatusCode = exc.code()  # type: ignore[attr-defined]
+    details: str = exc.details() or ""  # type: ignore[attr-defined]
+    kind = StaleVersion if code == grpc.StatusCode.ABORTED else GameServiceError
+    return kind(code.name, details)
+
+
+@dataclass(frozen=True, slots=True)
+class CreatedGame:
+    game_id: str
+    version: int
+    tokens: dict[int, str]  # seat -> secret token, human seats
+    host_token: str
+    bots: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionState:
+    game_id: str
+    version: int  # pass it back as the answer's expected version
+    status: str
+    seat: int | None
+    your_turn: bool
+    decision: dict[str, Any] | None  # `Decision.to_dict()` form, with payment helpers
+    waiting_for: list[int]
+    phase: str
+    generation: int
+
+
+@dataclass(frozen=True, slots=True)
+class ActResult:
+    version: int  # the version the answer made
+    replayed: bool  # the idempotency key was used before: this is that first result
+    answer: str  # the answer applied, in text notation
+    event: dict[str, Any] | None
+
+
+def answer_request(answer: str | Mapping[str, Any]) -> dict[str, Any]:
+    """The `answer` part of a SubmitActionRequest for text or the engine's dict form."""
+    if isinstance(answer, str):
+        return {"text": answer}
+    try:
+        return {"structured": wire.answer_to_proto(dict(answer))}
+    except (KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"not an answer: {answer!r} ({exc})") from exc
+
+
+class OlympusClient:
+    def __init__(
+        self,
+        address: str | None = None,
+        *,
+        timeout: float = 10.0,
+        retries: int = 4,
+        backoff: float = 0.25,
+    ) -> None:
+        self.address = address or os.environ.get(ADDRESS_ENV) or DEFAULT_ADDRESS
+        self.timeout = timeout
+        self.retries = retries
+        self.backoff = backoff
+        self._channel = grpc.insecure_channel(self.address)
+        self.stub = game_pb2_grpc.GameServiceStub(self._channel)  # type: ignore[no-untyped-call]
+
+    def close(self) -> None:
+        self._channel.close()
+
+    def __enter__(self) -> OlympusClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def call(
+        self,
+        method: Callable[..., T],
+        request: Any,
+        retry_on: frozenset[grpc.StatusCode] = _READ_RETRY,
+        timeout: float | None = None,
+    ) -> T:
+        """One unary call with a deadline, retried (with backoff) on the given statuses."""
+        attempt = 0
+        while True:
+            try:
+                return method(request, timeout=timeout or self.timeout)
+            except grpc.RpcError as exc:
+                code = exc.code()  # type: ignore[attr-defined]
+                if code not in retry_on or attempt >= self.retries:
+                    raise _error(exc) from None
+            time.sleep(self.backoff * 2**attempt)
+            attempt += 1
+
+    # --- games -------------------------------------------------------------------------------
+    def create_game(
+        self,
+        players: int = 2,
+        *,
+        seed: int | None = None,
+        corporate_era: bool | None = None,
+        draft: bool = False,
+        solo_tr63: bool = False,
+        map: str = "",
+        bots: Mapping[int, str] | Sequence[int] = (),
+        beginner: Sequence[int] = (),
+        names: Mapping[int, str] | None = None,
+        time_control: tuple[int, int] = (0, 0),
+    ) -> CreatedGame:
+        """A new game. `bots` names the seats the service plays (a list of seats for the random
+        bot, or seat -> bot name); `beginner` the seats dealt the Beginner corporation."""
+        bot_names = dict(bots) if isinstance(bots, Mapping) else {s: "random" for s in bots}
+        options = pb.GameOptions(players=players, draft=draft, solo_tr63=solo_tr63, map=map)
+        if seed is not None:
+            options.seed = seed
+        if corporate_era is not None:
+            options.corporate_era = corporate_era
+        seats = [
+            pb.SeatSpec(
+                kind=pb.SEAT_KIND_BOT if seat in bot_names else pb.SEAT_KIND_HUMAN,
+                bot=bot_names.get(seat, ""),
+                beginner=seat in beginner,
+                name=(names or {}).get(seat, ""),
+            )
+            for seat in range(players)
+        ]
+        request = pb.CreateGameRequest(
+            options=options,
+            seats=seats,
+            time_control=pb.TimeControl(
+                seconds_per_game=time_control[0], seconds_per_decision=time_control[1]
+            ),
+        )
+        reply = self.call(self.stub.CreateGame, request, retry_on=frozenset())
+        return CreatedGame(
+            game_id=reply.game_id,
+            version=reply.version,
+            tokens={s.seat: s.token for s in reply.seats if s.kind == pb.SEAT_KIND_HUMAN},
+            host_token=reply.host_token,
+            bots=tuple(s.seat for s in reply.seats if s.kind == pb.SEAT_KIND_BOT),
+        )
+
+    def join(self, game_id: str, token: str) -> SeatHandle:
+        """A handle to play (or, with the host token, to watch and export) one game."""
+        return SeatHandle(self, game_id, token)
+
+    def spectate(self, game_id: str) -> SeatHandle:
+        return SeatHandle(self, game_id, "")
+
+    def list_games(
+        self, status: str = "any", page_size: int = 50, page_token: str = ""
+    ) -> tuple[list[dict[str, Any]], str]:
+        """Games newest first, one page, and the token of the next page ("" at the end)."""
+        request = pb.ListGamesRequest(
+            status=wire.STATUS_VALUES[status], page_size=page_size, page_token=page_token
+        )
+        reply = self.call(self.stub.ListGames, request)
+        return [wire.summary_dict(g) for g in reply.games], reply.next_page_token
+
+    def game_log(self, game_id: str, token: str = "") -> dict[str, Any]:
+        """The replay export (options with the seed, every answer): public once the game is
+        over, and for the host token before."""
+        reply = self.call(self.stub.GetGameLog, pb.GetGameLogRequest(game_id=game_id, token=token))
+        return wire.log_dict(reply)
+
+
+class SeatHandle:
+    """One seat of one game (or a spectator's view of it, with an empty token)."""
+
+    def __init__(self, client: OlympusClient, game_id: str, token: str) -> None:
+        self.client = client
+        self.game_id = game_id
+        self.token = token
+        self.version: int | None = None  # the latest version this handle saw
+
+    def view(self) -> dict[str, Any]:
+        reply = self.client.call(
+            self.client.stub.GetGame, pb.GetGameRequest(game_id=self.game_id, token=self.token)
+        )
+        self.version = reply.game.version
+        return wire.view_dict(reply.game)
+
+    def decision(self) -> DecisionState:
+        reply = self.client.call(
+            self.client.stub.GetDecision,
+            pb.GetDecisionRequest(game_id=self.game_id, token=self.token),
+        )
+        self.version = reply.version
+        return DecisionState(
+            game_id=reply.game_id,
+            version=reply.version,
+            status=wire.status_name(reply.status),
+            seat=reply.seat if reply.HasField("seat") else None,
+            your_turn=reply.your_turn,
+            decision=wire.decision_dict(reply.decision) if reply.your_turn else None,
+            waiting_for=list(reply.waiting_for),
+            phase=reply.phase,
+            generation=reply.generation,
+        )
+
+    def act(
+        self, answer: str | Mapping[str, Any], *, version: int | None = None, key: str | None = None
+    ) -> ActResult:
+        """Answer at `version` (default: the latest version this handle saw). Raises
+        StaleVersion when the game moved on, GameServiceError for any other refusal."""
+        if version is None:
+            version = self.version if self.version is not None else self.decision().version
+        request = pb.SubmitActionRequest(
+            game_id=self.game_id,
+            token=self.token,
+            expected_version=version,
+            idempotency_key=key or uuid.uuid4().hex,
+            **answer_request(answer),
+        )
+        reply = self.client.call(self.client.stub.SubmitAction, request, retry_on=_ACT_RETRY)
+        self.version = reply.version
+        return ActResult(
+            version=reply.version,
+            replayed=reply.replayed,
+            answer=reply.answer,
+            event=wire.event_dict(reply.event) if reply.HasField("event") else None,
+        )
+
+    def watch(self, from_version: int = 0, *, resume: bool = True) -> Iterator[dict[str, Any]]:
+        """Events after `from_version` as they happen, until the game ends. A dropped stream is
+        picked up again from the last version received (`resume`)."""
+        after = from_version
+        failures = 0
+        while True:
+            request = pb.WatchGameRequest(
+                game_id=self.game_id, token=self.token, from_version=after
+            )
+            stream = self.client.stub.WatchGame(request)
+            try:
+                for msg in stream:
+                    failures = 0
+                    event = wire.event_dict(msg)
+                    after = event["version"]
+                    self.version = after
+                    yield event
+                    if event["finished"]:
+                        return
+                return
+            except grpc.RpcError as exc:
+                if not resume or exc.code() != grpc.StatusCode.UNAVAILABLE:  # type: ignore[attr-defined]
+                    raise _error(exc) from None
+                failures += 1
+                if failures > self.client.retries:
+                    raise _error(exc) from None
+                time.sleep(self.client.backoff * 2**failures)
+            finally:
+                stream.cancel()
+
+    def log(self) -> dict[str, Any]:
+        return self.client.game_log(self.game_id, self.token)

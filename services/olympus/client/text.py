@@ -1,0 +1,178 @@
+"""Views, decisions and events as text a person reads in a terminal (`olympus game ...`).
+
+Every option of a decision is shown with the notation to type after `olympus game act`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from olympus.engine.cards.catalogue import find
+
+
+def card_name(number: str) -> str:
+    card = find(number)
+    return f"{number} {card.name}" if card is not None else number
+
+
+def _cards(numbers: list[str]) -> str:
+    return ", ".join(card_name(n) for n in numbers) or "-"
+
+
+def payment_notation(pay: dict[str, int] | None) -> str:
+    if not pay:
+        return ""
+    parts = [f"{k[0]}{pay[k]}" for k in ("steel", "titanium", "heat") if pay.get(k)]
+    return " " + " ".join(parts) if parts else ""
+
+
+def _pay_hint(rule: dict[str, Any]) -> str:
+    hints = [f"{rule['cost']} M€"]
+    if rule["max_steel"]:
+        hints.append(f"steel worth {rule['steel_value']}, up to s{rule['max_steel']}")
+    if rule["max_titanium"]:
+        hints.append(f"titanium worth {rule['titanium_value']}, up to t{rule['max_titanium']}")
+    if rule["max_heat"]:
+        hints.append(f"heat up to h{rule['max_heat']}")
+    return "; ".join(hints)
+
+
+def _option(notation: str, what: str = "") -> str:
+    return f"  {notation:<34} {what}".rstrip()
+
+
+def _action_lines(d: dict[str, Any]) -> list[str]:
+    lines = []
+    for c in d["play"]:
+        lines.append(
+            _option(
+                f"play {c['card']}{payment_notation(c.get('suggested'))}",
+                f"{card_name(c['card'])} ({_pay_hint(c)})",
+            )
+        )
+    for p in d["standard_projects"]:
+        notation = f"project {p['project']}{payment_notation(p.get('suggested'))}"
+        lines.append(_option(notation, f"standard project ({_pay_hint(p)})"))
+    for m in d["milestones"]:
+        notation = f"milestone {m['name']}{payment_notation(m.get('suggested'))}"
+        lines.append(_option(notation, f"claim milestone ({_pay_hint(m)})"))
+    for a in d["awards"]:
+        notation = f"award {a['name']}{payment_notation(a.get('suggested'))}"
+        lines.append(_option(notation, f"fund award ({_pay_hint(a)})"))
+    for a in d["card_actions"]:
+        for c in a["choices"]:
+            choice = f" #{c['index']}" if c["index"] else ""
+            notation = f"action {a['card']}{choice}{payment_notation(c.get('suggested'))}"
+            lines.append(_option(notation, f"{card_name(a['card'])}: {c['label']}"))
+    if d["convert_plants"]:
+        lines.append(_option("plants", "convert plants into a greenery"))
+    if d["convert_heat"]:
+        lines.append(_option("heat", "convert heat into a temperature step"))
+    if d["end_turn"]:
+        lines.append(_option("end", "end your turn after one action"))
+    if d["pass"]:
+        lines.append(_option("pass", "pass for the rest of the generation"))
+    return lines
+
+
+def _decision_body(d: dict[str, Any]) -> list[str]:
+    kind = d["kind"]
+    if kind == "action":
+        return _action_lines(d)
+    if kind == "setup":
+        example = f"{d['corporations'][0]['card']} {','.join(d['cards'][:2]) or '-'}"
+        return [
+            "  corporations:",
+            *(
+                f"    {card_name(c['card'])} (can buy up to {c['max_cards']} cards)"
+                for c in d["corporations"]
+            ),
+            "  cards (3 M€ each):",
+            *(f"    {card_name(c)}" for c in d["cards"]),
+            _option("setup <corporation> <card,card,...|->", f"e.g. setup {example}"),
+        ]
+    if kind == "cards":
+        cost = f", {d['cost_each']} M€ each" if d["cost_each"] else ""
+        return [
+            f"  choose {d['min']} to {d['max']} ({d['purpose']}{cost}):",
+            *(f"    {card_name(c)}" for c in d["cards"]),
+            _option("cards <card,card,...|->"),
+        ]
+    if kind == "space":
+        spaces = " ".join(f"{s:02d}" for s in d["spaces"])
+        return [f"  {d['tile']} on one of: {spaces}", _option("space <NN>")]
+    if kind == "player":
+        return [_option(f"player {s if s is not None else 'none'}") for s in d["seats"]]
+    if kind == "option":
+        return [_option(f"option {o['index']}", o["label"]) for o in d["options"] if o["enabled"]]
+    if kind == "amount":
+        return [_option(f"amount <{d['min']}..{d['max']}>")]
+    if kind == "final_greenery":
+        return [_option("plants", "convert plants into a greenery"), _option("pass", "finish")]
+    return [f"  (a {kind} decision: see --json)"]
+
+
+def decision_text(d: dict[str, Any]) -> list[str]:
+    """The options of a decision (SDK dict form), one per line, with their notation."""
+    source = f" ({card_name(d['source'])})" if d.get("source") else ""
+    return [f"{d['prompt']}{source}", *_decision_body(d)]
+
+
+def _resources(values: dict[str, int]) -> str:
+    short = {
+        "megacredits": "M€",
+        "steel": "steel",
+        "titanium": "ti",
+        "plants": "plants",
+        "energy": "energy",
+        "heat": "heat",
+    }
+    return " ".join(f"{short[k]} {v}" for k, v in values.items())
+
+
+def view_text(v: dict[str, Any]) -> list[str]:
+    who = "spectator" if v["viewer"] is None else f"seat {v['viewer']}"
+    lines = [
+        f"game {v['game_id']}  version {v['version']}  {v['status']}  ({who})",
+        f"generation {v['generation']}, {v['phase']} phase; temperature {v['temperature']} °C, "
+        f"oxygen {v['oxygen']} %, oceans {v['oceans']}/9; deck {v['deck_size']}",
+        f"waiting for: {', '.join(f'seat {s}' for s in v['waiting_for']) or 'nobody'}",
+    ]
+    for p in v["players"]:
+        corp = card_name(p["corporation"]) if p["corporation"] else "(no corporation yet)"
+        flags = " passed" if p["passed"] else ""
+        lines.append(f"seat {p['seat']}: {corp}, TR {p['terraform_rating']}{flags}")
+        lines.append(f"    resources  {_resources(p['resources'])}")
+        lines.append(f"    production {_resources(p['production'])}")
+        lines.append(
+            f"    played {len(p['played'])} cards, {len(p['events'])} events, "
+            f"{p['hand_size']} in hand"
+        )
+        if "hand" in p:
+            lines.append(f"    hand: {_cards(p['hand'])}")
+            if p["dealt"]:
+                lines.append(f"    dealt: {_cards(p['dealt'])}")
+            if p["dealt_corporations"]:
+                lines.append(f"    corporations: {_cards(p['dealt_corporations'])}")
+    tiles: dict[str, int] = {}
+    for t in v["board"]:
+        tiles[t["tile"]] = tiles.get(t["tile"], 0) + 1
+    lines.append("board: " + (", ".join(f"{n} {k}" for k, n in sorted(tiles.items())) or "empty"))
+    if "result" in v:
+        r = v["result"]
+        scores = ", ".join(f"seat {s['seat']} {s['total']} VP" for s in r["scores"])
+        lines.append(f"result: {scores}; winner(s): {r['winners']}")
+    return lines
+
+
+def event_text(e: dict[str, Any]) -> str:
+    if e["kind"] == "created":
+        head = f"v{e['version']} game created"
+    else:
+        a = e.get("answer") or {}
+        what = f"{a['type']} ({a['count']} cards, hidden)" if a.get("hidden") else a.get("text", "")
+        bot = " (bot)" if e["bot"] else ""
+        head = f"v{e['version']} seat {e['seat']}{bot}: {what}"
+    facts = "; ".join(" ".join(str(x) for x in entry) for entry in e["log"])
+    tail = "game over" if e["finished"] else f"waiting for {e['waiting_for']}"
+    return f"{head}" + (f" — {facts}" if facts else "") + f" | {tail}"

@@ -1,0 +1,47 @@
+"""`python -m olympus.gamestate --port P --redis-url URL [--retention-seconds N]`."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+
+from olympus.platform.config import parser_for, settings_from
+from olympus.platform.server import main
+
+from .service import make_setup
+
+WEEK = 7 * 24 * 3600
+DAY = 24 * 3600
+
+
+def _env_int(name: str, default: int) -> int:
+    return int(os.environ.get(f"OLYMPUS_GAMESTATE_{name}") or default)
+
+
+def run(argv: Sequence[str] | None = None) -> None:
+    parser = parser_for("gamestate", "The Olympus game state service (GameService, gRPC).")
+    parser.add_argument(
+        "--retention-seconds",
+        type=int,
+        default=_env_int("RETENTION_SECONDS", WEEK),
+        help="how long a finished game's state and event stream stay in Redis (its result and "
+        "answer log stay); 0 keeps them (env OLYMPUS_GAMESTATE_RETENTION_SECONDS; default 7 days)",
+    )
+    parser.add_argument(
+        "--idempotency-seconds",
+        type=int,
+        default=_env_int("IDEMPOTENCY_SECONDS", DAY),
+        help="how long a SubmitAction idempotency key is remembered "
+        "(env OLYMPUS_GAMESTATE_IDEMPOTENCY_SECONDS; default 1 day)",
+    )
+    args = parser.parse_args(argv)
+    if args.retention_seconds < 0 or args.idempotency_seconds < 1:
+        parser.error("--retention-seconds must be >= 0 and --idempotency-seconds >= 1")
+    main(
+        settings_from("gamestate", args),
+        make_setup(args.retention_seconds, args.idempotency_seconds),
+    )
+
+
+if __name__ == "__main__":
+    run()

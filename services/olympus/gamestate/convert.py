@@ -1,0 +1,263 @@
+"""Engine data <-> protobuf, at the edge of the service and nowhere else.
+
+The engine speaks in plain dicts (`Game.view`, `Decision.to_dict`, `Answer.to_dict`, `result`);
+this module maps them field by field onto the messages of `olympus/v1/game.proto` and back.
+The action decision also gets what a remote client needs to pay without knowing the rules:
+for each cost, how much steel, titanium and heat may go in, and one legal payment.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from olympus.client.wire import answer_to_dict, target_proto
+from olympus.client.wire import answer_to_proto as wire_answer_to_proto
+from olympus.engine import Answer, Decision, Game, from_dict
+from olympus.engine.actions import Payment
+from olympus.engine.cards.catalogue import get as card_def
+from olympus.engine.cards.model import card_id
+from olympus.engine.constants import HEAT, NEUTRAL, STEEL, TITANIUM
+from olympus.engine.errors import MalformedAction
+from olympus.engine.payment import PayRule, payments
+from olympus.engine.turn import TurnDecision, feasible_after_payment
+from olympus.v1 import game_pb2 as pb
+
+RESOURCE_FIELDS = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
+
+
+# --- small pieces ---------------------------------------------------------------------------
+
+
+def owner(value: int | str | None) -> pb.Owner:
+    if value is None or (isinstance(value, int) and value < 0 and value != NEUTRAL):
+        return pb.Owner()
+    if value == "neutral" or value == NEUTRAL:
+        return pb.Owner(neutral=True)
+    return pb.Owner(seat=int(value))
+
+
+def result_to_proto(result: dict[str, Any]) -> pb.GameResult:
+    msg = pb.GameResult(
+        finished=result["finished"],
+        generation=result["generation"],
+        scores=[pb.SeatScore(**s) for s in result["scores"]],
+        winners=result["winners"],
+    )
+    if "solo_won" in result:
+        msg.solo_won = result["solo_won"]
+    return msg
+
+
+def log_entry(entry: tuple[Any, ...]) -> pb.LogEntry:
+    args = []
+    for value in entry[1:]:
+        if isinstance(value, int) and not isinstance(value, bool):
+            args.append(pb.LogArg(number=value))
+        elif value is None:
+            args.append(pb.LogArg(text="none"))
+        else:
+            args.append(pb.LogArg(text=str(value)))
+    return pb.LogEntry(kind=str(entry[0]), args=args)
+
+
+# --- the view ---------------------------------------------------------------------------------
+
+
+def _player(entry: dict[str, Any]) -> pb.PlayerView:
+    msg = pb.PlayerView(
+        seat=entry["seat"],
+        corporation=entry["corporation"] or "",
+        terraform_rating=entry["terraform_rating"],
+        resources=pb.ResourceCounts(**entry["resources"]),
+        production=pb.ResourceCounts(**entry["production"]),
+        hand_size=entry["hand_size"],
+        played=entry["played"],
+        events=entry["events"],
+        card_resources=entry["card_resources"],
+        used_actions=entry["used_actions"],
+        passed=entry["passed"],
+    )
+    if "hand" in entry:
+        msg.own.CopyFrom(
+            pb.OwnCards(
+                hand=entry["hand"],
+                dealt_corporations=entry["dealt_corporations"],
+                dealt=entry["dealt"],
+                draft_hand=entry["draft_hand"],
+                drafted=entry["drafted"],
+            )
+        )
+    return msg
+
+
+def view_to_proto(game: Game, viewer: int | None) -> pb.GameView:
+    """The engine's view for `viewer`; the service adds id, version, status and settings."""
+    data = game.view(viewer)
+    msg = pb.GameView(
+        generation=data["generation"],
+        phase=data["phase"],
+        first_player=data["first_player"],
+        temperature=data["temperature"],
+        oxygen=data["oxygen"],
+        oceans=data["oceans"],
+        deck_size=data["deck_size"],
+        discard_size=data["discard_size"],
+        board=[
+            pb.Tile(
+                space=t["space"], tile=t["tile"], owner=owner(t["owner"]), card=t.get("card", "")
+            )
+            for t in data["board"]
+        ],
+        claims=[pb.SpaceClaim(space=c["space"], owner=owner(c["owner"])) for c in data["claims"]],
+        milestones=[
+            pb.MilestoneClaim(name=m["name"], owner=m["owner"]) for m in data["milestones"]
+        ],
+        awards=[pb.AwardFunding(name=a["name"], funder=a["funder"]) for a in data["awards"]],
+        players=[_player(p) for p in data["players"]],
+        waiting_for=data["waiting_for"],
+        decisions=[decision_to_proto(d) for d in game.decisions() if d.player == viewer],
+    )
+    if viewer is not None:
+        msg.viewer = viewer
+    if data["active_player"] is not None:
+        msg.active_player = data["active_player"]
+    if "result" in data:
+        msg.result.CopyFrom(result_to_proto(data["result"]))
+    return msg
+
+
+# --- decisions --------------------------------------------------------------------------------
+
+
+def _pay_rule(game: Game, seat: int, rule: PayRule, card: int = 0) -> pb.PayRule:
+    """The rule with the most of each resource that may go in, and one legal payment."""
+    p = game.players[seat]
+    res = p.res
+    cost = rule.cost
+    suggested: Payment | None = None
+    effects = card_def(card).play if card else ()
+    for pay in payments(p, rule):
+        if not card or feasible_after_payment(game, p, card, effects, rule, pay):
+            suggested = pay
+            break
+    msg = pb.PayRule(
+        cost=cost,
+        steel_value=rule.steel,
+        titanium_value=rule.titanium,
+        heat=rule.heat,
+        max_steel=min(res[STEEL], -(-cost // rule.steel)) if rule.steel else 0,
+        max_titanium=min(res[TITANIUM], -(-cost // rule.titanium)) if rule.titanium else 0,
+        max_heat=min(res[HEAT], cost) if rule.heat else 0,
+    )
+    if suggested is not None:
+        msg.suggested.CopyFrom(
+            pb.Payment(steel=suggested.steel, titanium=suggested.titanium, heat=suggested.heat)
+        )
+    return msg
+
+
+def _action_options(d: TurnDecision) -> pb.ActionOptions:
+    o = d.options
+    game: Game = d.g  # type: ignore[assignment]
+    seat = d.player
+    data = d.to_dict()
+    return pb.ActionOptions(
+        actions_taken=data["actions_taken"],
+        play=[
+            pb.PlayableCard(
+                card=c["card"],
+                pay=_pay_rule(game, seat, o.cards[card_id(c["card"])], card_id(c["card"])),
+            )
+            for c in data["play"]
+        ],
+        standard_projects=[
+            pb.PayableChoice(name=n, pay=_pay_rule(game, seat, rule))
+            for n, rule in o.projects.items()
+        ],
+        milestones=[
+            pb.PayableChoice(name=n, pay=_pay_rule(game, seat, rule))
+            for n, rule in o.milestones.items()
+        ],
+        awards=[
+            pb.PayableChoice(name=n, pay=_pay_rule(game, seat, rule))
+            for n, rule in o.awards.items()
+        ],
+        card_actions=[
+            pb.CardActionOption(
+                card=a["card"],
+                choices=[
+                    pb.CardActionChoice(
+                        index=c["index"],
+                        label=c["label"],
+                        pay=_pay_rule(game, seat, o.actions[card_id(a["card"])][c["index"]]),
+                    )
+                    for c in a["choices"]
+                ],
+            )
+            for a in data["card_actions"]
+        ],
+        convert_plants=data["convert_plants"],
+        convert_heat=data["convert_heat"],
+        end_turn=data["end_turn"],
+        **{"pass": data["pass"]},
+    )
+
+
+def decision_to_proto(d: Decision) -> pb.Decision:
+    msg = pb.Decision(seat=d.player, kind=d.kind, prompt=d.prompt)
+    if isinstance(d, TurnDecision):
+        msg.action.CopyFrom(_action_options(d))
+        return msg
+    data = d.to_dict()
+    msg.source = data.get("source", "")
+    kind = d.kind
+    if kind == "setup":
+        msg.setup.CopyFrom(
+            pb.SetupOptions(
+                corporations=[pb.CorporationOffer(**c) for c in data["corporations"]],
+                cards=data["cards"],
+            )
+        )
+    elif kind == "cards":
+        msg.cards.CopyFrom(
+            pb.CardsOptions(
+                cards=data["cards"],
+                min=data["min"],
+                max=data["max"],
+                cost_each=data["cost_each"],
+                purpose=data["purpose"],
+            )
+        )
+    elif kind == "space":
+        msg.space.CopyFrom(pb.SpaceOptions(tile=data["tile"], spaces=data["spaces"]))
+    elif kind == "player":
+        msg.player.CopyFrom(pb.PlayerOptions(targets=[target_proto(s) for s in data["seats"]]))
+    elif kind == "option":
+        msg.option.CopyFrom(
+            pb.OptionOptions(options=[pb.LabelledOption(**o) for o in data["options"]])
+        )
+    elif kind == "amount":
+        msg.amount.CopyFrom(pb.AmountOptions(min=data["min"], max=data["max"]))
+    elif kind == "final_greenery":
+        msg.final_greenery.CopyFrom(
+            pb.FinalGreeneryOptions(convert_plants=data["convert_plants"], **{"pass": data["pass"]})
+        )
+    else:  # a decision kind this service does not know yet: the engine grew one
+        raise ValueError(f"no protobuf form for decision kind {kind!r}")
+    return msg
+
+
+# --- answers ----------------------------------------------------------------------------------
+# One mapping for both ends: the SDK's (`olympus.client.wire`) on the engine's dict form.
+
+
+def answer_from_proto(msg: pb.Answer) -> Answer:
+    """The engine answer for a structured answer; MalformedAction when it makes no sense."""
+    data = answer_to_dict(msg)
+    if data is None:
+        raise MalformedAction("the answer is empty: set one of its fields")
+    return from_dict(data)
+
+
+def answer_to_proto(answer: Answer) -> pb.Answer:
+    return wire_answer_to_proto(answer.to_dict())

@@ -1,0 +1,56 @@
+"""The public events of a game: what every watcher may know after each version.
+
+An event tells the version, who answered and the public form of the answer, the engine's log
+for that answer (tiles, parameters, cards played, passes: public facts), whom the game waits
+for now, the phase and generation, and the result on the event that ends the game. Answers
+that choose hidden cards (setup, research buys, draft picks, kept cards...) are told only as
+how many cards were chosen.
+"""
+
+from __future__ import annotations
+
+from olympus.engine import Answer, Game
+from olympus.v1 import game_pb2 as pb
+
+from .convert import answer_to_proto, log_entry, result_to_proto
+
+# Answers whose cards only the answering seat may know.
+HIDDEN_ANSWERS = frozenset({"setup", "cards"})
+
+
+def public_answer(answer: Answer) -> pb.PublicAnswer:
+    kind = answer.kind
+    if kind in HIDDEN_ANSWERS:
+        cards: tuple[int, ...] = getattr(answer, "cards", ())
+        return pb.PublicAnswer(type=kind, hidden=True, count=len(cards))
+    return pb.PublicAnswer(type=kind, answer=answer_to_proto(answer), text=str(answer))
+
+
+def _fill(event: pb.GameEvent, game: Game) -> pb.GameEvent:
+    event.log.extend(log_entry(e) for e in game.log)
+    event.waiting_for.extend(game.waiting_for())
+    event.phase = game.phase
+    event.generation = game.generation
+    if game.is_over:
+        event.finished = True
+        event.result.CopyFrom(result_to_proto(game.result()))
+    return event
+
+
+def created_event(game: Game, time_ms: int) -> pb.GameEvent:
+    return _fill(pb.GameEvent(version=1, kind="created", time_ms=time_ms), game)
+
+
+def answer_event(
+    version: int, seat: int, answer: Answer, game: Game, bot: bool, time_ms: int
+) -> pb.GameEvent:
+    """The event for the answer that made `version`; `game` is the game after it."""
+    event = pb.GameEvent(
+        version=version,
+        kind="answer",
+        seat=seat,
+        bot=bot,
+        answer=public_answer(answer),
+        time_ms=time_ms,
+    )
+    return _fill(event, game)

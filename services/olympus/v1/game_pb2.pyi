@@ -1,0 +1,818 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    GAME_STATUS_UNSPECIFIED: _ClassVar[GameStatus]
+    GAME_STATUS_ACTIVE: _ClassVar[GameStatus]
+    GAME_STATUS_FINISHED: _ClassVar[GameStatus]
+
+class SeatKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SEAT_KIND_HUMAN: _ClassVar[SeatKind]
+    SEAT_KIND_BOT: _ClassVar[SeatKind]
+GAME_STATUS_UNSPECIFIED: GameStatus
+GAME_STATUS_ACTIVE: GameStatus
+GAME_STATUS_FINISHED: GameStatus
+SEAT_KIND_HUMAN: SeatKind
+SEAT_KIND_BOT: SeatKind
+
+class SeatSpec(_message.Message):
+    __slots__ = ("kind", "bot", "beginner", "name")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    BEGINNER_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    kind: SeatKind
+    bot: str
+    beginner: bool
+    name: str
+    def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., beginner: _Optional[bool] = ..., name: _Optional[str] = ...) -> None: ...
+
+class TimeControl(_message.Message):
+    __slots__ = ("seconds_per_game", "seconds_per_decision")
+    SECONDS_PER_GAME_FIELD_NUMBER: _ClassVar[int]
+    SECONDS_PER_DECISION_FIELD_NUMBER: _ClassVar[int]
+    seconds_per_game: int
+    seconds_per_decision: int
+    def __init__(self, seconds_per_game: _Optional[int] = ..., seconds_per_decision: _Optional[int] = ...) -> None: ...
+
+class GameOptions(_message.Message):
+    __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed")
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    CORPORATE_ERA_FIELD_NUMBER: _ClassVar[int]
+    DRAFT_FIELD_NUMBER: _ClassVar[int]
+    SOLO_TR63_FIELD_NUMBER: _ClassVar[int]
+    MAP_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    players: int
+    corporate_era: bool
+    draft: bool
+    solo_tr63: bool
+    map: str
+    seed: int
+    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ...) -> None: ...
+
+class CreateGameRequest(_message.Message):
+    __slots__ = ("options", "seats", "time_control")
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    options: GameOptions
+    seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
+    time_control: TimeControl
+    def __init__(self, options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ...) -> None: ...
+
+class SeatToken(_message.Message):
+    __slots__ = ("seat", "kind", "token")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    kind: SeatKind
+    token: str
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., token: _Optional[str] = ...) -> None: ...
+
+class CreateGameResponse(_message.Message):
+    __slots__ = ("game_id", "version", "seats", "host_token")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    HOST_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    seats: _containers.RepeatedCompositeFieldContainer[SeatToken]
+    host_token: str
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., host_token: _Optional[str] = ...) -> None: ...
+
+class SeatInfo(_message.Message):
+    __slots__ = ("seat", "kind", "bot", "beginner", "name")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    BEGINNER_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    kind: SeatKind
+    bot: str
+    beginner: bool
+    name: str
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., beginner: _Optional[bool] = ..., name: _Optional[str] = ...) -> None: ...
+
+class GameSettings(_message.Message):
+    __slots__ = ("options", "seats", "time_control")
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    options: GameOptions
+    seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
+    time_control: TimeControl
+    def __init__(self, options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ...) -> None: ...
+
+class ResourceCounts(_message.Message):
+    __slots__ = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
+    MEGACREDITS_FIELD_NUMBER: _ClassVar[int]
+    STEEL_FIELD_NUMBER: _ClassVar[int]
+    TITANIUM_FIELD_NUMBER: _ClassVar[int]
+    PLANTS_FIELD_NUMBER: _ClassVar[int]
+    ENERGY_FIELD_NUMBER: _ClassVar[int]
+    HEAT_FIELD_NUMBER: _ClassVar[int]
+    megacredits: int
+    steel: int
+    titanium: int
+    plants: int
+    energy: int
+    heat: int
+    def __init__(self, megacredits: _Optional[int] = ..., steel: _Optional[int] = ..., titanium: _Optional[int] = ..., plants: _Optional[int] = ..., energy: _Optional[int] = ..., heat: _Optional[int] = ...) -> None: ...
+
+class Owner(_message.Message):
+    __slots__ = ("seat", "neutral")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    NEUTRAL_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    neutral: bool
+    def __init__(self, seat: _Optional[int] = ..., neutral: _Optional[bool] = ...) -> None: ...
+
+class Tile(_message.Message):
+    __slots__ = ("space", "tile", "owner", "card")
+    SPACE_FIELD_NUMBER: _ClassVar[int]
+    TILE_FIELD_NUMBER: _ClassVar[int]
+    OWNER_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    space: int
+    tile: str
+    owner: Owner
+    card: str
+    def __init__(self, space: _Optional[int] = ..., tile: _Optional[str] = ..., owner: _Optional[_Union[Owner, _Mapping]] = ..., card: _Optional[str] = ...) -> None: ...
+
+class SpaceClaim(_message.Message):
+    __slots__ = ("space", "owner")
+    SPACE_FIELD_NUMBER: _ClassVar[int]
+    OWNER_FIELD_NUMBER: _ClassVar[int]
+    space: int
+    owner: Owner
+    def __init__(self, space: _Optional[int] = ..., owner: _Optional[_Union[Owner, _Mapping]] = ...) -> None: ...
+
+class MilestoneClaim(_message.Message):
+    __slots__ = ("name", "owner")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    OWNER_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    owner: int
+    def __init__(self, name: _Optional[str] = ..., owner: _Optional[int] = ...) -> None: ...
+
+class AwardFunding(_message.Message):
+    __slots__ = ("name", "funder")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    FUNDER_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    funder: int
+    def __init__(self, name: _Optional[str] = ..., funder: _Optional[int] = ...) -> None: ...
+
+class OwnCards(_message.Message):
+    __slots__ = ("hand", "dealt_corporations", "dealt", "draft_hand", "drafted")
+    HAND_FIELD_NUMBER: _ClassVar[int]
+    DEALT_CORPORATIONS_FIELD_NUMBER: _ClassVar[int]
+    DEALT_FIELD_NUMBER: _ClassVar[int]
+    DRAFT_HAND_FIELD_NUMBER: _ClassVar[int]
+    DRAFTED_FIELD_NUMBER: _ClassVar[int]
+    hand: _containers.RepeatedScalarFieldContainer[str]
+    dealt_corporations: _containers.RepeatedScalarFieldContainer[str]
+    dealt: _containers.RepeatedScalarFieldContainer[str]
+    draft_hand: _containers.RepeatedScalarFieldContainer[str]
+    drafted: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, hand: _Optional[_Iterable[str]] = ..., dealt_corporations: _Optional[_Iterable[str]] = ..., dealt: _Optional[_Iterable[str]] = ..., draft_hand: _Optional[_Iterable[str]] = ..., drafted: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PlayerView(_message.Message):
+    __slots__ = ("seat", "corporation", "terraform_rating", "resources", "production", "hand_size", "played", "events", "card_resources", "used_actions", "passed", "own")
+    class CardResourcesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: int
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    CORPORATION_FIELD_NUMBER: _ClassVar[int]
+    TERRAFORM_RATING_FIELD_NUMBER: _ClassVar[int]
+    RESOURCES_FIELD_NUMBER: _ClassVar[int]
+    PRODUCTION_FIELD_NUMBER: _ClassVar[int]
+    HAND_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PLAYED_FIELD_NUMBER: _ClassVar[int]
+    EVENTS_FIELD_NUMBER: _ClassVar[int]
+    CARD_RESOURCES_FIELD_NUMBER: _ClassVar[int]
+    USED_ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    PASSED_FIELD_NUMBER: _ClassVar[int]
+    OWN_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    corporation: str
+    terraform_rating: int
+    resources: ResourceCounts
+    production: ResourceCounts
+    hand_size: int
+    played: _containers.RepeatedScalarFieldContainer[str]
+    events: _containers.RepeatedScalarFieldContainer[str]
+    card_resources: _containers.ScalarMap[str, int]
+    used_actions: _containers.RepeatedScalarFieldContainer[str]
+    passed: bool
+    own: OwnCards
+    def __init__(self, seat: _Optional[int] = ..., corporation: _Optional[str] = ..., terraform_rating: _Optional[int] = ..., resources: _Optional[_Union[ResourceCounts, _Mapping]] = ..., production: _Optional[_Union[ResourceCounts, _Mapping]] = ..., hand_size: _Optional[int] = ..., played: _Optional[_Iterable[str]] = ..., events: _Optional[_Iterable[str]] = ..., card_resources: _Optional[_Mapping[str, int]] = ..., used_actions: _Optional[_Iterable[str]] = ..., passed: _Optional[bool] = ..., own: _Optional[_Union[OwnCards, _Mapping]] = ...) -> None: ...
+
+class SeatScore(_message.Message):
+    __slots__ = ("seat", "terraform_rating", "milestones", "awards", "greeneries", "cities", "cards", "total", "megacredits")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TERRAFORM_RATING_FIELD_NUMBER: _ClassVar[int]
+    MILESTONES_FIELD_NUMBER: _ClassVar[int]
+    AWARDS_FIELD_NUMBER: _ClassVar[int]
+    GREENERIES_FIELD_NUMBER: _ClassVar[int]
+    CITIES_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    MEGACREDITS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    terraform_rating: int
+    milestones: int
+    awards: int
+    greeneries: int
+    cities: int
+    cards: int
+    total: int
+    megacredits: int
+    def __init__(self, seat: _Optional[int] = ..., terraform_rating: _Optional[int] = ..., milestones: _Optional[int] = ..., awards: _Optional[int] = ..., greeneries: _Optional[int] = ..., cities: _Optional[int] = ..., cards: _Optional[int] = ..., total: _Optional[int] = ..., megacredits: _Optional[int] = ...) -> None: ...
+
+class GameResult(_message.Message):
+    __slots__ = ("finished", "generation", "scores", "winners", "solo_won")
+    FINISHED_FIELD_NUMBER: _ClassVar[int]
+    GENERATION_FIELD_NUMBER: _ClassVar[int]
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    WINNERS_FIELD_NUMBER: _ClassVar[int]
+    SOLO_WON_FIELD_NUMBER: _ClassVar[int]
+    finished: bool
+    generation: int
+    scores: _containers.RepeatedCompositeFieldContainer[SeatScore]
+    winners: _containers.RepeatedScalarFieldContainer[int]
+    solo_won: bool
+    def __init__(self, finished: _Optional[bool] = ..., generation: _Optional[int] = ..., scores: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., solo_won: _Optional[bool] = ...) -> None: ...
+
+class GameView(_message.Message):
+    __slots__ = ("game_id", "version", "status", "viewer", "settings", "generation", "phase", "first_player", "active_player", "temperature", "oxygen", "oceans", "deck_size", "discard_size", "board", "claims", "milestones", "awards", "players", "waiting_for", "decisions", "result", "created_at_ms")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    VIEWER_FIELD_NUMBER: _ClassVar[int]
+    SETTINGS_FIELD_NUMBER: _ClassVar[int]
+    GENERATION_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    FIRST_PLAYER_FIELD_NUMBER: _ClassVar[int]
+    ACTIVE_PLAYER_FIELD_NUMBER: _ClassVar[int]
+    TEMPERATURE_FIELD_NUMBER: _ClassVar[int]
+    OXYGEN_FIELD_NUMBER: _ClassVar[int]
+    OCEANS_FIELD_NUMBER: _ClassVar[int]
+    DECK_SIZE_FIELD_NUMBER: _ClassVar[int]
+    DISCARD_SIZE_FIELD_NUMBER: _ClassVar[int]
+    BOARD_FIELD_NUMBER: _ClassVar[int]
+    CLAIMS_FIELD_NUMBER: _ClassVar[int]
+    MILESTONES_FIELD_NUMBER: _ClassVar[int]
+    AWARDS_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    WAITING_FOR_FIELD_NUMBER: _ClassVar[int]
+    DECISIONS_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    status: GameStatus
+    viewer: int
+    settings: GameSettings
+    generation: int
+    phase: str
+    first_player: int
+    active_player: int
+    temperature: int
+    oxygen: int
+    oceans: int
+    deck_size: int
+    discard_size: int
+    board: _containers.RepeatedCompositeFieldContainer[Tile]
+    claims: _containers.RepeatedCompositeFieldContainer[SpaceClaim]
+    milestones: _containers.RepeatedCompositeFieldContainer[MilestoneClaim]
+    awards: _containers.RepeatedCompositeFieldContainer[AwardFunding]
+    players: _containers.RepeatedCompositeFieldContainer[PlayerView]
+    waiting_for: _containers.RepeatedScalarFieldContainer[int]
+    decisions: _containers.RepeatedCompositeFieldContainer[Decision]
+    result: GameResult
+    created_at_ms: int
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[str] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ...) -> None: ...
+
+class GetGameRequest(_message.Message):
+    __slots__ = ("game_id", "token")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+
+class GetGameResponse(_message.Message):
+    __slots__ = ("game",)
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    game: GameView
+    def __init__(self, game: _Optional[_Union[GameView, _Mapping]] = ...) -> None: ...
+
+class Payment(_message.Message):
+    __slots__ = ("steel", "titanium", "heat")
+    STEEL_FIELD_NUMBER: _ClassVar[int]
+    TITANIUM_FIELD_NUMBER: _ClassVar[int]
+    HEAT_FIELD_NUMBER: _ClassVar[int]
+    steel: int
+    titanium: int
+    heat: int
+    def __init__(self, steel: _Optional[int] = ..., titanium: _Optional[int] = ..., heat: _Optional[int] = ...) -> None: ...
+
+class PayRule(_message.Message):
+    __slots__ = ("cost", "steel_value", "titanium_value", "heat", "max_steel", "max_titanium", "max_heat", "suggested")
+    COST_FIELD_NUMBER: _ClassVar[int]
+    STEEL_VALUE_FIELD_NUMBER: _ClassVar[int]
+    TITANIUM_VALUE_FIELD_NUMBER: _ClassVar[int]
+    HEAT_FIELD_NUMBER: _ClassVar[int]
+    MAX_STEEL_FIELD_NUMBER: _ClassVar[int]
+    MAX_TITANIUM_FIELD_NUMBER: _ClassVar[int]
+    MAX_HEAT_FIELD_NUMBER: _ClassVar[int]
+    SUGGESTED_FIELD_NUMBER: _ClassVar[int]
+    cost: int
+    steel_value: int
+    titanium_value: int
+    heat: bool
+    max_steel: int
+    max_titanium: int
+    max_heat: int
+    suggested: Payment
+    def __init__(self, cost: _Optional[int] = ..., steel_value: _Optional[int] = ..., titanium_value: _Optional[int] = ..., heat: _Optional[bool] = ..., max_steel: _Optional[int] = ..., max_titanium: _Optional[int] = ..., max_heat: _Optional[int] = ..., suggested: _Optional[_Union[Payment, _Mapping]] = ...) -> None: ...
+
+class PlayableCard(_message.Message):
+    __slots__ = ("card", "pay")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    PAY_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    pay: PayRule
+    def __init__(self, card: _Optional[str] = ..., pay: _Optional[_Union[PayRule, _Mapping]] = ...) -> None: ...
+
+class PayableChoice(_message.Message):
+    __slots__ = ("name", "pay")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PAY_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    pay: PayRule
+    def __init__(self, name: _Optional[str] = ..., pay: _Optional[_Union[PayRule, _Mapping]] = ...) -> None: ...
+
+class CardActionChoice(_message.Message):
+    __slots__ = ("index", "label", "pay")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    PAY_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    label: str
+    pay: PayRule
+    def __init__(self, index: _Optional[int] = ..., label: _Optional[str] = ..., pay: _Optional[_Union[PayRule, _Mapping]] = ...) -> None: ...
+
+class CardActionOption(_message.Message):
+    __slots__ = ("card", "choices")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    CHOICES_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    choices: _containers.RepeatedCompositeFieldContainer[CardActionChoice]
+    def __init__(self, card: _Optional[str] = ..., choices: _Optional[_Iterable[_Union[CardActionChoice, _Mapping]]] = ...) -> None: ...
+
+class ActionOptions(_message.Message):
+    __slots__ = ("actions_taken", "play", "standard_projects", "milestones", "awards", "card_actions", "convert_plants", "convert_heat", "end_turn")
+    ACTIONS_TAKEN_FIELD_NUMBER: _ClassVar[int]
+    PLAY_FIELD_NUMBER: _ClassVar[int]
+    STANDARD_PROJECTS_FIELD_NUMBER: _ClassVar[int]
+    MILESTONES_FIELD_NUMBER: _ClassVar[int]
+    AWARDS_FIELD_NUMBER: _ClassVar[int]
+    CARD_ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    CONVERT_PLANTS_FIELD_NUMBER: _ClassVar[int]
+    CONVERT_HEAT_FIELD_NUMBER: _ClassVar[int]
+    END_TURN_FIELD_NUMBER: _ClassVar[int]
+    PASS_FIELD_NUMBER: _ClassVar[int]
+    actions_taken: int
+    play: _containers.RepeatedCompositeFieldContainer[PlayableCard]
+    standard_projects: _containers.RepeatedCompositeFieldContainer[PayableChoice]
+    milestones: _containers.RepeatedCompositeFieldContainer[PayableChoice]
+    awards: _containers.RepeatedCompositeFieldContainer[PayableChoice]
+    card_actions: _containers.RepeatedCompositeFieldContainer[CardActionOption]
+    convert_plants: bool
+    convert_heat: bool
+    end_turn: bool
+    def __init__(self, actions_taken: _Optional[int] = ..., play: _Optional[_Iterable[_Union[PlayableCard, _Mapping]]] = ..., standard_projects: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., card_actions: _Optional[_Iterable[_Union[CardActionOption, _Mapping]]] = ..., convert_plants: _Optional[bool] = ..., convert_heat: _Optional[bool] = ..., end_turn: _Optional[bool] = ..., **kwargs) -> None: ...
+
+class CorporationOffer(_message.Message):
+    __slots__ = ("card", "max_cards")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    MAX_CARDS_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    max_cards: int
+    def __init__(self, card: _Optional[str] = ..., max_cards: _Optional[int] = ...) -> None: ...
+
+class SetupOptions(_message.Message):
+    __slots__ = ("corporations", "cards")
+    CORPORATIONS_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    corporations: _containers.RepeatedCompositeFieldContainer[CorporationOffer]
+    cards: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, corporations: _Optional[_Iterable[_Union[CorporationOffer, _Mapping]]] = ..., cards: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class CardsOptions(_message.Message):
+    __slots__ = ("cards", "min", "max", "cost_each", "purpose")
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    MIN_FIELD_NUMBER: _ClassVar[int]
+    MAX_FIELD_NUMBER: _ClassVar[int]
+    COST_EACH_FIELD_NUMBER: _ClassVar[int]
+    PURPOSE_FIELD_NUMBER: _ClassVar[int]
+    cards: _containers.RepeatedScalarFieldContainer[str]
+    min: int
+    max: int
+    cost_each: int
+    purpose: str
+    def __init__(self, cards: _Optional[_Iterable[str]] = ..., min: _Optional[int] = ..., max: _Optional[int] = ..., cost_each: _Optional[int] = ..., purpose: _Optional[str] = ...) -> None: ...
+
+class SpaceOptions(_message.Message):
+    __slots__ = ("tile", "spaces")
+    TILE_FIELD_NUMBER: _ClassVar[int]
+    SPACES_FIELD_NUMBER: _ClassVar[int]
+    tile: str
+    spaces: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, tile: _Optional[str] = ..., spaces: _Optional[_Iterable[int]] = ...) -> None: ...
+
+class PlayerTarget(_message.Message):
+    __slots__ = ("seat", "neutral", "none")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    NEUTRAL_FIELD_NUMBER: _ClassVar[int]
+    NONE_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    neutral: bool
+    none: bool
+    def __init__(self, seat: _Optional[int] = ..., neutral: _Optional[bool] = ..., none: _Optional[bool] = ...) -> None: ...
+
+class PlayerOptions(_message.Message):
+    __slots__ = ("targets",)
+    TARGETS_FIELD_NUMBER: _ClassVar[int]
+    targets: _containers.RepeatedCompositeFieldContainer[PlayerTarget]
+    def __init__(self, targets: _Optional[_Iterable[_Union[PlayerTarget, _Mapping]]] = ...) -> None: ...
+
+class LabelledOption(_message.Message):
+    __slots__ = ("index", "label", "enabled")
+    INDEX_FIELD_NUMBER: _ClassVar[int]
+    LABEL_FIELD_NUMBER: _ClassVar[int]
+    ENABLED_FIELD_NUMBER: _ClassVar[int]
+    index: int
+    label: str
+    enabled: bool
+    def __init__(self, index: _Optional[int] = ..., label: _Optional[str] = ..., enabled: _Optional[bool] = ...) -> None: ...
+
+class OptionOptions(_message.Message):
+    __slots__ = ("options",)
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    options: _containers.RepeatedCompositeFieldContainer[LabelledOption]
+    def __init__(self, options: _Optional[_Iterable[_Union[LabelledOption, _Mapping]]] = ...) -> None: ...
+
+class AmountOptions(_message.Message):
+    __slots__ = ("min", "max")
+    MIN_FIELD_NUMBER: _ClassVar[int]
+    MAX_FIELD_NUMBER: _ClassVar[int]
+    min: int
+    max: int
+    def __init__(self, min: _Optional[int] = ..., max: _Optional[int] = ...) -> None: ...
+
+class FinalGreeneryOptions(_message.Message):
+    __slots__ = ("convert_plants",)
+    CONVERT_PLANTS_FIELD_NUMBER: _ClassVar[int]
+    PASS_FIELD_NUMBER: _ClassVar[int]
+    convert_plants: bool
+    def __init__(self, convert_plants: _Optional[bool] = ..., **kwargs) -> None: ...
+
+class Decision(_message.Message):
+    __slots__ = ("seat", "kind", "prompt", "source", "action", "setup", "cards", "space", "player", "option", "amount", "final_greenery")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_FIELD_NUMBER: _ClassVar[int]
+    SOURCE_FIELD_NUMBER: _ClassVar[int]
+    ACTION_FIELD_NUMBER: _ClassVar[int]
+    SETUP_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    SPACE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    OPTION_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    FINAL_GREENERY_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    kind: str
+    prompt: str
+    source: str
+    action: ActionOptions
+    setup: SetupOptions
+    cards: CardsOptions
+    space: SpaceOptions
+    player: PlayerOptions
+    option: OptionOptions
+    amount: AmountOptions
+    final_greenery: FinalGreeneryOptions
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., prompt: _Optional[str] = ..., source: _Optional[str] = ..., action: _Optional[_Union[ActionOptions, _Mapping]] = ..., setup: _Optional[_Union[SetupOptions, _Mapping]] = ..., cards: _Optional[_Union[CardsOptions, _Mapping]] = ..., space: _Optional[_Union[SpaceOptions, _Mapping]] = ..., player: _Optional[_Union[PlayerOptions, _Mapping]] = ..., option: _Optional[_Union[OptionOptions, _Mapping]] = ..., amount: _Optional[_Union[AmountOptions, _Mapping]] = ..., final_greenery: _Optional[_Union[FinalGreeneryOptions, _Mapping]] = ...) -> None: ...
+
+class GetDecisionRequest(_message.Message):
+    __slots__ = ("game_id", "token")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+
+class GetDecisionResponse(_message.Message):
+    __slots__ = ("game_id", "version", "status", "seat", "your_turn", "decision", "waiting_for", "phase", "generation")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    YOUR_TURN_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    WAITING_FOR_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    GENERATION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    status: GameStatus
+    seat: int
+    your_turn: bool
+    decision: Decision
+    waiting_for: _containers.RepeatedScalarFieldContainer[int]
+    phase: str
+    generation: int
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., seat: _Optional[int] = ..., your_turn: _Optional[bool] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[str] = ..., generation: _Optional[int] = ...) -> None: ...
+
+class NoArguments(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class PlayCardAnswer(_message.Message):
+    __slots__ = ("card", "payment")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    PAYMENT_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    payment: Payment
+    def __init__(self, card: _Optional[str] = ..., payment: _Optional[_Union[Payment, _Mapping]] = ...) -> None: ...
+
+class StandardProjectAnswer(_message.Message):
+    __slots__ = ("project", "payment")
+    PROJECT_FIELD_NUMBER: _ClassVar[int]
+    PAYMENT_FIELD_NUMBER: _ClassVar[int]
+    project: str
+    payment: Payment
+    def __init__(self, project: _Optional[str] = ..., payment: _Optional[_Union[Payment, _Mapping]] = ...) -> None: ...
+
+class NamedAnswer(_message.Message):
+    __slots__ = ("name", "payment")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PAYMENT_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    payment: Payment
+    def __init__(self, name: _Optional[str] = ..., payment: _Optional[_Union[Payment, _Mapping]] = ...) -> None: ...
+
+class CardActionAnswer(_message.Message):
+    __slots__ = ("card", "choice", "payment")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    CHOICE_FIELD_NUMBER: _ClassVar[int]
+    PAYMENT_FIELD_NUMBER: _ClassVar[int]
+    card: str
+    choice: int
+    payment: Payment
+    def __init__(self, card: _Optional[str] = ..., choice: _Optional[int] = ..., payment: _Optional[_Union[Payment, _Mapping]] = ...) -> None: ...
+
+class SetupAnswer(_message.Message):
+    __slots__ = ("corporation", "cards")
+    CORPORATION_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    corporation: str
+    cards: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, corporation: _Optional[str] = ..., cards: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class CardsAnswer(_message.Message):
+    __slots__ = ("cards",)
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    cards: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, cards: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class Answer(_message.Message):
+    __slots__ = ("play_card", "standard_project", "milestone", "award", "card_action", "convert_plants", "convert_heat", "end_turn", "setup", "cards", "space", "player", "option", "amount")
+    PLAY_CARD_FIELD_NUMBER: _ClassVar[int]
+    STANDARD_PROJECT_FIELD_NUMBER: _ClassVar[int]
+    MILESTONE_FIELD_NUMBER: _ClassVar[int]
+    AWARD_FIELD_NUMBER: _ClassVar[int]
+    CARD_ACTION_FIELD_NUMBER: _ClassVar[int]
+    CONVERT_PLANTS_FIELD_NUMBER: _ClassVar[int]
+    CONVERT_HEAT_FIELD_NUMBER: _ClassVar[int]
+    PASS_FIELD_NUMBER: _ClassVar[int]
+    END_TURN_FIELD_NUMBER: _ClassVar[int]
+    SETUP_FIELD_NUMBER: _ClassVar[int]
+    CARDS_FIELD_NUMBER: _ClassVar[int]
+    SPACE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    OPTION_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    play_card: PlayCardAnswer
+    standard_project: StandardProjectAnswer
+    milestone: NamedAnswer
+    award: NamedAnswer
+    card_action: CardActionAnswer
+    convert_plants: NoArguments
+    convert_heat: NoArguments
+    end_turn: NoArguments
+    setup: SetupAnswer
+    cards: CardsAnswer
+    space: int
+    player: PlayerTarget
+    option: int
+    amount: int
+    def __init__(self, play_card: _Optional[_Union[PlayCardAnswer, _Mapping]] = ..., standard_project: _Optional[_Union[StandardProjectAnswer, _Mapping]] = ..., milestone: _Optional[_Union[NamedAnswer, _Mapping]] = ..., award: _Optional[_Union[NamedAnswer, _Mapping]] = ..., card_action: _Optional[_Union[CardActionAnswer, _Mapping]] = ..., convert_plants: _Optional[_Union[NoArguments, _Mapping]] = ..., convert_heat: _Optional[_Union[NoArguments, _Mapping]] = ..., end_turn: _Optional[_Union[NoArguments, _Mapping]] = ..., setup: _Optional[_Union[SetupAnswer, _Mapping]] = ..., cards: _Optional[_Union[CardsAnswer, _Mapping]] = ..., space: _Optional[int] = ..., player: _Optional[_Union[PlayerTarget, _Mapping]] = ..., option: _Optional[int] = ..., amount: _Optional[int] = ..., **kwargs) -> None: ...
+
+class SubmitActionRequest(_message.Message):
+    __slots__ = ("game_id", "token", "expected_version", "idempotency_key", "structured", "text")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    STRUCTURED_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    expected_version: int
+    idempotency_key: str
+    structured: Answer
+    text: str
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., expected_version: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., structured: _Optional[_Union[Answer, _Mapping]] = ..., text: _Optional[str] = ...) -> None: ...
+
+class SubmitActionResponse(_message.Message):
+    __slots__ = ("version", "replayed", "event", "answer")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    replayed: bool
+    event: GameEvent
+    answer: str
+    def __init__(self, version: _Optional[int] = ..., replayed: _Optional[bool] = ..., event: _Optional[_Union[GameEvent, _Mapping]] = ..., answer: _Optional[str] = ...) -> None: ...
+
+class LogArg(_message.Message):
+    __slots__ = ("number", "text")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    text: str
+    def __init__(self, number: _Optional[int] = ..., text: _Optional[str] = ...) -> None: ...
+
+class LogEntry(_message.Message):
+    __slots__ = ("kind", "args")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    ARGS_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    args: _containers.RepeatedCompositeFieldContainer[LogArg]
+    def __init__(self, kind: _Optional[str] = ..., args: _Optional[_Iterable[_Union[LogArg, _Mapping]]] = ...) -> None: ...
+
+class PublicAnswer(_message.Message):
+    __slots__ = ("type", "hidden", "answer", "text", "count")
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    HIDDEN_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    type: str
+    hidden: bool
+    answer: Answer
+    text: str
+    count: int
+    def __init__(self, type: _Optional[str] = ..., hidden: _Optional[bool] = ..., answer: _Optional[_Union[Answer, _Mapping]] = ..., text: _Optional[str] = ..., count: _Optional[int] = ...) -> None: ...
+
+class GameEvent(_message.Message):
+    __slots__ = ("version", "kind", "seat", "bot", "answer", "log", "waiting_for", "phase", "generation", "finished", "result", "time_ms")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    LOG_FIELD_NUMBER: _ClassVar[int]
+    WAITING_FOR_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    GENERATION_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    kind: str
+    seat: int
+    bot: bool
+    answer: PublicAnswer
+    log: _containers.RepeatedCompositeFieldContainer[LogEntry]
+    waiting_for: _containers.RepeatedScalarFieldContainer[int]
+    phase: str
+    generation: int
+    finished: bool
+    result: GameResult
+    time_ms: int
+    def __init__(self, version: _Optional[int] = ..., kind: _Optional[str] = ..., seat: _Optional[int] = ..., bot: _Optional[bool] = ..., answer: _Optional[_Union[PublicAnswer, _Mapping]] = ..., log: _Optional[_Iterable[_Union[LogEntry, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[str] = ..., generation: _Optional[int] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., time_ms: _Optional[int] = ...) -> None: ...
+
+class WatchGameRequest(_message.Message):
+    __slots__ = ("game_id", "token", "from_version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    from_version: int
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., from_version: _Optional[int] = ...) -> None: ...
+
+class ListGamesRequest(_message.Message):
+    __slots__ = ("status", "page_size", "page_token")
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    status: GameStatus
+    page_size: int
+    page_token: str
+    def __init__(self, status: _Optional[_Union[GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class GameSummary(_message.Message):
+    __slots__ = ("game_id", "status", "version", "players", "seats", "generation", "phase", "waiting_for", "created_at_ms", "updated_at_ms", "result")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    GENERATION_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    WAITING_FOR_FIELD_NUMBER: _ClassVar[int]
+    CREATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    status: GameStatus
+    version: int
+    players: int
+    seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
+    generation: int
+    phase: str
+    waiting_for: _containers.RepeatedScalarFieldContainer[int]
+    created_at_ms: int
+    updated_at_ms: int
+    result: GameResult
+    def __init__(self, game_id: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., players: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., generation: _Optional[int] = ..., phase: _Optional[str] = ..., waiting_for: _Optional[_Iterable[int]] = ..., created_at_ms: _Optional[int] = ..., updated_at_ms: _Optional[int] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ...) -> None: ...
+
+class ListGamesResponse(_message.Message):
+    __slots__ = ("games", "next_page_token")
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[GameSummary]
+    next_page_token: str
+    def __init__(self, games: _Optional[_Iterable[_Union[GameSummary, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class GetGameLogRequest(_message.Message):
+    __slots__ = ("game_id", "token")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+
+class LoggedAnswer(_message.Message):
+    __slots__ = ("version", "seat", "text", "bot")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    seat: int
+    text: str
+    bot: bool
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., text: _Optional[str] = ..., bot: _Optional[bool] = ...) -> None: ...
+
+class GameLog(_message.Message):
+    __slots__ = ("game_id", "format", "settings", "answers", "status", "version", "result")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    SETTINGS_FIELD_NUMBER: _ClassVar[int]
+    ANSWERS_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    format: str
+    settings: GameSettings
+    answers: _containers.RepeatedCompositeFieldContainer[LoggedAnswer]
+    status: GameStatus
+    version: int
+    result: GameResult
+    def __init__(self, game_id: _Optional[str] = ..., format: _Optional[str] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., answers: _Optional[_Iterable[_Union[LoggedAnswer, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ...) -> None: ...

@@ -1,0 +1,160 @@
+"""The Python SDK: plain data shaped like the engine's, safe retries, listing."""
+
+from __future__ import annotations
+
+import random
+import socket
+import threading
+from typing import Any
+
+from gamestate_players import act_once
+
+from olympus.client import ActResult, OlympusClient
+from olympus.engine import Game, GameOptions, from_dict
+from services import running_service
+
+SERVICE_KEYS = {"game_id", "version", "status", "settings", "created_at_ms"}
+
+
+def _local(client: OlympusClient, game_id: str, host: str) -> Game:
+    log = client.game_log(game_id, host)
+    return Game.replay(
+        GameOptions.from_data(log["options"]), [(a["seat"], a["text"]) for a in log["answers"]]
+    )
+
+
+def _assert_superset(sdk: dict[str, Any], engine: dict[str, Any]) -> None:
+    """The SDK's decision has every key of the engine's `to_dict`, with the same values
+    (offers carry extra payment keys)."""
+    for key, value in engine.items():
+        mine = sdk[key]
+        if isinstance(value, list) and value and isinstance(value[0], dict):
+            assert len(mine) == len(value), key
+            for m, v in zip(mine, value, strict=True):
+                _assert_superset(m, v)
+        else:
+            assert mine == value, (key, mine, value)
+
+
+def test_views_and_decisions_are_the_engines(client: OlympusClient) -> None:
+    game = client.create_game(players=3, seed=81, draft=True)
+    seats = {s: client.join(game.game_id, t) for s, t in game.tokens.items()}
+    spectator = client.spectate(game.game_id)
+    rnd = random.Random(81)
+    for step in range(120):
+        if step % 7 == 0:
+            local = _local(client, game.game_id, game.host_token)
+            for viewer, handle in [(None, spectator), *seats.items()]:
+                view = handle.view()
+                assert view["settings"]["options"].get("seed") is None  # secret while playing
+                expected = local.view(viewer)
+                sdk_decisions = view.pop("decisions")
+                for key in SERVICE_KEYS:
+                    view.pop(key)
+                assert view == {k: v for k, v in expected.items() if k != "decisions"}
+                for mine, theirs in zip(sdk_decisions, expected["decisions"], strict=True):
+                    _assert_superset(mine, theirs)
+            for d in local.decisions():
+                state = seats[d.player].decision()
+                assert state.your_turn and state.decision is not None
+                _assert_superset(state.decision, d.to_dict())
+                _check_suggested_payments(local, state.decision)
+        act_once(seats[spectator.decision().waiting_for[0]], rnd)
+
+
+def _check_suggested_payments(local: Game, d: dict[str, Any]) -> None:
+    """Every offer's suggested payment is one the engine accepts."""
+    if d["kind"] != "action":
+        return
+    offers = [
+        *({"type": "play_card", "card": c["card"], "payment": c["suggested"]} for c in d["play"]),
+        *(
+            {"type": "standard_project", "project": p["project"], "payment": p["suggested"]}
+            for p in d["standard_projects"]
+        ),
+        *(
+            {
+                "type": "card_action",
+                "card": a["card"],
+                "choice": c["index"],
+                "payment": c["suggested"],
+            }
+            for a in d["card_actions"]
+            for c in a["choices"]
+        ),
+    ]
+    decision = local.decision_for(d["player"])
+    for offer in offers:
+        decision.check(from_dict(offer))
+
+
+def test_spectators_are_told_whom_the_game_waits_for(client: OlympusClient) -> None:
+    game = client.create_game(players=2, seed=82)
+    state = client.spectate(game.game_id).decision()
+    assert (state.seat, state.your_turn, state.decision) == (None, False, None)
+    assert state.waiting_for == [0, 1] and state.phase == "setup"
+    host = client.join(game.game_id, game.host_token).decision()
+    assert host.seat is None and not host.your_turn
+
+
+def test_act_with_the_same_key_returns_the_first_result(client: OlympusClient) -> None:
+    game = client.create_game(players=2, seed=83)
+    me = client.join(game.game_id, game.tokens[0])
+    d = me.decision().decision or {}
+    answer = f"setup {d['corporations'][0]['card']} -"
+    first = me.act(answer, version=1, key="my-key")
+    again = me.act(answer, version=1, key="my-key")
+    assert (first.version, first.replayed) == (2, False)
+    assert (again.version, again.replayed, again.answer) == (2, True, first.answer)
+    assert again.event == first.event
+    assert len(client.game_log(game.game_id, game.host_token)["answers"]) == 1
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_act_retries_through_a_service_restart(redis_url: str) -> None:
+    """The service goes away between the client's decision and its answer; the SDK retries
+    with the same key until a new process serves the same Redis, and the answer lands once."""
+    port = str(_free_port())
+    with (
+        running_service("gamestate", "--redis-url", redis_url, "--port", port) as first,
+        OlympusClient(first.address) as setup,
+    ):
+        game = setup.create_game(players=2, seed=84)
+        d = setup.join(game.game_id, game.tokens[1]).decision().decision or {}
+    assert first.proc.returncode == 0
+    answer = f"setup {d['corporations'][1]['card']} {d['cards'][0]}"
+    outcome: list[ActResult] = []
+    with OlympusClient(f"127.0.0.1:{port}", retries=10, backoff=0.1) as client:
+        me = client.join(game.game_id, game.tokens[1])
+        acting = threading.Thread(target=lambda: outcome.append(me.act(answer, version=1)))
+        acting.start()
+        with running_service("gamestate", "--redis-url", redis_url, "--port", port):
+            acting.join(60)
+            assert outcome and outcome[0].version == 2 and not outcome[0].replayed
+            log = client.game_log(game.game_id, game.host_token)
+    assert [a["text"] for a in log["answers"]] == [answer]
+
+
+def test_list_games_pages_newest_first(client: OlympusClient) -> None:
+    made = [client.create_game(players=2, seed=90 + i).game_id for i in range(5)]
+    seen: list[dict[str, Any]] = []
+    token = ""
+    while True:
+        page, token = client.list_games(status="active", page_size=2, page_token=token)
+        assert len(page) <= 2
+        seen += page
+        if not token:
+            break
+    ids = [g["game_id"] for g in seen]
+    assert len(ids) == len(set(ids))
+    assert [i for i in ids if i in made] == list(reversed(made))
+    created = [g["created_at_ms"] for g in seen]
+    assert created == sorted(created, reverse=True)
+    assert all(g["status"] == "active" and g["players"] == 2 for g in seen if g["game_id"] in made)
+    finished, _ = client.list_games(status="finished", page_size=500)
+    assert not set(made) & {g["game_id"] for g in finished}
