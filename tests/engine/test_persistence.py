@@ -87,3 +87,12 @@ def test_a_saved_game_is_small() -> None:
         d = game.decisions()[0]
         game.apply(d.player, d.sample(rnd))
     assert max(sizes) <= 8 * 1024
+
+
+def test_options_round_trip_with_every_field() -> None:
+    options = GameOptions(
+        players=3, seed=99, corporate_era=False, draft=True, beginner=(True, False, True), map="tharsis"
+    )
+    data = options.to_data()
+    assert set(data) == set(GameOptions.__dataclass_fields__)
+    assert GameOptions.from_data(data) == options

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from .board import SUPPORTED_MAPS
@@ -46,9 +46,16 @@ class GameOptions:
         return bool(self.beginner) and self.beginner[seat]
 
     def to_data(self) -> dict[str, Any]:
-        data = asdict(self)
-        data["beginner"] = list(self.beginner)
-        return data
+        # Built by hand: it is written into every saved game, and asdict() is slow.
+        return {
+            "players": self.players,
+            "seed": self.seed,
+            "corporate_era": self.corporate_era,
+            "draft": self.draft,
+            "solo_tr63": self.solo_tr63,
+            "beginner": list(self.beginner),
+            "map": self.map,
+        }
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> GameOptions:
