@@ -1,7 +1,7 @@
 """`olympus run` (and `make run`): the whole platform on one machine.
 
-With nothing configured it embeds what it needs: a private `redis-server` on a free port (no
-persistence, removed on exit) unless `--redis-url`/`OLYMPUS_REDIS_URL` names one. Each service
+With nothing configured it embeds what it needs: a private `redis-server` on a free port
+(`platform/embedded_redis.py`: no persistence, removed on exit) unless `--redis-url`/`OLYMPUS_REDIS_URL` names one. Each service
 then starts as its own process exactly as operators start it (`python -m olympus.<service>`),
 and Ctrl-C / SIGTERM stops them all gracefully.
 """
@@ -9,21 +9,18 @@ and Ctrl-C / SIGTERM stops them all gracefully.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib.util
 import json
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
-import tempfile
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from .platform.config import DEFAULT_PORTS
+from .platform.embedded_redis import RedisUnavailable, embedded_redis
 
 SERVICES = ("gamestate", "catalogue")
 
@@ -33,59 +30,6 @@ class Child:
     name: str
     proc: subprocess.Popen[str]
     port: int = 0
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _redis_answers(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.2) as s:
-            s.sendall(b"PING\r\n")
-            return s.recv(16).startswith(b"+PONG")
-    except OSError:
-        return False
-
-
-@contextmanager
-def embedded_redis() -> Iterator[str]:
-    """A throw-away redis-server for this run."""
-    exe = shutil.which("redis-server")
-    if exe is None:
-        raise SystemExit("no Redis configured and no redis-server on PATH: pass --redis-url")
-    port = _free_port()
-    workdir = tempfile.mkdtemp(prefix="olympus-run-redis-")
-    proc = subprocess.Popen(
-        [
-            exe,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            workdir,
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        deadline = time.monotonic() + 10
-        while not _redis_answers(port):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                raise SystemExit("the embedded redis-server did not start")
-            time.sleep(0.05)
-        yield f"redis://127.0.0.1:{port}/0"
-    finally:
-        proc.terminate()
-        proc.wait(10)
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 def _start(name: str, port: int, redis_url: str) -> Child:
@@ -115,12 +59,17 @@ def run(redis_url: str | None, ports: dict[str, int]) -> int:
 
     signal.signal(signal.SIGINT, _stop)
     signal.signal(signal.SIGTERM, _stop)
-    with embedded_redis() if redis_url is None else _given(redis_url) as url:
-        children: list[Child] = []
+    children: list[Child] = []
+    with contextlib.ExitStack() as stack:
+        if redis_url is None:
+            try:
+                redis_url = stack.enter_context(embedded_redis()).url
+            except RedisUnavailable as exc:
+                raise SystemExit(f"no Redis configured and {exc}: pass --redis-url") from None
         try:
             for name in available:
-                children.append(_start(name, ports.get(name, DEFAULT_PORTS[name]), url))
-            print(f"Olympus is running (Redis: {url})", flush=True)
+                children.append(_start(name, ports.get(name, DEFAULT_PORTS[name]), redis_url))
+            print(f"Olympus is running (Redis: {redis_url})", flush=True)
             for c in children:
                 print(f"  {c.name:<10} 127.0.0.1:{c.port}", flush=True)
             print("Ctrl-C stops everything.", flush=True)
@@ -140,11 +89,6 @@ def run(redis_url: str | None, ports: dict[str, int]) -> int:
         print(f"stopped with errors: {', '.join(failed)}", file=sys.stderr)
         return 1
     return 0
-
-
-@contextmanager
-def _given(url: str) -> Iterator[str]:
-    yield url
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

@@ -91,7 +91,12 @@ def test_a_saved_game_is_small() -> None:
 
 def test_options_round_trip_with_every_field() -> None:
     options = GameOptions(
-        players=3, seed=99, corporate_era=False, draft=True, beginner=(True, False, True), map="tharsis"
+        players=3,
+        seed=99,
+        corporate_era=False,
+        draft=True,
+        beginner=(True, False, True),
+        map="tharsis",
     )
     data = options.to_data()
     assert set(data) == set(GameOptions.__dataclass_fields__)

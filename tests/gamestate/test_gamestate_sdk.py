@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import socket
 import threading
 from typing import Any
 
@@ -11,6 +10,7 @@ from gamestate_players import act_once
 
 from olympus.client import ActResult, OlympusClient
 from olympus.engine import Game, GameOptions, from_dict
+from olympus.platform.embedded_redis import free_port
 from services import running_service
 
 SERVICE_KEYS = {"game_id", "version", "status", "settings", "created_at_ms"}
@@ -110,16 +110,10 @@ def test_act_with_the_same_key_returns_the_first_result(client: OlympusClient) -
     assert len(client.game_log(game.game_id, game.host_token)["answers"]) == 1
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def test_act_retries_through_a_service_restart(redis_url: str) -> None:
     """The service goes away between the client's decision and its answer; the SDK retries
     with the same key until a new process serves the same Redis, and the answer lands once."""
-    port = str(_free_port())
+    port = str(free_port())
     with (
         running_service("gamestate", "--redis-url", redis_url, "--port", port) as first,
         OlympusClient(first.address) as setup,

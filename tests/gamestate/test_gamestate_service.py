@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import subprocess
 import threading
 import time
 from typing import Any
@@ -17,6 +16,7 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from olympus.client import GameServiceError, OlympusClient
 from olympus.gamestate.store import game_key
+from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.v1 import game_pb2 as pb
 from services import ServiceProcess, running_service
 
@@ -141,10 +141,8 @@ def test_another_redis_database(redis_url: str) -> None:
     assert redis.Redis.from_url(url).exists(key) and not redis.Redis.from_url(redis_url).exists(key)
 
 
-def test_without_redis_calls_are_unavailable(
-    private_redis: tuple[str, subprocess.Popen[bytes]],
-) -> None:
-    url, redis_server = private_redis
+def test_without_redis_calls_are_unavailable(private_redis: EmbeddedRedis) -> None:
+    url, redis_server = private_redis.url, private_redis.process
     with (
         running_service("gamestate", "--redis-url", url) as service,
         OlympusClient(service.address, retries=0) as client,

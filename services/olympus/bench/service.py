@@ -21,12 +21,9 @@ import asyncio
 import json
 import os
 import random
-import shutil
-import socket
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
@@ -38,57 +35,9 @@ import redis
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from olympus.engine import Game, GameOptions
+from olympus.platform.embedded_redis import embedded_redis
 from olympus.v1 import game_pb2 as pb
 from olympus.v1 import game_pb2_grpc
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-@contextmanager
-def _redis_server() -> Iterator[str]:
-    exe = shutil.which("redis-server")
-    if exe is None:
-        raise SystemExit("the service benchmark needs redis-server on PATH")
-    port = _free_port()
-    workdir = tempfile.mkdtemp(prefix="olympus-bench-redis-")
-    proc = subprocess.Popen(
-        [
-            exe,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            workdir,
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    url = f"redis://127.0.0.1:{port}/0"
-    try:
-        client = redis.Redis.from_url(url)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                client.ping()
-                break
-            except redis.ConnectionError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.05)
-        yield url
-    finally:
-        proc.terminate()
-        proc.wait(10)
-        shutil.rmtree(workdir, ignore_errors=True)
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -295,7 +244,8 @@ async def _run(
 def main_figures(
     games: int = 100, answers: int = 200, players: int = 3, rounds: int = 4
 ) -> dict[str, Any]:
-    with _redis_server() as redis_url, _service(redis_url) as (address, pid):
+    with embedded_redis() as redis, _service(redis.url) as (address, pid):
+        redis_url = redis.url
         return asyncio.run(_run(address, pid, redis_url, games, answers, players, rounds))
 
 
