@@ -45,7 +45,8 @@ def _remove_decide(g: GameState, frame: Frame) -> list[Decision]:
     ]
 
 
-def _remove_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+def _take(g: GameState, frame: Frame, seat: int, answer: Answer, *, keep: bool) -> None:
+    """Take up to n of a resource from the chosen player; `keep` gives it to the taker."""
     assert isinstance(answer, ChoosePlayer)
     if answer.seat is None:
         return
@@ -53,7 +54,15 @@ def _remove_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> No
     r = R[frame[3]]
     taken = min(frame[4], q.res[r])
     q.res[r] -= taken
-    log(g, "lose", q.seat, frame[3], taken)
+    if keep:
+        g.players[seat].res[r] += taken
+        log(g, "steal", seat, q.seat, frame[3], taken)
+    else:
+        log(g, "lose", q.seat, frame[3], taken)
+
+
+def _remove_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    _take(g, frame, seat, answer, keep=False)
 
 
 @op("remove_any", decide=_remove_decide, resolve=_remove_resolve)
@@ -75,15 +84,7 @@ def _steal_decide(g: GameState, frame: Frame) -> list[Decision]:
 
 
 def _steal_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
-    assert isinstance(answer, ChoosePlayer)
-    if answer.seat is None:
-        return
-    q = g.players[answer.seat]
-    r = R[frame[3]]
-    taken = min(frame[4], q.res[r])
-    q.res[r] -= taken
-    g.players[seat].res[r] += taken
-    log(g, "steal", seat, q.seat, frame[3], taken)
+    _take(g, frame, seat, answer, keep=True)
 
 
 @op("steal", decide=_steal_decide, resolve=_steal_resolve)
