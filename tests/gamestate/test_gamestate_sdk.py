@@ -6,9 +6,10 @@ import random
 import threading
 from typing import Any
 
+import pytest
 from gamestate_players import act_once
 
-from olympus.client import ActResult, OlympusClient
+from olympus.client import ActResult, OlympusClient, StaleVersion
 from olympus.engine import Game, GameOptions, from_dict
 from olympus.platform.embedded_redis import free_port
 from services import running_service
@@ -152,3 +153,38 @@ def test_list_games_pages_newest_first(client: OlympusClient) -> None:
     assert all(g["status"] == "active" and g["players"] == 2 for g in seen if g["game_id"] in made)
     finished, _ = client.list_games(status="finished", page_size=500)
     assert not set(made) & {g["game_id"] for g in finished}
+
+
+def _setup_answer(decision: dict[str, Any]) -> str:
+    return f"setup {decision['corporations'][0]['card']} -"
+
+
+def test_simultaneous_answers_are_rebased_when_the_seats_decision_is_unchanged(
+    client: OlympusClient,
+) -> None:
+    game = client.create_game(players=3, seed=91)
+    seats = [client.join(game.game_id, game.tokens[s]) for s in range(3)]
+    shown = [seat.decision() for seat in seats]  # all three read version 1
+    assert {s.version for s in shown} == {1}
+    results = [
+        seat.act(_setup_answer(s.decision or {}), version=1)
+        for seat, s in zip(seats, shown, strict=True)
+    ]
+    assert [r.version for r in results] == [
+        2,
+        3,
+        4,
+    ]  # the 2nd and 3rd were resent at the new version
+    assert len(client.game_log(game.game_id, game.host_token)["answers"]) == 3
+
+
+def test_a_stale_answer_is_not_rebased_when_the_decision_changed(client: OlympusClient) -> None:
+    game = client.create_game(players=2, seed=92)
+    first = client.join(game.game_id, game.tokens[0])
+    d = first.decision()
+    twin = client.join(game.game_id, game.tokens[0])  # the same seat from another client
+    twin.decision()
+    twin.act(_setup_answer(d.decision or {}), version=d.version)
+    with pytest.raises(StaleVersion) as refused:  # the decision it answered is gone
+        first.act(_setup_answer(d.decision or {}), version=d.version)
+    assert refused.value.status == "ABORTED"

@@ -35,6 +35,8 @@ DEFAULT_ADDRESS = "127.0.0.1:50051"
 ADDRESS_ENV = "OLYMPUS_GAMESTATE_ADDRESS"
 _READ_RETRY = frozenset({grpc.StatusCode.UNAVAILABLE})
 _ACT_RETRY = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED})
+# How many times a stale answer is rebased onto a newer version before giving up.
+_REBASE_ATTEMPTS = 8
 
 T = TypeVar("T")
 
@@ -226,6 +228,8 @@ class SeatHandle:
         self.game_id = game_id
         self.token = token
         self.version: int | None = None  # the latest version this handle saw
+        # The decision this seat was shown, and at which version (see `act`'s rebase).
+        self._shown: tuple[int, dict[str, Any] | None] | None = None
 
     def view(self) -> dict[str, Any]:
         reply = self.client.call(
@@ -240,7 +244,7 @@ class SeatHandle:
             pb.GetDecisionRequest(game_id=self.game_id, token=self.token),
         )
         self.version = reply.version
-        return DecisionState(
+        state = DecisionState(
             game_id=reply.game_id,
             version=reply.version,
             status=wire.status_name(reply.status),
@@ -251,19 +255,46 @@ class SeatHandle:
             phase=reply.phase,
             generation=reply.generation,
         )
+        self._shown = (state.version, state.decision)
+        return state
 
     def act(
-        self, answer: str | Mapping[str, Any], *, version: int | None = None, key: str | None = None
+        self,
+        answer: str | Mapping[str, Any],
+        *,
+        version: int | None = None,
+        key: str | None = None,
+        rebase: bool = True,
     ) -> ActResult:
         """Answer at `version` (default: the latest version this handle saw). Raises
-        StaleVersion when the game moved on, GameServiceError for any other refusal."""
+        StaleVersion when the game moved on, GameServiceError for any other refusal.
+
+        With `rebase`, an answer refused as stale is sent again at the new version when this
+        seat's pending decision is exactly the one it was shown at `version`: in simultaneous
+        phases (setup, research, draft) other seats' answers move the version without changing
+        ours, so the answer means the same thing. Anything else still raises StaleVersion."""
         if version is None:
             version = self.version if self.version is not None else self.decision().version
+        key = key or uuid.uuid4().hex  # a refused attempt records nothing: the key can be reused
+        for _ in range(_REBASE_ATTEMPTS):
+            try:
+                return self._submit(answer, version, key)
+            except StaleVersion:
+                shown = self._shown
+                if not rebase or shown is None or shown[0] != version or shown[1] is None:
+                    raise
+                fresh = self.decision()
+                if not fresh.your_turn or fresh.decision != shown[1]:
+                    raise
+                version = fresh.version
+        return self._submit(answer, version, key)
+
+    def _submit(self, answer: str | Mapping[str, Any], version: int, key: str) -> ActResult:
         request = pb.SubmitActionRequest(
             game_id=self.game_id,
             token=self.token,
             expected_version=version,
-            idempotency_key=key or uuid.uuid4().hex,
+            idempotency_key=key,
             **answer_request(answer),
         )
         reply = self.client.call(self.client.stub.SubmitAction, request, retry_on=_ACT_RETRY)
