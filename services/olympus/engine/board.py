@@ -37,14 +37,6 @@ class Space:
     reserved_for: str | None  # "noctis_city" on Tharsis 31
     neighbours: tuple[int, ...]
 
-    @property
-    def on_mars(self) -> bool:
-        return self.row >= 0
-
-    @property
-    def label(self) -> str:
-        return f"{self.id:02d}"
-
 
 @dataclass(frozen=True, slots=True)
 class MapDef:
@@ -63,9 +55,6 @@ class MapDef:
             if found is not None:
                 return found
         raise KeyError(space_id)
-
-    def has_space(self, space_id: int) -> bool:
-        return 0 < space_id < len(self.spaces) and self.spaces[space_id] is not None
 
     @property
     def noctis_space(self) -> int | None:

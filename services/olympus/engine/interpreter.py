@@ -82,11 +82,6 @@ def resolve(g: GameState, seat: int, answer: Answer) -> None:
     run(g)
 
 
-def feasible(g: GameState, p: Player, card: int, instr: tuple[Any, ...]) -> bool:
-    check = FEASIBLE.get(instr[0])
-    return True if check is None else check(g, p, card, instr[1:])
-
-
 def all_feasible(g: GameState, p: Player, card: int, effects: tuple[tuple[Any, ...], ...]) -> bool:
     for instr in effects:
         check = FEASIBLE.get(instr[0])

@@ -24,7 +24,6 @@ from .constants import (
     OXYGEN_TEMPERATURE_BONUS,
     PLANTS,
     PRODUCTION_FLOOR,
-    RESOURCE_INDEX,
     SPECIAL,
     STEEL,
     TEMPERATURE_HEAT_BONUS,
@@ -302,10 +301,6 @@ def fire_standard_project(g: GameState, seat: int, project: str, base_cost: int)
             continue
         batches.append((seat, cid, list(t.effects)))
     _queue_triggers(g, seat, batches)
-
-
-def resource_index(name: str) -> int:
-    return RESOURCE_INDEX[name]
 
 
 def produce(g: GameState) -> None:

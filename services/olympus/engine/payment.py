@@ -96,11 +96,6 @@ def payments(p: Player, rule: PayRule) -> Iterator[Payment]:
                     yield pay
 
 
-def simple_payment_ok(p: Player, rule: PayRule) -> bool:
-    """Whether paying all in M€ works (the common case, checked without building objects)."""
-    return p.res[MC] >= rule.cost
-
-
 def apply_payment(p: Player, rule: PayRule, pay: Payment) -> None:
     res = p.res
     res[STEEL] -= pay.steel

@@ -119,7 +119,3 @@ def legal_spaces(g: GameState, seat: int, tile: str, rule: str) -> list[int]:
     if rule == "claim":
         return [s for s in _land(g, seat) if s not in g.claims]
     raise ValueError(f"unknown placement rule {rule!r}")
-
-
-def any_legal_space(g: GameState, seat: int, tile: str, rule: str) -> bool:
-    return bool(legal_spaces(g, seat, tile, rule))

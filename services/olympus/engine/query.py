@@ -13,7 +13,6 @@ from .cards.model import CardDef, Requirement
 from .constants import (
     CITY,
     GREENERY,
-    OCEAN,
     OXYGEN_MAX,
     STEEL_VALUE,
     TEMPERATURE_MAX,
@@ -201,7 +200,3 @@ def adjacent_count(g: GameState, space: int, kind: int) -> int:
         return 0
     tiles = g.tiles
     return sum(1 for n in sp.neighbours if tiles[n] == kind)
-
-
-def adjacent_oceans(g: GameState, space: int) -> int:
-    return adjacent_count(g, space, OCEAN)

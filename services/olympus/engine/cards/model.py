@@ -181,10 +181,6 @@ class CardDef:
         return self.type == EVENT
 
     @property
-    def is_corporation(self) -> bool:
-        return self.type == CORPORATION
-
-    @property
     def has_action(self) -> bool:
         return bool(self.actions)
 
