@@ -94,6 +94,12 @@ def feasible_after_payment(
 
 def card_failure(g: GameState, p: Player, cid: int) -> str | None:
     """Why this card cannot be played now (None when it can, with some payment)."""
+    outcome = _card_check(g, p, cid)
+    return outcome if isinstance(outcome, str) else None
+
+
+def _card_check(g: GameState, p: Player, cid: int) -> PayRule | str:
+    """How the card would be paid for, or why it cannot be played now."""
     card = card_def(cid)
     reason = requirement_failure(g, p, card)
     if reason is not None:
@@ -110,7 +116,7 @@ def card_failure(g: GameState, p: Player, cid: int) -> str | None:
         feasible_after_payment(g, p, cid, card.play, rule, pay) for pay in payments(p, rule)
     ):
         return "no payment leaves enough resources for its effects"
-    return None
+    return rule
 
 
 def _project_feasible(g: GameState, p: Player, name: str) -> bool:
@@ -125,6 +131,19 @@ def _project_feasible(g: GameState, p: Player, name: str) -> bool:
     if name == "city":
         return bool(legal_spaces(g, p.seat, "city", "city"))
     return True
+
+
+def project_rule(p: Player, name: str) -> PayRule:
+    base = STANDARD_PROJECTS[name]
+    return PayRule(project_cost(p, name, base), 0, 0, heat_as_mc(p) and base > 0)
+
+
+def milestone_rule(p: Player) -> PayRule:
+    return PayRule(MILESTONE_COST, 0, 0, heat_as_mc(p))
+
+
+def award_rule(p: Player, cost: int) -> PayRule:
+    return PayRule(cost, 0, 0, heat_as_mc(p))
 
 
 def action_rule(p: Player, act: CardAction) -> PayRule:
@@ -173,25 +192,25 @@ class TurnOptions:
             # The corporation's first action comes before anything else in the game.
             self.actions[p.corp] = {0: PayRule(0)}
             return
-        heat_mc = heat_as_mc(p)
         for cid in p.hand:
-            if card_failure(g, p, cid) is None:
-                self.cards[cid] = card_rule(p, card_def(cid))
-        for name, base in STANDARD_PROJECTS.items():
-            rule = PayRule(project_cost(p, name, base), 0, 0, heat_mc and base > 0)
+            outcome = _card_check(g, p, cid)
+            if isinstance(outcome, PayRule):
+                self.cards[cid] = outcome
+        for name in STANDARD_PROJECTS:
+            rule = project_rule(p, name)
             if can_afford(p, rule) and _project_feasible(g, p, name):
                 self.projects[name] = rule
         if not g.options.solo:
             claimed = {m for m, _ in g.milestones}
             if len(g.milestones) < 3:
-                rule = PayRule(MILESTONE_COST, 0, 0, heat_mc)
+                rule = milestone_rule(p)
                 if can_afford(p, rule):
                     for m in milestones_of(g).values():
                         if m.name not in claimed and m.measure(g, p) >= m.threshold:
                             self.milestones[m.name] = rule
             cost = award_cost(g)
             if cost is not None:
-                rule = PayRule(cost, 0, 0, heat_mc)
+                rule = award_rule(p, cost)
                 if can_afford(p, rule):
                     funded = {a for a, _ in g.awards}
                     for a in awards_of(g).values():
@@ -503,20 +522,18 @@ def _turn_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None
     if isinstance(answer, PlayCard):
         play_card(g, p, answer.card, card_rule(p, card_def(answer.card)), answer.payment)
     elif isinstance(answer, StandardProject):
-        base = STANDARD_PROJECTS[answer.project]
-        rule = PayRule(project_cost(p, answer.project, base), 0, 0, heat_as_mc(p) and base > 0)
-        apply_payment(p, rule, answer.payment)
+        apply_payment(p, project_rule(p, answer.project), answer.payment)
         log(g, "project", seat, answer.project)
-        push(g, ("project_done", seat, 0, answer.project, base))
+        push(g, ("project_done", seat, 0, answer.project, STANDARD_PROJECTS[answer.project]))
         push_effects(g, seat, 0, PROJECT_EFFECTS[answer.project])
     elif isinstance(answer, ClaimMilestone):
-        apply_payment(p, PayRule(MILESTONE_COST, 0, 0, heat_as_mc(p)), answer.payment)
+        apply_payment(p, milestone_rule(p), answer.payment)
         g.milestones.append((answer.name, seat))
         log(g, "milestone", seat, answer.name)
     elif isinstance(answer, FundAward):
         cost = award_cost(g)
         assert cost is not None
-        apply_payment(p, PayRule(cost, 0, 0, heat_as_mc(p)), answer.payment)
+        apply_payment(p, award_rule(p, cost), answer.payment)
         g.awards.append((answer.name, seat))
         log(g, "award", seat, answer.name)
     elif isinstance(answer, UseAction):
