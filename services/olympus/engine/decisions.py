@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Iterator, Sequence
+from math import comb
 from typing import Any
 
 from .actions import (
@@ -231,8 +232,6 @@ def _sample_subset(rnd: random.Random, cards: Sequence[int], lo: int, hi: int) -
     """Uniform over all subsets of size lo..hi, without listing them."""
     if lo == hi:
         return tuple(sorted(rnd.sample(list(cards), lo), key=list(cards).index))
-    from math import comb
-
     weights = [comb(len(cards), k) for k in range(lo, hi + 1)]
     k = rnd.choices(range(lo, hi + 1), weights=weights)[0]
     picked = set(rnd.sample(list(cards), k))
@@ -286,8 +285,6 @@ class SelectCards(Decision):
         return ChooseCards(_sample_subset(rnd, self.cards, self.minimum, self.maximum))
 
     def count(self) -> int:
-        from math import comb
-
         return sum(comb(len(self.cards), k) for k in range(self.minimum, self.maximum + 1))
 
     def _options(self) -> dict[str, Any]:
@@ -344,8 +341,6 @@ class SelectSetup(Decision):
         return ChooseSetup(corp, _sample_subset(rnd, self.cards, 0, most))
 
     def count(self) -> int:
-        from math import comb
-
         return sum(
             sum(comb(len(self.cards), k) for k in range(0, min(m, len(self.cards)) + 1))
             for m in self.corporations.values()

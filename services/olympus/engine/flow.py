@@ -6,11 +6,15 @@ whole future of the game is always the stack.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from .actions import Answer, ChooseCards, ChooseSetup, ConvertPlants, Pass
 from .cards.catalogue import BEGINNER_ID
 from .cards.catalogue import get as card_def
 from .constants import CARD_BUY_COST, CITY, HEAT, MC, PLANTS, SOLO_GENERATIONS
 from .decisions import Decision, SelectCards, SelectSetup
+from .errors import IllegalAction
 from .interpreter import op
 from .mutate import (
     draw_cards,
@@ -262,20 +266,18 @@ class FinalGreenery(Decision):
     kind = "final_greenery"
     __slots__ = ()
 
-    def legal_actions(self):  # type: ignore[no-untyped-def]
+    def legal_actions(self) -> Iterator[Answer]:
         yield ConvertPlants()
         yield Pass()
 
     def check(self, answer: Answer) -> None:
-        from .errors import IllegalAction
-
         if not isinstance(answer, ConvertPlants | Pass):
             raise IllegalAction("convert plants or pass (finish)", code="wrong_answer_kind")
 
     def count(self) -> int:
         return 2
 
-    def _options(self):  # type: ignore[no-untyped-def]
+    def _options(self) -> dict[str, Any]:
         return {"convert_plants": True, "pass": True}
 
 

@@ -35,6 +35,7 @@ from .placement import legal_spaces
 from .rng import below, seed_state, shuffle
 from .scoring import Score, result, scores
 from .state import GameState, Player
+from .view import view
 
 
 def coerce_answer(answer: Answer | str | dict[str, Any]) -> Answer:
@@ -130,7 +131,7 @@ class Game(GameState):
         cached = self._cache
         if cached is None:
             cached = self._cache = pending_decisions(self)
-        return cached  # type: ignore[no-any-return]
+        return cached
 
     def waiting_for(self) -> list[int]:
         return [d.player for d in self.decisions()]
@@ -171,8 +172,6 @@ class Game(GameState):
         return result(self)
 
     def view(self, viewer: int | None = None) -> dict[str, Any]:
-        from .view import view
-
         return view(self, viewer)
 
 

@@ -13,7 +13,9 @@ from .cards.model import CardDef, Requirement
 from .constants import (
     CITY,
     GREENERY,
+    OCEANS_MAX,
     OXYGEN_MAX,
+    RESOURCE_INDEX,
     STEEL_VALUE,
     TEMPERATURE_MAX,
     TITANIUM_VALUE,
@@ -178,8 +180,6 @@ def _requirement_value(g: GameState, p: Player, r: Requirement) -> tuple[int, in
     if kind == "tag":
         return tag_count(p, r.subject or ""), 0
     if kind == "production":
-        from .constants import RESOURCE_INDEX
-
         return p.prod[RESOURCE_INDEX[r.subject or ""]], 0
     if kind == "greeneries":
         return tiles_owned(g, p.seat, GREENERY), 0
@@ -189,8 +189,6 @@ def _requirement_value(g: GameState, p: Player, r: Requirement) -> tuple[int, in
 
 
 def terraformed(g: GameState) -> bool:
-    from .constants import OCEANS_MAX
-
     return g.temperature >= TEMPERATURE_MAX and g.oxygen >= OXYGEN_MAX and g.oceans >= OCEANS_MAX
 
 

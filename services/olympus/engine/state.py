@@ -8,7 +8,7 @@ one pushes a new one), so a clone may share them.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 
@@ -16,6 +16,9 @@ from .board import MapDef, load_map
 from .constants import NOBODY
 from .errors import CorruptState
 from .options import GameOptions
+
+if TYPE_CHECKING:
+    from .decisions import Decision
 
 FORMAT_VERSION = 1
 
@@ -242,7 +245,7 @@ class GameState:
         self.last_space = 0
         self.decisions_made = 0
         self.log = []
-        self._cache: Any = None
+        self._cache: list[Decision] | None = None  # pending decisions, derived (not saved)
 
     # --- copies ------------------------------------------------------------------------------
     def copy_into(self, g: GameState) -> None:

@@ -11,7 +11,16 @@ from collections.abc import Iterable
 from functools import cache
 
 from .dsl import req as parse_req
-from .model import AUTOMATED, CardDef, Instr, Requirement, Trigger, VictoryPoints, card_id
+from .model import (
+    AUTOMATED,
+    CardAction,
+    CardDef,
+    Instr,
+    Requirement,
+    Trigger,
+    VictoryPoints,
+    card_id,
+)
 
 # Modules of card definitions, in a fixed order (the deck is built in catalogue order).
 BLOCKS = (
@@ -42,7 +51,7 @@ def card(
     summary: str = "",
     play: Iterable[Instr] = (),
     first_action: Iterable[Instr] = (),
-    actions: Iterable[object] = (),
+    actions: Iterable[CardAction] = (),
     triggers: Iterable[Trigger] = (),
     resource: str | None = None,
     requirements: tuple[Requirement, ...] | None = None,
@@ -64,7 +73,7 @@ def card(
         summary=summary,
         play=tuple(play),
         first_action=tuple(first_action),
-        actions=tuple(actions),  # type: ignore[arg-type]
+        actions=tuple(actions),
         triggers=tuple(triggers),
         resource=resource,
         **passive,  # type: ignore[arg-type]
