@@ -56,7 +56,7 @@ def test_a_game_from_the_command_line(olympus: Cli) -> None:
     corp = decision["decision"]["corporations"][0]["card"]
 
     refused = olympus("act", game_id, "--seat", "0", "setup R99 -", ok=False)
-    assert refused.returncode == 1 and "corporation_not_offered" in refused.stderr
+    assert refused.returncode == 1 and "CORPORATION_NOT_OFFERED" in refused.stderr
     acted = olympus("act", game_id, "--seat", "0", f"setup {corp} -").stdout
     assert "applied 'setup" in acted and "hidden" in acted
 

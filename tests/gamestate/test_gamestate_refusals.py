@@ -77,32 +77,40 @@ def test_every_submit_refusal_leaves_the_game_unchanged(
     before = _snapshot(rdb, gid)
 
     cases: list[tuple[str, str, dict[str, Any]]] = [
-        ("UNAUTHENTICATED", "unauthenticated", {**ok, "token": "", "text": legal}),
-        ("UNAUTHENTICATED", "unauthenticated", {**ok, "token": "not a token", "text": legal}),
-        ("UNAUTHENTICATED", "unauthenticated", {**ok, "token": FORGED_TOKEN, "text": legal}),
-        ("PERMISSION_DENIED", "permission_denied", {**ok, "token": other.tokens[0], "text": legal}),
-        ("PERMISSION_DENIED", "permission_denied", {**ok, "token": game.host_token, "text": legal}),
-        ("INVALID_ARGUMENT", "invalid_argument", {**ok, "game_id": "../etc", "text": legal}),
-        ("NOT_FOUND", "not_found", {**ok, "game_id": "0" * 16, "text": legal}),
-        ("INVALID_ARGUMENT", "invalid_argument", {**ok, "idempotency_key": "", "text": legal}),
-        ("INVALID_ARGUMENT", "invalid_argument", {**ok, "idempotency_key": "a b", "text": legal}),
-        ("INVALID_ARGUMENT", "invalid_argument", {**ok, "expected_version": 0, "text": legal}),
-        ("INVALID_ARGUMENT", "malformed", {**ok}),  # no answer at all
-        ("INVALID_ARGUMENT", "malformed", {**ok, "structured": pb.Answer()}),
-        ("INVALID_ARGUMENT", "malformed", {**ok, "text": "fly to the moon"}),
-        ("INVALID_ARGUMENT", "malformed", {**ok, "text": "play 9"}),
+        ("UNAUTHENTICATED", "TOKEN_REQUIRED", {**ok, "token": "", "text": legal}),
+        ("UNAUTHENTICATED", "INVALID_TOKEN", {**ok, "token": "not a token", "text": legal}),
+        ("UNAUTHENTICATED", "INVALID_TOKEN", {**ok, "token": FORGED_TOKEN, "text": legal}),
+        ("PERMISSION_DENIED", "WRONG_GAME_TOKEN", {**ok, "token": other.tokens[0], "text": legal}),
+        ("PERMISSION_DENIED", "NOT_A_SEAT_TOKEN", {**ok, "token": game.host_token, "text": legal}),
+        ("INVALID_ARGUMENT", "INVALID_GAME_ID", {**ok, "game_id": "../etc", "text": legal}),
+        ("NOT_FOUND", "GAME_NOT_FOUND", {**ok, "game_id": "0" * 16, "text": legal}),
         (
             "INVALID_ARGUMENT",
-            "malformed",
+            "INVALID_IDEMPOTENCY_KEY",
+            {**ok, "idempotency_key": "", "text": legal},
+        ),
+        (
+            "INVALID_ARGUMENT",
+            "INVALID_IDEMPOTENCY_KEY",
+            {**ok, "idempotency_key": "a b", "text": legal},
+        ),
+        ("INVALID_ARGUMENT", "INVALID_VERSION", {**ok, "expected_version": 0, "text": legal}),
+        ("INVALID_ARGUMENT", "MALFORMED", {**ok}),  # no answer at all
+        ("INVALID_ARGUMENT", "MALFORMED", {**ok, "structured": pb.Answer()}),
+        ("INVALID_ARGUMENT", "MALFORMED", {**ok, "text": "fly to the moon"}),
+        ("INVALID_ARGUMENT", "MALFORMED", {**ok, "text": "play 9"}),
+        (
+            "INVALID_ARGUMENT",
+            "MALFORMED",
             {**ok, "structured": pb.Answer(play_card=pb.PlayCardAnswer(card="not-a-card"))},
         ),
-        ("ABORTED", "stale_version", {**ok, "expected_version": v - 1, "text": legal}),
-        ("ABORTED", "stale_version", {**ok, "expected_version": v + 1, "text": legal}),
-        ("FAILED_PRECONDITION", "card_not_in_hand", {**ok, "text": f"play {absent}"}),
-        ("FAILED_PRECONDITION", "bad_payment", {**ok, "text": "project power_plant s1"}),
-        ("FAILED_PRECONDITION", "unknown_project", {**ok, "text": "project moon_base"}),
-        ("FAILED_PRECONDITION", "wrong_answer_kind", {**ok, "text": "amount 3"}),
-        ("FAILED_PRECONDITION", "not_your_decision", {**ok, "token": idle_token, "text": "pass"}),
+        ("ABORTED", "STALE_VERSION", {**ok, "expected_version": v - 1, "text": legal}),
+        ("ABORTED", "STALE_VERSION", {**ok, "expected_version": v + 1, "text": legal}),
+        ("FAILED_PRECONDITION", "CARD_NOT_IN_HAND", {**ok, "text": f"play {absent}"}),
+        ("FAILED_PRECONDITION", "BAD_PAYMENT", {**ok, "text": "project power_plant s1"}),
+        ("FAILED_PRECONDITION", "UNKNOWN_PROJECT", {**ok, "text": "project moon_base"}),
+        ("FAILED_PRECONDITION", "WRONG_ANSWER_KIND", {**ok, "text": "amount 3"}),
+        ("FAILED_PRECONDITION", "NOT_YOUR_DECISION", {**ok, "token": idle_token, "text": "pass"}),
     ]
     for status, reason, fields in cases:
         error = refused(submit(client, **fields))
@@ -122,7 +130,7 @@ def test_answers_after_the_end_are_refused(client: OlympusClient, rdb: redis.Red
     v = me.decision().version
     before = _snapshot(rdb, game.game_id)
     error = refused(lambda: me.act("pass", version=v))
-    assert (error.status, error.reason) == ("FAILED_PRECONDITION", "game_finished")
+    assert (error.status, error.reason) == ("FAILED_PRECONDITION", "GAME_FINISHED")
     assert _snapshot(rdb, game.game_id) == before
 
 

@@ -24,9 +24,9 @@ def _as_service_errors() -> Iterator[None]:
     try:
         yield
     except InvalidQuery as exc:
-        raise InvalidArgument(str(exc)) from exc
+        raise InvalidArgument(str(exc), reason="INVALID_QUERY") from exc
     except CardNotFound as exc:
-        raise NotFound(str(exc)) from exc
+        raise NotFound(str(exc), reason="CARD_NOT_FOUND") from exc
 
 
 class CardCatalogueService(catalogue_pb2_grpc.CardCatalogueServicer):

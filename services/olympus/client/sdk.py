@@ -26,6 +26,7 @@ from typing import Any, TypeVar
 
 import grpc
 
+from olympus.platform.errors import error_details
 from olympus.v1 import game_pb2 as pb
 from olympus.v1 import game_pb2_grpc
 
@@ -43,14 +44,23 @@ T = TypeVar("T")
 
 class GameServiceError(Exception):
     """A call the service refused: `status` is the gRPC status name (e.g. "ABORTED"),
-    `reason` the service's stable reason code (e.g. "card_not_in_hand"), `message` the text."""
+    `reason` the service's stable reason (e.g. "CARD_NOT_IN_HAND", from the ErrorInfo),
+    `metadata` the ErrorInfo's metadata, `retry_after` the RetryInfo delay in seconds."""
 
-    def __init__(self, status: str, message: str) -> None:
-        super().__init__(f"{status}: {message}")
+    def __init__(
+        self,
+        status: str,
+        message: str,
+        reason: str = "",
+        metadata: dict[str, str] | None = None,
+        retry_after: float | None = None,
+    ) -> None:
+        super().__init__(f"{status}: {reason + ': ' if reason else ''}{message}")
         self.status = status
-        reason, sep, _ = message.partition(": ")
-        self.reason = reason if sep and " " not in reason else ""
+        self.reason = reason
         self.message = message
+        self.metadata = dict(metadata or {})
+        self.retry_after = retry_after
 
 
 class StaleVersion(GameServiceError):
@@ -61,7 +71,8 @@ def _error(exc: grpc.RpcError) -> GameServiceError:
     code: grpc.StatusCode = exc.code()  # type: ignore[attr-defined]
     details: str = exc.details() or ""  # type: ignore[attr-defined]
     kind = StaleVersion if code == grpc.StatusCode.ABORTED else GameServiceError
-    return kind(code.name, details)
+    reason, metadata, retry = error_details(exc)
+    return kind(code.name, details, reason, metadata, retry)
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,6 +36,7 @@ from olympus.platform.errors import (
     PermissionDenied,
     Unauthenticated,
     Unavailable,
+    quote,
 )
 from olympus.v1 import game_pb2 as pb
 
@@ -88,7 +89,9 @@ def now_ms() -> int:
 
 def check_game_id(game_id: str) -> None:
     if not GAME_ID_RE.match(game_id):
-        raise InvalidArgument(f"not a game id: {game_id[:40]!r} (16 hex digits)")
+        raise InvalidArgument(
+            f"not a game id: {quote(game_id)} (16 hex digits)", reason="INVALID_GAME_ID"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,7 +197,7 @@ class Games:
             meta.index_member,
         )
         if not ok:  # 64 random bits collided: astronomically rare, and nothing was written
-            raise Unavailable("could not allocate a game id; try again")
+            raise Unavailable("could not allocate a game id; try again", reason="TRY_AGAIN")
         self._metas.put(meta.game_id, meta)
         self._states.put(meta.game_id, (1, game))
         await self._play_bots(meta, 1, game)
@@ -207,7 +210,7 @@ class Games:
         if meta is None:
             raw = await self.store.meta(game_id)
             if raw is None:
-                raise NotFound(f"no game {game_id}")
+                raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
             meta = GameMeta.from_json(game_id, raw)
             self._metas.put(game_id, meta)
         return meta
@@ -217,14 +220,14 @@ class Games:
         if not token:
             return None
         if not well_formed(token):
-            raise Unauthenticated("malformed token")
+            raise Unauthenticated("malformed token", reason="INVALID_TOKEN")
         digest = token_hash(token)
         seat = meta.seat_of(digest)
         if seat is not None:
             return seat
         if await self.store.token_game(digest) is not None:
-            raise PermissionDenied("this token belongs to another game")
-        raise Unauthenticated("unknown token")
+            raise PermissionDenied("this token belongs to another game", reason="WRONG_GAME_TOKEN")
+        raise Unauthenticated("unknown token", reason="INVALID_TOKEN")
 
     # --- reading -------------------------------------------------------------------------------
     async def current(self, game_id: str, token: str) -> Current:
@@ -262,15 +265,23 @@ class Games:
         answer_input: pb.Answer | str | None,
     ) -> Submitted:
         if not token:
-            raise Unauthenticated("SubmitAction needs the seat's token")
+            raise Unauthenticated("SubmitAction needs the seat's token", reason="TOKEN_REQUIRED")
         meta = await self.meta(game_id)
         seat = await self.seat_for(meta, token)
         if seat is None or seat == HOST:
-            raise PermissionDenied("the host token cannot answer; use a seat token")
+            raise PermissionDenied(
+                "the host token cannot answer; use a seat token", reason="NOT_A_SEAT_TOKEN"
+            )
         if not IDEMPOTENCY_KEY_RE.match(key):
-            raise InvalidArgument("idempotency_key must be 1-128 printable ASCII characters")
+            raise InvalidArgument(
+                "idempotency_key must be 1-128 printable ASCII characters",
+                reason="INVALID_IDEMPOTENCY_KEY",
+            )
         if expected_version < 1:
-            raise InvalidArgument("expected_version must be the version you saw (1 or more)")
+            raise InvalidArgument(
+                "expected_version must be the version you saw (1 or more)",
+                reason="INVALID_VERSION",
+            )
         answer = parse_answer(answer_input)  # MalformedAction -> INVALID_ARGUMENT
         idem = (seat, key)
 
@@ -292,7 +303,8 @@ class Games:
             if loaded.version != expected_version:
                 raise Conflict(
                     f"the game is at version {loaded.version}, not {expected_version}: "
-                    "read the decision again"
+                    "read the decision again",
+                    metadata={"current_version": str(loaded.version)},
                 )
             game = Game.from_bytes(loaded.state)
         try:
@@ -308,7 +320,8 @@ class Games:
             if version != expected_version:
                 self._states.drop(game_id)
                 raise Conflict(
-                    f"the game is at version {version}, not {expected_version}"
+                    f"the game is at version {version}, not {expected_version}",
+                    metadata={"current_version": str(version)},
                 ) from None
             raise
 
@@ -320,9 +333,12 @@ class Games:
             return await self._replayed(game_id, seat, outcome.version)
         if outcome.kind == st.STALE:
             self._states.drop(game_id)
-            raise Conflict(f"the game is at version {outcome.version}, not {expected_version}")
+            raise Conflict(
+                f"the game is at version {outcome.version}, not {expected_version}",
+                metadata={"current_version": str(outcome.version)},
+            )
         if outcome.kind == st.MISSING:
-            raise NotFound(f"no game {game_id}")
+            raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
         await self._play_bots(meta, new_version, game)
         return Submitted(new_version, event, text, False)
 
@@ -363,7 +379,10 @@ class Games:
         if entry is not None:
             logged = orjson.loads(entry)
             if logged[1] != seat:  # cannot happen: keys are per seat
-                raise Conflict("idempotency key already used by another seat")
+                raise Conflict(
+                    "idempotency key already used by another seat",
+                    reason="IDEMPOTENCY_KEY_REUSED",
+                )
             text = logged[2]
         event = None
         if events and events[0][0] == version:
@@ -410,7 +429,7 @@ class Games:
             elif outcome.kind == st.STALE:  # another process moved the game: go on from there
                 version, game = await self._load(meta)
             else:
-                raise NotFound(f"no game {meta.game_id}")
+                raise NotFound(f"no game {meta.game_id}", reason="GAME_NOT_FOUND")
         log.error("game %s: bots still playing after %d moves", meta.game_id, BOT_MOVES_LIMIT)
         return version, game
 
@@ -429,9 +448,14 @@ class Games:
         if not finished and not public_only:
             seat = await self.seat_for(meta, token)
             if seat is None:
-                raise Unauthenticated("the log of a running game needs the host token")
+                raise Unauthenticated(
+                    "the log of a running game needs the host token", reason="TOKEN_REQUIRED"
+                )
             if seat != HOST:
-                raise PermissionDenied("only the host token may read the log of a running game")
+                raise PermissionDenied(
+                    "only the host token may read the log of a running game",
+                    reason="HOST_ONLY",
+                )
         elif token:
             await self.seat_for(meta, token)  # a bad token is refused even where none is needed
         answers = [LoggedAnswer(*orjson.loads(r)) for r in raw]
@@ -454,9 +478,11 @@ class Games:
         self, status: str, page_size: int, page_token: str
     ) -> tuple[list[tuple[str, dict[str, Any]]], str]:
         if page_token and not PAGE_TOKEN_RE.match(page_token):
-            raise InvalidArgument("bad page_token")
+            raise InvalidArgument("bad page_token", reason="INVALID_PAGE_TOKEN")
         if page_size < 0 or page_size > 500:
-            raise InvalidArgument("page_size must be between 1 and 500 (0: 50)")
+            raise InvalidArgument(
+                "page_size must be between 1 and 500 (0: 50)", reason="INVALID_PAGE_SIZE"
+            )
         size = page_size or 50
         members = await self.store.page(status, size, page_token or None)
         ids = [m.split(":", 1)[1] for m in members]

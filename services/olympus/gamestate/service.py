@@ -13,7 +13,7 @@ import redis.asyncio as aioredis
 from olympus.bots import BOTS
 from olympus.engine import GameOptions
 from olympus.platform.config import ServiceSettings
-from olympus.platform.errors import InvalidArgument
+from olympus.platform.errors import InvalidArgument, quote
 from olympus.platform.server import rpc, stream_rpc
 from olympus.v1 import game_pb2 as pb
 from olympus.v1 import game_pb2_grpc
@@ -43,7 +43,9 @@ def options_from_request(request: pb.CreateGameRequest) -> tuple[GameOptions, li
     o = request.options
     players = o.players or len(request.seats)
     if request.seats and len(request.seats) != players:
-        raise InvalidArgument(f"{len(request.seats)} seats given for {players} players")
+        raise InvalidArgument(
+            f"{len(request.seats)} seats given for {players} players", reason="INVALID_OPTIONS"
+        )
     specs = list(request.seats) or [pb.SeatSpec() for _ in range(players)]
     seats = []
     for i, spec in enumerate(specs):
@@ -51,11 +53,18 @@ def options_from_request(request: pb.CreateGameRequest) -> tuple[GameOptions, li
         if spec.kind == pb.SEAT_KIND_BOT:
             bot = spec.bot or "random"
             if bot not in BOTS:
-                raise InvalidArgument(f"unknown bot {bot!r}; known: {', '.join(sorted(BOTS))}")
+                raise InvalidArgument(
+                    f"unknown bot {quote(bot)}; known: {', '.join(sorted(BOTS))}",
+                    reason="UNKNOWN_BOT",
+                )
         elif spec.bot:
-            raise InvalidArgument(f"seat {i} is a human seat but names a bot")
+            raise InvalidArgument(
+                f"seat {i} is a human seat but names a bot", reason="INVALID_OPTIONS"
+            )
         if len(spec.name) > NAME_LIMIT:
-            raise InvalidArgument(f"seat names are at most {NAME_LIMIT} characters")
+            raise InvalidArgument(
+                f"seat names are at most {NAME_LIMIT} characters", reason="INVALID_NAME"
+            )
         seats.append(SeatMeta(seat=i, bot=bot, beginner=spec.beginner, name=spec.name))
     options = GameOptions(  # InvalidOptions -> INVALID_ARGUMENT
         players=players,
@@ -219,7 +228,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     ) -> pb.ListGamesResponse:
         index = _INDEX.get(request.status)
         if index is None:
-            raise InvalidArgument(f"unknown status {request.status}")
+            raise InvalidArgument(f"unknown status {request.status}", reason="INVALID_STATUS")
         rows, next_token = await self.games.list(index, request.page_size, request.page_token)
         return pb.ListGamesResponse(
             games=[_summary_to_proto(game_id, row) for game_id, row in rows],

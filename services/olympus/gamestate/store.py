@@ -105,7 +105,7 @@ def _storage(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
         try:
             return await fn(*args, **kwargs)
         except _LOST as exc:
-            raise Unavailable(f"game storage unavailable: {exc}") from exc
+            raise Unavailable("game storage unavailable; try again") from exc
 
     return wrapper
 

@@ -85,7 +85,7 @@ class EventHub:
                         after = version
                     continue
                 if feed.error is not None:
-                    raise Unavailable(f"event stream lost: {feed.error}")
+                    raise Unavailable("event stream lost; watch again from the last version")
                 await signal.wait()
         finally:
             feed.watchers -= 1
@@ -111,7 +111,7 @@ async def watch(
     meta = await games.meta(game_id)
     await games.seat_for(meta, token)  # anyone may watch, but a bad token is refused
     if from_version < 0:
-        raise InvalidArgument("from_version cannot be negative")
+        raise InvalidArgument("from_version cannot be negative", reason="INVALID_VERSION")
     store = games.store
     summary = await store.summary(game_id)
     finished = summary["status"] == st.STATUS_FINISHED.encode()

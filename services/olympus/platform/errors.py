@@ -1,8 +1,22 @@
-"""Map the engine's and the platform's errors to gRPC status codes, in one place."""
+"""One error model for every Olympus service, mapped to gRPC in one place.
+
+Every refusal is a `google.rpc.Status` (sent in the `grpc-status-details-bin` trailer, as
+grpcio-status reads it) carrying an `ErrorInfo`: a stable `reason` in UPPER_SNAKE_CASE, the
+domain `olympus.v1`, and string metadata (e.g. `current_version` for a stale answer). A quota
+refusal also carries a `RetryInfo` with the delay to wait. The status message is short, never
+longer than MESSAGE_LIMIT characters, and never quotes more than QUOTE_LIMIT characters of the
+caller's input (`quote`), nor any internal address.
+
+The reasons are listed, with their meaning, in `protos/olympus/v1/errors.proto`'s comments; a
+test checks that every reason raised anywhere is listed there.
+"""
 
 from __future__ import annotations
 
 import grpc
+from google.protobuf import any_pb2, duration_pb2
+from google.rpc import error_details_pb2, status_pb2
+from grpc_status import rpc_status
 
 from olympus.engine.errors import (
     CorruptState,
@@ -14,50 +28,94 @@ from olympus.engine.errors import (
     OlympusError,
 )
 
+DOMAIN = "olympus.v1"
+MESSAGE_LIMIT = 240
+QUOTE_LIMIT = 40
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A bounded, printable rendering of caller input for an error message."""
+    text = repr(value) if not isinstance(value, str) else value
+    text = "".join(c if c.isprintable() and c.isascii() else "?" for c in text[: limit + 1])
+    if len(text) > limit:
+        text = text[:limit] + "…"
+    return repr(text)
+
 
 class ServiceError(Exception):
-    """An error a service raises on purpose, with the status it maps to."""
+    """An error a service raises on purpose: its gRPC status, stable reason and metadata."""
 
     status = grpc.StatusCode.INTERNAL
-    code = "internal"
+    reason = "INTERNAL"
 
-    def __init__(self, message: str, *, code: str | None = None) -> None:
+    def __init__(
+        self,
+        message: str,
+        *,
+        reason: str | None = None,
+        metadata: dict[str, str] | None = None,
+        retry_after_s: float | None = None,
+    ) -> None:
         super().__init__(message)
         self.message = message
-        if code is not None:
-            self.code = code
+        if reason is not None:
+            self.reason = reason
+        self.metadata = dict(metadata or {})
+        self.retry_after_s = retry_after_s
 
 
 class InvalidArgument(ServiceError):
     status = grpc.StatusCode.INVALID_ARGUMENT
-    code = "invalid_argument"
+    reason = "INVALID_ARGUMENT"
 
 
 class NotFound(ServiceError):
     status = grpc.StatusCode.NOT_FOUND
-    code = "not_found"
+    reason = "NOT_FOUND"
 
 
 class Unauthenticated(ServiceError):
     status = grpc.StatusCode.UNAUTHENTICATED
-    code = "unauthenticated"
+    reason = "UNAUTHENTICATED"
 
 
 class PermissionDenied(ServiceError):
     status = grpc.StatusCode.PERMISSION_DENIED
-    code = "permission_denied"
+    reason = "PERMISSION_DENIED"
+
+
+class FailedPrecondition(ServiceError):
+    status = grpc.StatusCode.FAILED_PRECONDITION
+    reason = "FAILED_PRECONDITION"
 
 
 class Conflict(ServiceError):
     """A compare-and-set lost: the caller's view is stale."""
 
     status = grpc.StatusCode.ABORTED
-    code = "stale_version"
+    reason = "STALE_VERSION"
+
+
+class AlreadyExists(ServiceError):
+    status = grpc.StatusCode.ALREADY_EXISTS
+    reason = "ALREADY_EXISTS"
+
+
+class ResourceExhausted(ServiceError):
+    """A quota or limit: the caller may try again after `retry_after_s`."""
+
+    status = grpc.StatusCode.RESOURCE_EXHAUSTED
+    reason = "QUOTA_EXCEEDED"
 
 
 class Unavailable(ServiceError):
     status = grpc.StatusCode.UNAVAILABLE
-    code = "unavailable"
+    reason = "STORAGE_UNAVAILABLE"
+
+
+class DataLoss(ServiceError):
+    status = grpc.StatusCode.DATA_LOSS
+    reason = "CORRUPT_STATE"
 
 
 _ENGINE_STATUS: tuple[tuple[type[OlympusError], grpc.StatusCode], ...] = (
@@ -70,13 +128,71 @@ _ENGINE_STATUS: tuple[tuple[type[OlympusError], grpc.StatusCode], ...] = (
 )
 
 
-def status_for(exc: BaseException) -> tuple[grpc.StatusCode, str]:
-    """The status and the message (prefixed with a stable reason code) for an error."""
+def as_service_error(exc: BaseException) -> ServiceError:
+    """Any exception as the ServiceError it is reported as (INTERNAL for the unexpected)."""
     if isinstance(exc, ServiceError):
-        return exc.status, f"{exc.code}: {exc.message}"
+        return exc
     if isinstance(exc, OlympusError):
-        for kind, status in _ENGINE_STATUS:
+        status = grpc.StatusCode.FAILED_PRECONDITION
+        for kind, mapped in _ENGINE_STATUS:
             if isinstance(exc, kind):
-                return status, f"{exc.code}: {exc.message}"
-        return grpc.StatusCode.FAILED_PRECONDITION, f"{exc.code}: {exc.message}"
-    return grpc.StatusCode.INTERNAL, "internal: unexpected server error"
+                status = mapped
+                break
+        err = ServiceError(exc.message, reason=exc.code.upper())
+        err.status = status
+        return err
+    return ServiceError("unexpected server error")
+
+
+def bounded(message: str) -> str:
+    if len(message) <= MESSAGE_LIMIT:
+        return message
+    return message[: MESSAGE_LIMIT - 1] + "…"
+
+
+def to_rpc_status(err: ServiceError) -> grpc.Status:
+    """The grpc.Status (code, short message, details trailer) for an error."""
+    details = []
+    info = any_pb2.Any()
+    info.Pack(
+        error_details_pb2.ErrorInfo(
+            reason=err.reason, domain=DOMAIN, metadata={k: str(v) for k, v in err.metadata.items()}
+        )
+    )
+    details.append(info)
+    if err.retry_after_s is not None:
+        retry = any_pb2.Any()
+        delay = duration_pb2.Duration()
+        delay.FromMilliseconds(max(1, int(err.retry_after_s * 1000)))
+        retry.Pack(error_details_pb2.RetryInfo(retry_delay=delay))
+        details.append(retry)
+    status = status_pb2.Status(
+        code=err.status.value[0], message=bounded(err.message), details=details
+    )
+    return rpc_status.to_status(status)
+
+
+def status_for(exc: BaseException) -> tuple[grpc.StatusCode, str]:
+    """The status code and the message a client sees (for logs and simple callers)."""
+    err = as_service_error(exc)
+    return err.status, bounded(err.message)
+
+
+def error_details(exc: grpc.RpcError) -> tuple[str, dict[str, str], float | None]:
+    """A client's reading of a refusal: (reason, metadata, retry delay in seconds or None).
+    An error without Olympus details (from a proxy, say) has reason ""."""
+    status = rpc_status.from_call(exc)  # type: ignore[arg-type]
+    reason, retry = "", None
+    metadata: dict[str, str] = {}
+    if status is None:
+        return reason, metadata, retry
+    for detail in status.details:
+        if detail.Is(error_details_pb2.ErrorInfo.DESCRIPTOR):
+            info = error_details_pb2.ErrorInfo()
+            detail.Unpack(info)
+            reason, metadata = info.reason, dict(info.metadata)
+        elif detail.Is(error_details_pb2.RetryInfo.DESCRIPTOR):
+            delay = error_details_pb2.RetryInfo()
+            detail.Unpack(delay)
+            retry = delay.retry_delay.ToMilliseconds() / 1000
+    return reason, metadata, retry

@@ -22,7 +22,7 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from .config import ServiceSettings
-from .errors import status_for
+from .errors import as_service_error, to_rpc_status
 
 log = logging.getLogger("olympus.platform")
 
@@ -36,6 +36,15 @@ Setup = Callable[
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+async def _abort(context: grpc.aio.ServicerContext, method: str, exc: Exception) -> None:
+    """End the call with the error's rich status (ErrorInfo, RetryInfo in the trailer)."""
+    err = as_service_error(exc)
+    if err.status == grpc.StatusCode.INTERNAL:
+        log.exception("unexpected error in %s", method)
+    status = to_rpc_status(err)
+    await context.abort(status.code, status.details, status.trailing_metadata)
+
+
 def rpc(fn: F) -> F:
     """Turn the platform's and the engine's errors into gRPC statuses for a unary method."""
 
@@ -46,10 +55,7 @@ def rpc(fn: F) -> F:
         except (grpc.aio.AbortError, asyncio.CancelledError):
             raise
         except Exception as exc:
-            status, message = status_for(exc)
-            if status == grpc.StatusCode.INTERNAL:
-                log.exception("unexpected error in %s", fn.__name__)
-            await context.abort(status, message)
+            await _abort(context, fn.__name__, exc)
 
     return wrapper  # type: ignore[return-value]
 
@@ -67,10 +73,7 @@ def stream_rpc(fn: F) -> F:
         except (grpc.aio.AbortError, asyncio.CancelledError):
             raise
         except Exception as exc:
-            status, message = status_for(exc)
-            if status == grpc.StatusCode.INTERNAL:
-                log.exception("unexpected error in %s", fn.__name__)
-            await context.abort(status, message)
+            await _abort(context, fn.__name__, exc)
 
     return wrapper  # type: ignore[return-value]
 

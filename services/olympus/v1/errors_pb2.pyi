@@ -1,0 +1,136 @@
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from typing import ClassVar as _ClassVar
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ERROR_REASON_UNSPECIFIED: _ClassVar[ErrorReason]
+    INVALID_ARGUMENT: _ClassVar[ErrorReason]
+    INVALID_GAME_ID: _ClassVar[ErrorReason]
+    INVALID_IDEMPOTENCY_KEY: _ClassVar[ErrorReason]
+    INVALID_VERSION: _ClassVar[ErrorReason]
+    INVALID_PAGE_TOKEN: _ClassVar[ErrorReason]
+    INVALID_PAGE_SIZE: _ClassVar[ErrorReason]
+    INVALID_OPTIONS: _ClassVar[ErrorReason]
+    INVALID_NAME: _ClassVar[ErrorReason]
+    INVALID_STATUS: _ClassVar[ErrorReason]
+    UNKNOWN_BOT: _ClassVar[ErrorReason]
+    INVALID_QUERY: _ClassVar[ErrorReason]
+    MALFORMED: _ClassVar[ErrorReason]
+    INVALID_ENUM: _ClassVar[ErrorReason]
+    TOKEN_REQUIRED: _ClassVar[ErrorReason]
+    INVALID_TOKEN: _ClassVar[ErrorReason]
+    WRONG_GAME_TOKEN: _ClassVar[ErrorReason]
+    NOT_A_SEAT_TOKEN: _ClassVar[ErrorReason]
+    HOST_ONLY: _ClassVar[ErrorReason]
+    UNAUTHENTICATED: _ClassVar[ErrorReason]
+    PERMISSION_DENIED: _ClassVar[ErrorReason]
+    NOT_FOUND: _ClassVar[ErrorReason]
+    ALREADY_EXISTS: _ClassVar[ErrorReason]
+    GAME_NOT_FOUND: _ClassVar[ErrorReason]
+    CARD_NOT_FOUND: _ClassVar[ErrorReason]
+    STALE_VERSION: _ClassVar[ErrorReason]
+    IDEMPOTENCY_KEY_REUSED: _ClassVar[ErrorReason]
+    ILLEGAL: _ClassVar[ErrorReason]
+    NOT_YOUR_DECISION: _ClassVar[ErrorReason]
+    GAME_FINISHED: _ClassVar[ErrorReason]
+    WRONG_ANSWER_KIND: _ClassVar[ErrorReason]
+    CARD_NOT_IN_HAND: _ClassVar[ErrorReason]
+    CARD_NOT_OFFERED: _ClassVar[ErrorReason]
+    CARD_NOT_PLAYABLE: _ClassVar[ErrorReason]
+    CORPORATION_NOT_OFFERED: _ClassVar[ErrorReason]
+    CANNOT_AFFORD: _ClassVar[ErrorReason]
+    BAD_PAYMENT: _ClassVar[ErrorReason]
+    DUPLICATE_CARD: _ClassVar[ErrorReason]
+    WRONG_CARD_COUNT: _ClassVar[ErrorReason]
+    FIRST_ACTION_OWED: _ClassVar[ErrorReason]
+    ACTION_UNAVAILABLE: _ClassVar[ErrorReason]
+    PROJECT_UNAVAILABLE: _ClassVar[ErrorReason]
+    UNKNOWN_PROJECT: _ClassVar[ErrorReason]
+    MILESTONE_UNAVAILABLE: _ClassVar[ErrorReason]
+    UNKNOWN_MILESTONE: _ClassVar[ErrorReason]
+    AWARD_UNAVAILABLE: _ClassVar[ErrorReason]
+    UNKNOWN_AWARD: _ClassVar[ErrorReason]
+    CANNOT_CONVERT_PLANTS: _ClassVar[ErrorReason]
+    CANNOT_CONVERT_HEAT: _ClassVar[ErrorReason]
+    CANNOT_END_TURN: _ClassVar[ErrorReason]
+    ILLEGAL_SPACE: _ClassVar[ErrorReason]
+    ILLEGAL_TARGET: _ClassVar[ErrorReason]
+    ILLEGAL_OPTION: _ClassVar[ErrorReason]
+    ILLEGAL_AMOUNT: _ClassVar[ErrorReason]
+    FAILED_PRECONDITION: _ClassVar[ErrorReason]
+    QUOTA_EXCEEDED: _ClassVar[ErrorReason]
+    TOO_MANY_STREAMS: _ClassVar[ErrorReason]
+    REQUEST_TOO_LARGE: _ClassVar[ErrorReason]
+    STORAGE_UNAVAILABLE: _ClassVar[ErrorReason]
+    TRY_AGAIN: _ClassVar[ErrorReason]
+    SHUTTING_DOWN: _ClassVar[ErrorReason]
+    CORRUPT_STATE: _ClassVar[ErrorReason]
+    INTERNAL: _ClassVar[ErrorReason]
+    ERROR: _ClassVar[ErrorReason]
+ERROR_REASON_UNSPECIFIED: ErrorReason
+INVALID_ARGUMENT: ErrorReason
+INVALID_GAME_ID: ErrorReason
+INVALID_IDEMPOTENCY_KEY: ErrorReason
+INVALID_VERSION: ErrorReason
+INVALID_PAGE_TOKEN: ErrorReason
+INVALID_PAGE_SIZE: ErrorReason
+INVALID_OPTIONS: ErrorReason
+INVALID_NAME: ErrorReason
+INVALID_STATUS: ErrorReason
+UNKNOWN_BOT: ErrorReason
+INVALID_QUERY: ErrorReason
+MALFORMED: ErrorReason
+INVALID_ENUM: ErrorReason
+TOKEN_REQUIRED: ErrorReason
+INVALID_TOKEN: ErrorReason
+WRONG_GAME_TOKEN: ErrorReason
+NOT_A_SEAT_TOKEN: ErrorReason
+HOST_ONLY: ErrorReason
+UNAUTHENTICATED: ErrorReason
+PERMISSION_DENIED: ErrorReason
+NOT_FOUND: ErrorReason
+ALREADY_EXISTS: ErrorReason
+GAME_NOT_FOUND: ErrorReason
+CARD_NOT_FOUND: ErrorReason
+STALE_VERSION: ErrorReason
+IDEMPOTENCY_KEY_REUSED: ErrorReason
+ILLEGAL: ErrorReason
+NOT_YOUR_DECISION: ErrorReason
+GAME_FINISHED: ErrorReason
+WRONG_ANSWER_KIND: ErrorReason
+CARD_NOT_IN_HAND: ErrorReason
+CARD_NOT_OFFERED: ErrorReason
+CARD_NOT_PLAYABLE: ErrorReason
+CORPORATION_NOT_OFFERED: ErrorReason
+CANNOT_AFFORD: ErrorReason
+BAD_PAYMENT: ErrorReason
+DUPLICATE_CARD: ErrorReason
+WRONG_CARD_COUNT: ErrorReason
+FIRST_ACTION_OWED: ErrorReason
+ACTION_UNAVAILABLE: ErrorReason
+PROJECT_UNAVAILABLE: ErrorReason
+UNKNOWN_PROJECT: ErrorReason
+MILESTONE_UNAVAILABLE: ErrorReason
+UNKNOWN_MILESTONE: ErrorReason
+AWARD_UNAVAILABLE: ErrorReason
+UNKNOWN_AWARD: ErrorReason
+CANNOT_CONVERT_PLANTS: ErrorReason
+CANNOT_CONVERT_HEAT: ErrorReason
+CANNOT_END_TURN: ErrorReason
+ILLEGAL_SPACE: ErrorReason
+ILLEGAL_TARGET: ErrorReason
+ILLEGAL_OPTION: ErrorReason
+ILLEGAL_AMOUNT: ErrorReason
+FAILED_PRECONDITION: ErrorReason
+QUOTA_EXCEEDED: ErrorReason
+TOO_MANY_STREAMS: ErrorReason
+REQUEST_TOO_LARGE: ErrorReason
+STORAGE_UNAVAILABLE: ErrorReason
+TRY_AGAIN: ErrorReason
+SHUTTING_DOWN: ErrorReason
+CORRUPT_STATE: ErrorReason
+INTERNAL: ErrorReason
+ERROR: ErrorReason
