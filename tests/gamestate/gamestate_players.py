@@ -10,7 +10,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import orjson
+import redis
+
 from olympus.client import OlympusClient, SeatHandle, StaleVersion
+from olympus.engine import Game, GameOptions
+from olympus.gamestate.meta import GameMeta
+from olympus.gamestate.store import game_key
 
 PASS_PROBABILITY = 0.1
 
@@ -103,3 +109,21 @@ def act_once(handle: SeatHandle, rnd: random.Random) -> tuple[int, int, dict[str
             continue
         assert result.version == state.version + 1 and not result.replayed
         return result.version, state.decision["player"], answer
+
+
+def stored_answers(redis_url: str, game_id: str) -> tuple[GameOptions, list[list[Any]]]:
+    """The options (with the seed) and the answer log as stored in Redis: what a test needs to
+    rebuild a running game, whose log over the API is public facts only."""
+    r = redis.Redis.from_url(redis_url)
+    try:
+        meta = GameMeta.from_json(game_id, r.hget(game_key(game_id, "game"), "meta") or b"")
+        answers = [orjson.loads(raw) for raw in r.lrange(game_key(game_id, "log"), 0, -1)]
+    finally:
+        r.close()
+    return meta.options, answers
+
+
+def stored_game(redis_url: str, game_id: str) -> Game:
+    """The game rebuilt from what Redis holds (resignations are not engine answers)."""
+    options, answers = stored_answers(redis_url, game_id)
+    return Game.replay(options, [(a[1], a[2]) for a in answers if a[2] != "resign"])

@@ -11,10 +11,11 @@ import threading
 from typing import Any
 
 import redis
-from gamestate_players import pick
+from gamestate_players import pick, stored_answers
 
 from olympus.client import ActResult, GameServiceError, OlympusClient, SeatHandle, StaleVersion
-from olympus.engine import Game, GameOptions
+from olympus.engine import Game
+from olympus.gamestate.core import unpack_blob
 from olympus.gamestate.store import game_key, unpack_state
 from services import running_service
 
@@ -45,17 +46,20 @@ def race(*submissions: Submission) -> list[ActResult | GameServiceError]:
 def assert_consistent(
     redis_url: str, client: OlympusClient, game_id: str, host: str
 ) -> dict[str, Any]:
-    """The log has each version once, and replaying it gives the stored state, byte for byte."""
-    log = client.game_log(game_id, host)
-    versions = [a["version"] for a in log["answers"]]
+    """The stored answer log has each version once, and replaying it from the stored options
+    gives the stored state, byte for byte. (Read from Redis: while a game runs, its log over
+    the API is public facts only, without the seed.)"""
+    options, answers = stored_answers(redis_url, game_id)
+    versions = [a[0] for a in answers]
     assert versions == list(range(2, 2 + len(versions)))
-    options = GameOptions.from_data(log["options"])
-    replayed = Game.replay(options, [(a["seat"], a["text"]) for a in log["answers"]])
+    replayed = Game.replay(options, [(a[1], a[2]) for a in answers])
     stored = redis.Redis.from_url(redis_url).get(game_key(game_id, "state"))
     assert stored is not None
-    version, raw = unpack_state(stored)
+    version, blob = unpack_state(stored)
+    _table, game = unpack_blob(blob)
+    log = client.game_log(game_id, host)
     assert version == log["version"] == 1 + len(versions)
-    assert Game.from_bytes(raw).to_bytes() == replayed.to_bytes()
+    assert game.to_bytes() == replayed.to_bytes()
     return log
 
 

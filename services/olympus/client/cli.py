@@ -226,11 +226,15 @@ def _watch(args: argparse.Namespace) -> int:
 
 def _log(args: argparse.Namespace) -> int:
     with _client(args) as client:
-        token = token_for(args)
-        if not token:
-            token = str(load_games().get(args.game, {}).get("host", ""))
-        log = client.game_log(args.game, token)
+        log = client.game_log(args.game, token_for(args))
     if args.export:
+        if log["status"] == "active":
+            print(
+                "olympus game: the replay export (with the seed) is available once the game "
+                "is over; while it runs the log is public facts only",
+                file=sys.stderr,
+            )
+            return 1
         Path(args.export).write_text(json.dumps(log, indent=2), encoding="utf-8")
         print(f"wrote {len(log['answers'])} answers to {args.export}")
         return 0
@@ -238,13 +242,15 @@ def _log(args: argparse.Namespace) -> int:
         _print_json(log)
         return 0
     opts = log["options"]
+    seed = f"seed {opts['seed']}" if "seed" in opts else "seed hidden until the end"
     print(
-        f"game {log['game_id']}: {opts['players']} players, seed {opts['seed']}, "
+        f"game {log['game_id']}: {opts['players']} players, {seed}, "
         f"{log['status']} at version {log['version']}"
     )
     for a in log["answers"]:
         bot = " (bot)" if a["bot"] else ""
-        print(f"  v{a['version']:<5} seat {a['seat']}{bot}: {a['text']}")
+        text = f"({a['count']} cards, hidden)" if a.get("hidden") else a["text"]
+        print(f"  v{a['version']:<5} seat {a['seat']}{bot}: {text}")
     if "result" in log:
         print(f"winners: {log['result']['winners']}")
     return 0

@@ -263,7 +263,7 @@ class SeatHandle:
             your_turn=reply.your_turn,
             decision=wire.decision_dict(reply.decision) if reply.your_turn else None,
             waiting_for=list(reply.waiting_for),
-            phase=reply.phase,
+            phase=wire.phase_name(reply.phase),
             generation=reply.generation,
         )
         self._shown = (state.version, state.decision)

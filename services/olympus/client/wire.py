@@ -11,7 +11,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from olympus.api.answers import answer_to_dict, answer_to_proto, payment_dict, target_value
+from olympus.api.vocab import (
+    ANSWER_KINDS,
+    CARDS_PURPOSES,
+    DECISION_KINDS,
+    EVENT_KINDS,
+    PHASES,
+    PROJECTS,
+    TILES,
+    name_or_unknown,
+)
 from olympus.v1 import game_pb2 as pb
+
+__all__ = ["answer_to_dict", "answer_to_proto"]
 
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
 _STATUS: dict[int, str] = {
@@ -24,7 +37,6 @@ STATUS_VALUES = {
     "active": pb.GAME_STATUS_ACTIVE,
     "finished": pb.GAME_STATUS_FINISHED,
 }
-_EMPTY_ANSWERS = ("convert_plants", "convert_heat", "pass", "end_turn")
 
 
 def status_name(value: int) -> str:
@@ -32,6 +44,19 @@ def status_name(value: int) -> str:
 
 
 # --- small pieces ---------------------------------------------------------------------------
+
+
+def phase_name(value: int) -> str:
+    return name_or_unknown(PHASES, value)
+
+
+def cards(refs: Any) -> list[str]:
+    """Card numbers of repeated CardRef (the engine's dicts name cards by number)."""
+    return [c.number for c in refs]
+
+
+def card_or_none(ref: pb.CardRef) -> str | None:
+    return ref.number or None
 
 
 def owner_value(msg: pb.Owner) -> int | str | None:
@@ -43,29 +68,8 @@ def owner_value(msg: pb.Owner) -> int | str | None:
     return None
 
 
-def target_value(msg: pb.PlayerTarget) -> int | str | None:
-    which = msg.WhichOneof("target")
-    if which == "seat":
-        return msg.seat
-    if which == "neutral":
-        return "neutral"
-    return None
-
-
-def target_proto(value: int | str | None) -> pb.PlayerTarget:
-    if value is None or value == "none":
-        return pb.PlayerTarget(none=True)
-    if value == "neutral":
-        return pb.PlayerTarget(neutral=True)
-    return pb.PlayerTarget(seat=int(value))
-
-
 def _resources(msg: pb.ResourceCounts) -> dict[str, int]:
     return {name: getattr(msg, name) for name in RESOURCES}
-
-
-def payment_dict(msg: pb.Payment) -> dict[str, int]:
-    return {"steel": msg.steel, "titanium": msg.titanium, "heat": msg.heat}
 
 
 def result_dict(msg: pb.GameResult) -> dict[str, Any]:
@@ -108,6 +112,7 @@ def settings_dict(msg: pb.GameSettings) -> dict[str, Any]:
     return {
         "options": options,
         "seats": [seat_dict(s) for s in msg.seats],
+        "seed_chosen": msg.seed_chosen,
         "time_control": {
             "seconds_per_game": msg.time_control.seconds_per_game,
             "seconds_per_decision": msg.time_control.seconds_per_decision,
@@ -119,6 +124,7 @@ def seat_dict(msg: pb.SeatInfo) -> dict[str, Any]:
     return {
         "seat": msg.seat,
         "kind": "bot" if msg.kind == pb.SEAT_KIND_BOT else "human",
+        "resigned": msg.resigned,
         "bot": msg.bot,
         "beginner": msg.beginner,
         "name": msg.name,
@@ -146,13 +152,16 @@ def _rule(msg: pb.PayRule) -> dict[str, Any]:
 def _action(msg: pb.ActionOptions) -> dict[str, Any]:
     return {
         "actions_taken": msg.actions_taken,
-        "play": [{"card": c.card, **_rule(c.pay)} for c in msg.play],
-        "standard_projects": [{"project": p.name, **_rule(p.pay)} for p in msg.standard_projects],
+        "play": [{"card": c.card.number, **_rule(c.pay)} for c in msg.play],
+        "standard_projects": [
+            {"project": name_or_unknown(PROJECTS, p.project), **_rule(p.pay)}
+            for p in msg.standard_projects
+        ],
         "milestones": [{"name": m.name, **_rule(m.pay)} for m in msg.milestones],
         "awards": [{"name": a.name, **_rule(a.pay)} for a in msg.awards],
         "card_actions": [
             {
-                "card": a.card,
+                "card": a.card.number,
                 "choices": [
                     {"index": c.index, "label": c.label, **_rule(c.pay)} for c in a.choices
                 ],
@@ -162,29 +171,37 @@ def _action(msg: pb.ActionOptions) -> dict[str, Any]:
         "convert_plants": msg.convert_plants,
         "convert_heat": msg.convert_heat,
         "end_turn": msg.end_turn,
-        "pass": getattr(msg, "pass"),
+        "pass": msg.can_pass,
     }
 
 
 def decision_dict(msg: pb.Decision) -> dict[str, Any]:
-    data: dict[str, Any] = {"kind": msg.kind, "player": msg.seat, "prompt": msg.prompt}
-    if msg.source:
-        data["source"] = msg.source
+    data: dict[str, Any] = {
+        "kind": name_or_unknown(DECISION_KINDS, msg.kind),
+        "player": msg.seat,
+        "prompt": msg.prompt,
+    }
+    if msg.source.number:
+        data["source"] = msg.source.number
     which = msg.WhichOneof("options")
     if which == "action":
         data.update(_action(msg.action))
     elif which == "setup":
         data["corporations"] = [
-            {"card": c.card, "max_cards": c.max_cards} for c in msg.setup.corporations
+            {"card": c.card.number, "max_cards": c.max_cards} for c in msg.setup.corporations
         ]
-        data["cards"] = list(msg.setup.cards)
+        data["cards"] = cards(msg.setup.cards)
     elif which == "cards":
         c = msg.cards
         data.update(
-            cards=list(c.cards), min=c.min, max=c.max, cost_each=c.cost_each, purpose=c.purpose
+            cards=cards(c.cards),
+            min=c.min,
+            max=c.max,
+            cost_each=c.cost_each,
+            purpose=name_or_unknown(CARDS_PURPOSES, c.purpose),
         )
     elif which == "space":
-        data.update(tile=msg.space.tile, spaces=list(msg.space.spaces))
+        data.update(tile=name_or_unknown(TILES, msg.space.tile), spaces=list(msg.space.spaces))
     elif which == "player":
         data["seats"] = [target_value(t) for t in msg.player.targets]
     elif which == "option":
@@ -195,7 +212,7 @@ def decision_dict(msg: pb.Decision) -> dict[str, Any]:
         data.update(min=msg.amount.min, max=msg.amount.max)
     elif which == "final_greenery":
         fg = msg.final_greenery
-        data.update(convert_plants=fg.convert_plants, **{"pass": getattr(fg, "pass")})
+        data.update(convert_plants=fg.convert_plants, **{"pass": fg.can_pass})
     return data
 
 
@@ -205,25 +222,25 @@ def decision_dict(msg: pb.Decision) -> dict[str, Any]:
 def _player(msg: pb.PlayerView) -> dict[str, Any]:
     data: dict[str, Any] = {
         "seat": msg.seat,
-        "corporation": msg.corporation or None,
+        "corporation": card_or_none(msg.corporation),
         "terraform_rating": msg.terraform_rating,
         "resources": _resources(msg.resources),
         "production": _resources(msg.production),
         "hand_size": msg.hand_size,
-        "played": list(msg.played),
-        "events": list(msg.events),
-        "card_resources": dict(msg.card_resources),
-        "used_actions": list(msg.used_actions),
+        "played": cards(msg.played),
+        "events": cards(msg.events),
+        "card_resources": {r.card.number: r.count for r in msg.card_resources},
+        "used_actions": cards(msg.used_actions),
         "passed": msg.passed,
     }
     if msg.HasField("own"):
         own = msg.own
         data.update(
-            hand=list(own.hand),
-            dealt_corporations=list(own.dealt_corporations),
-            dealt=list(own.dealt),
-            draft_hand=list(own.draft_hand),
-            drafted=list(own.drafted),
+            hand=cards(own.hand),
+            dealt_corporations=cards(own.dealt_corporations),
+            dealt=cards(own.dealt),
+            draft_hand=cards(own.draft_hand),
+            drafted=cards(own.drafted),
         )
     return data
 
@@ -238,7 +255,7 @@ def view_dict(msg: pb.GameView) -> dict[str, Any]:
         "created_at_ms": msg.created_at_ms,
         "viewer": msg.viewer if msg.HasField("viewer") else None,
         "generation": msg.generation,
-        "phase": msg.phase,
+        "phase": name_or_unknown(PHASES, msg.phase),
         "first_player": msg.first_player,
         "active_player": msg.active_player if msg.HasField("active_player") else None,
         "temperature": msg.temperature,
@@ -249,9 +266,9 @@ def view_dict(msg: pb.GameView) -> dict[str, Any]:
         "board": [
             {
                 "space": t.space,
-                "tile": t.tile,
+                "tile": name_or_unknown(TILES, t.tile),
                 "owner": owner_value(t.owner),
-                **({"card": t.card} if t.card else {}),
+                **({"card": t.card.number} if t.card.number else {}),
             }
             for t in msg.board
         ],
@@ -270,114 +287,31 @@ def view_dict(msg: pb.GameView) -> dict[str, Any]:
 # --- answers and events ---------------------------------------------------------------------
 
 
-def _payment_proto(data: Any) -> pb.Payment:
-    data = data or {}
-    return pb.Payment(
-        steel=int(data.get("steel", 0)),
-        titanium=int(data.get("titanium", 0)),
-        heat=int(data.get("heat", 0)),
-    )
-
-
-def answer_to_proto(data: dict[str, Any]) -> pb.Answer:
-    """An answer in the engine's dict form (`{"type": "play_card", "card": "009", ...}`)."""
-    kind = data.get("type")
-    msg = pb.Answer()
-    if kind == "play_card":
-        msg.play_card.CopyFrom(
-            pb.PlayCardAnswer(card=data["card"], payment=_payment_proto(data.get("payment")))
-        )
-    elif kind == "standard_project":
-        msg.standard_project.CopyFrom(
-            pb.StandardProjectAnswer(
-                project=data["project"], payment=_payment_proto(data.get("payment"))
-            )
-        )
-    elif kind in ("milestone", "award"):
-        getattr(msg, kind).CopyFrom(
-            pb.NamedAnswer(name=data["name"], payment=_payment_proto(data.get("payment")))
-        )
-    elif kind == "card_action":
-        msg.card_action.CopyFrom(
-            pb.CardActionAnswer(
-                card=data["card"],
-                choice=int(data.get("choice", 0)),
-                payment=_payment_proto(data.get("payment")),
-            )
-        )
-    elif kind in _EMPTY_ANSWERS:
-        getattr(msg, kind).SetInParent()
-    elif kind == "setup":
-        msg.setup.CopyFrom(
-            pb.SetupAnswer(corporation=data["corporation"], cards=list(data.get("cards", ())))
-        )
-    elif kind == "cards":
-        msg.cards.CopyFrom(pb.CardsAnswer(cards=list(data.get("cards", ()))))
-    elif kind == "space":
-        msg.space = int(data["space"])
-    elif kind == "player":
-        msg.player.CopyFrom(target_proto(data.get("seat")))
-    elif kind == "option":
-        msg.option = int(data["index"])
-    elif kind == "amount":
-        msg.amount = int(data["amount"])
-    else:
-        raise ValueError(f"unknown answer type {kind!r}")
-    return msg
-
-
-def answer_to_dict(msg: pb.Answer) -> dict[str, Any] | None:
-    """The engine's dict form of a structured answer; None when no field is set."""
-    kind = msg.WhichOneof("kind")
-    if kind is None:
-        return None
-    data: dict[str, Any] = {"type": kind}
-    if kind == "play_card":
-        data.update(card=msg.play_card.card, payment=payment_dict(msg.play_card.payment))
-    elif kind == "standard_project":
-        sp = msg.standard_project
-        data.update(project=sp.project, payment=payment_dict(sp.payment))
-    elif kind in ("milestone", "award"):
-        named: pb.NamedAnswer = getattr(msg, kind)
-        data.update(name=named.name, payment=payment_dict(named.payment))
-    elif kind == "card_action":
-        ca = msg.card_action
-        data.update(card=ca.card, choice=ca.choice, payment=payment_dict(ca.payment))
-    elif kind == "setup":
-        data.update(corporation=msg.setup.corporation, cards=list(msg.setup.cards))
-    elif kind == "cards":
-        data["cards"] = list(msg.cards.cards)
-    elif kind == "space":
-        data["space"] = msg.space
-    elif kind == "player":
-        data["seat"] = target_value(msg.player)
-    elif kind == "option":
-        data["index"] = msg.option
-    elif kind == "amount":
-        data["amount"] = msg.amount
-    return data
-
-
 def _log_arg(msg: pb.LogArg) -> int | str:
-    return msg.number if msg.WhichOneof("value") == "number" else msg.text
+    which = msg.WhichOneof("value")
+    if which == "number":
+        return msg.number
+    if which == "card":
+        return msg.card.number
+    return msg.text
 
 
 def event_dict(msg: pb.GameEvent) -> dict[str, Any]:
     data: dict[str, Any] = {
         "version": msg.version,
-        "kind": msg.kind,
+        "kind": name_or_unknown(EVENT_KINDS, msg.kind),
         "seat": msg.seat if msg.HasField("seat") else None,
         "bot": msg.bot,
         "log": [[e.kind, *(_log_arg(a) for a in e.args)] for e in msg.log],
         "waiting_for": list(msg.waiting_for),
-        "phase": msg.phase,
+        "phase": name_or_unknown(PHASES, msg.phase),
         "generation": msg.generation,
         "finished": msg.finished,
         "time_ms": msg.time_ms,
     }
     if msg.HasField("answer"):
         a = msg.answer
-        answer: dict[str, Any] = {"type": a.type, "hidden": a.hidden}
+        answer: dict[str, Any] = {"type": name_or_unknown(ANSWER_KINDS, a.type), "hidden": a.hidden}
         if a.hidden:
             answer["count"] = a.count
         else:
@@ -397,10 +331,11 @@ def summary_dict(msg: pb.GameSummary) -> dict[str, Any]:
         "players": msg.players,
         "seats": [seat_dict(s) for s in msg.seats],
         "generation": msg.generation,
-        "phase": msg.phase,
+        "phase": name_or_unknown(PHASES, msg.phase),
         "waiting_for": list(msg.waiting_for),
         "created_at_ms": msg.created_at_ms,
         "updated_at_ms": msg.updated_at_ms,
+        "seed_chosen": msg.seed_chosen,
     }
     if msg.HasField("result"):
         data["result"] = result_dict(msg.result)
@@ -417,8 +352,15 @@ def log_dict(msg: pb.GameLog) -> dict[str, Any]:
         "options": settings["options"],
         "seats": settings["seats"],
         "time_control": settings["time_control"],
+        "seed_chosen": settings["seed_chosen"],
         "answers": [
-            {"version": a.version, "seat": a.seat, "text": a.text, "bot": a.bot}
+            {
+                "version": a.version,
+                "seat": a.seat,
+                "text": a.text,
+                "bot": a.bot,
+                **({"hidden": True, "count": a.count} if a.hidden else {}),
+            }
             for a in msg.answers
         ],
         "status": status_name(msg.status),

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from olympus.client.wire import answer_to_dict, target_proto
-from olympus.client.wire import answer_to_proto as wire_answer_to_proto
+from olympus.api.answers import answer_to_dict, target_proto
+from olympus.api.answers import answer_to_proto as wire_answer_to_proto
+from olympus.api.cards import card_ref, card_refs, is_card_number
+from olympus.api.vocab import CARDS_PURPOSES, DECISION_KINDS, PHASES, PROJECTS, TILES, value_of
 from olympus.engine import Answer, Decision, Game, from_dict
 from olympus.engine.actions import Payment
 from olympus.engine.cards.catalogue import get as card_def
@@ -55,6 +57,8 @@ def log_entry(entry: tuple[Any, ...]) -> pb.LogEntry:
             args.append(pb.LogArg(number=value))
         elif value is None:
             args.append(pb.LogArg(text="none"))
+        elif isinstance(value, str) and is_card_number(value):
+            args.append(pb.LogArg(card=card_ref(value)))
         else:
             args.append(pb.LogArg(text=str(value)))
     return pb.LogEntry(kind=str(entry[0]), args=args)
@@ -66,25 +70,29 @@ def log_entry(entry: tuple[Any, ...]) -> pb.LogEntry:
 def _player(entry: dict[str, Any]) -> pb.PlayerView:
     msg = pb.PlayerView(
         seat=entry["seat"],
-        corporation=entry["corporation"] or "",
         terraform_rating=entry["terraform_rating"],
         resources=pb.ResourceCounts(**entry["resources"]),
         production=pb.ResourceCounts(**entry["production"]),
         hand_size=entry["hand_size"],
-        played=entry["played"],
-        events=entry["events"],
-        card_resources=entry["card_resources"],
-        used_actions=entry["used_actions"],
+        played=card_refs(entry["played"]),
+        events=card_refs(entry["events"]),
+        card_resources=[
+            pb.CardResources(card=card_ref(number), count=count)
+            for number, count in entry["card_resources"].items()
+        ],
+        used_actions=card_refs(entry["used_actions"]),
         passed=entry["passed"],
     )
+    if entry["corporation"]:
+        msg.corporation.CopyFrom(card_ref(entry["corporation"]))
     if "hand" in entry:
         msg.own.CopyFrom(
             pb.OwnCards(
-                hand=entry["hand"],
-                dealt_corporations=entry["dealt_corporations"],
-                dealt=entry["dealt"],
-                draft_hand=entry["draft_hand"],
-                drafted=entry["drafted"],
+                hand=card_refs(entry["hand"]),
+                dealt_corporations=card_refs(entry["dealt_corporations"]),
+                dealt=card_refs(entry["dealt"]),
+                draft_hand=card_refs(entry["draft_hand"]),
+                drafted=card_refs(entry["drafted"]),
             )
         )
     return msg
@@ -95,7 +103,7 @@ def view_to_proto(game: Game, viewer: int | None) -> pb.GameView:
     data = game.view(viewer)
     msg = pb.GameView(
         generation=data["generation"],
-        phase=data["phase"],
+        phase=value_of(PHASES, data["phase"]),
         first_player=data["first_player"],
         temperature=data["temperature"],
         oxygen=data["oxygen"],
@@ -104,7 +112,10 @@ def view_to_proto(game: Game, viewer: int | None) -> pb.GameView:
         discard_size=data["discard_size"],
         board=[
             pb.Tile(
-                space=t["space"], tile=t["tile"], owner=owner(t["owner"]), card=t.get("card", "")
+                space=t["space"],
+                tile=value_of(TILES, t["tile"]),
+                owner=owner(t["owner"]),
+                card=card_ref(t["card"]) if t.get("card") else None,
             )
             for t in data["board"]
         ],
@@ -165,13 +176,13 @@ def _action_options(d: TurnDecision) -> pb.ActionOptions:
         actions_taken=data["actions_taken"],
         play=[
             pb.PlayableCard(
-                card=c["card"],
+                card=card_ref(c["card"]),
                 pay=_pay_rule(game, seat, o.cards[card_id(c["card"])], card_id(c["card"])),
             )
             for c in data["play"]
         ],
         standard_projects=[
-            pb.PayableChoice(name=n, pay=_pay_rule(game, seat, rule))
+            pb.StandardProjectChoice(project=value_of(PROJECTS, n), pay=_pay_rule(game, seat, rule))
             for n, rule in o.projects.items()
         ],
         milestones=[
@@ -184,7 +195,7 @@ def _action_options(d: TurnDecision) -> pb.ActionOptions:
         ],
         card_actions=[
             pb.CardActionOption(
-                card=a["card"],
+                card=card_ref(a["card"]),
                 choices=[
                     pb.CardActionChoice(
                         index=c["index"],
@@ -199,37 +210,43 @@ def _action_options(d: TurnDecision) -> pb.ActionOptions:
         convert_plants=data["convert_plants"],
         convert_heat=data["convert_heat"],
         end_turn=data["end_turn"],
-        **{"pass": data["pass"]},
+        can_pass=data["pass"],
     )
 
 
 def decision_to_proto(d: Decision) -> pb.Decision:
-    msg = pb.Decision(seat=d.player, kind=d.kind, prompt=d.prompt)
+    msg = pb.Decision(seat=d.player, kind=value_of(DECISION_KINDS, d.kind), prompt=d.prompt)
     if isinstance(d, TurnDecision):
         msg.action.CopyFrom(_action_options(d))
         return msg
     data = d.to_dict()
-    msg.source = data.get("source", "")
+    if data.get("source"):
+        msg.source.CopyFrom(card_ref(data["source"]))
     kind = d.kind
     if kind == "setup":
         msg.setup.CopyFrom(
             pb.SetupOptions(
-                corporations=[pb.CorporationOffer(**c) for c in data["corporations"]],
-                cards=data["cards"],
+                corporations=[
+                    pb.CorporationOffer(card=card_ref(c["card"]), max_cards=c["max_cards"])
+                    for c in data["corporations"]
+                ],
+                cards=card_refs(data["cards"]),
             )
         )
     elif kind == "cards":
         msg.cards.CopyFrom(
             pb.CardsOptions(
-                cards=data["cards"],
+                cards=card_refs(data["cards"]),
                 min=data["min"],
                 max=data["max"],
                 cost_each=data["cost_each"],
-                purpose=data["purpose"],
+                purpose=value_of(CARDS_PURPOSES, data["purpose"]),
             )
         )
     elif kind == "space":
-        msg.space.CopyFrom(pb.SpaceOptions(tile=data["tile"], spaces=data["spaces"]))
+        msg.space.CopyFrom(
+            pb.SpaceOptions(tile=value_of(TILES, data["tile"]), spaces=data["spaces"])
+        )
     elif kind == "player":
         msg.player.CopyFrom(pb.PlayerOptions(targets=[target_proto(s) for s in data["seats"]]))
     elif kind == "option":
@@ -240,7 +257,7 @@ def decision_to_proto(d: Decision) -> pb.Decision:
         msg.amount.CopyFrom(pb.AmountOptions(min=data["min"], max=data["max"]))
     elif kind == "final_greenery":
         msg.final_greenery.CopyFrom(
-            pb.FinalGreeneryOptions(convert_plants=data["convert_plants"], **{"pass": data["pass"]})
+            pb.FinalGreeneryOptions(convert_plants=data["convert_plants"], can_pass=data["pass"])
         )
     else:  # a decision kind this service does not know yet: the engine grew one
         raise ValueError(f"no protobuf form for decision kind {kind!r}")
@@ -248,7 +265,7 @@ def decision_to_proto(d: Decision) -> pb.Decision:
 
 
 # --- answers ----------------------------------------------------------------------------------
-# One mapping for both ends: the SDK's (`olympus.client.wire`) on the engine's dict form.
+# One mapping for both ends (`olympus.api.answers`), on the engine's dict form.
 
 
 def answer_from_proto(msg: pb.Answer) -> Answer:

@@ -31,6 +31,7 @@ from olympus.engine.errors import CorruptState, GameFinished, MalformedAction, O
 from olympus.engine.game import coerce_answer
 from olympus.platform.errors import (
     Conflict,
+    FailedPrecondition,
     InvalidArgument,
     NotFound,
     PermissionDenied,
@@ -43,8 +44,9 @@ from olympus.v1 import game_pb2 as pb
 from . import store as st
 from .auth import HOST, new_token, token_hash, well_formed
 from .convert import answer_from_proto
-from .events import answer_event, created_event
+from .events import HIDDEN_ANSWERS, answer_event, created_event, resigned_event
 from .meta import GameMeta, SeatMeta, TimeControl
+from .table import Table
 
 log = logging.getLogger("olympus.gamestate")
 
@@ -52,6 +54,11 @@ GAME_ID_RE = re.compile(r"^[0-9a-f]{16}$")
 IDEMPOTENCY_KEY_RE = re.compile(r"^[\x21-\x7e]{1,128}$")  # printable ASCII, no spaces
 PAGE_TOKEN_RE = re.compile(r"^\d{15}:[0-9a-f]{16}$")
 REPLAY_FORMAT = "olympus-replay/1"
+PUBLIC_LOG_FORMAT = "olympus-public/1"
+RESIGN = "resign"  # the answer log's text for a resignation (not an engine answer)
+RESIGNED_BOT = "random"  # the table's policy for a resigned seat until workers take over
+# A simultaneous answer that loses its compare-and-set to another seat's is retried this often.
+SIMULTANEOUS_RETRIES = 8
 # Bots answering one after the other can never need more writes than this: a runaway guard.
 BOT_MOVES_LIMIT = 5_000
 
@@ -99,6 +106,7 @@ class Created:
     meta: GameMeta
     tokens: dict[int, str]  # seat -> token, human seats only
     host_token: str
+    version: int  # after the bot seats' first answers
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +117,21 @@ class Current:
     version: int
     game: Game
     viewer: int | None  # the caller's seat, None for a spectator or the host
+    table: Table
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    version: int
+    game: Game
+    table: Table
+
+
+@dataclass(frozen=True, slots=True)
+class Identity:
+    game_id: str
+    seat: int  # HOST for the host token
+    resigned: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,6 +149,10 @@ class LoggedAnswer:
     text: str
     bot: bool
 
+    @property
+    def is_resignation(self) -> bool:
+        return self.text == RESIGN
+
 
 @dataclass(frozen=True, slots=True)
 class Log:
@@ -141,8 +168,12 @@ class Log:
     def rebuild(self) -> Game:
         game = Game.new(self.meta.options)
         for a in self.answers:
-            game.apply(a.seat, a.text)
+            if not a.is_resignation:
+                game.apply(a.seat, a.text)
         return game
+
+    def resigned(self) -> dict[int, int]:
+        return {a.seat: a.version for a in self.answers if a.is_resignation}
 
 
 def summary_of(game: Game) -> st.Summary:
@@ -155,6 +186,16 @@ def summary_of(game: Game) -> st.Summary:
     )
 
 
+def pack_blob(table: Table, game: Game) -> bytes:
+    """The `state` value (after its version): the table, then the engine's bytes."""
+    return table.pack() + b";" + game.to_bytes()
+
+
+def unpack_blob(blob: bytes) -> tuple[Table, Game]:
+    head, _, raw = blob.partition(b";")
+    return Table.unpack(head), Game.from_bytes(raw)
+
+
 def bot_seed(options: GameOptions, version: int, seat: int) -> int:
     """Bots answer the same at the same version whichever process asks them."""
     return (options.seed * 1_000_003 + version * 101 + seat) % 2**63
@@ -164,13 +205,17 @@ class Games:
     def __init__(self, store: st.GameStore, state_cache_size: int = 4096) -> None:
         self.store = store
         self._metas: _Lru[str, GameMeta] = _Lru(16_384)
-        self._states: _Lru[str, tuple[int, Game]] = _Lru(state_cache_size)
-        self._rebuilt: _Lru[str, tuple[int, Game]] = _Lru(256)
-        self._bot_runs: dict[str, asyncio.Future[tuple[int, Game]]] = {}
+        self._states: _Lru[str, Loaded] = _Lru(state_cache_size)
+        self._rebuilt: _Lru[str, Loaded] = _Lru(256)
+        self._bot_runs: dict[str, asyncio.Future[Loaded]] = {}
 
     # --- creating ------------------------------------------------------------------------------
     async def create(
-        self, options: GameOptions, seats: list[SeatMeta], time_control: TimeControl
+        self,
+        options: GameOptions,
+        seats: list[SeatMeta],
+        time_control: TimeControl,
+        seed_chosen: bool = False,
     ) -> Created:
         game = Game.new(options)  # InvalidOptions -> INVALID_ARGUMENT
         tokens = {s.seat: new_token() for s in seats if not s.is_bot}
@@ -185,12 +230,14 @@ class Games:
             time_control=time_control,
             tokens=digests,
             created_ms=created,
+            seed_chosen=seed_chosen,
         )
+        table = Table.new(options.players)
         event = created_event(game, created)
         ok = await self.store.create(
             meta.game_id,
             meta.to_json(),
-            game.to_bytes(),
+            pack_blob(table, game),
             event.SerializeToString(),
             summary_of(game),
             meta.digests(),
@@ -199,9 +246,9 @@ class Games:
         if not ok:  # 64 random bits collided: astronomically rare, and nothing was written
             raise Unavailable("could not allocate a game id; try again", reason="TRY_AGAIN")
         self._metas.put(meta.game_id, meta)
-        self._states.put(meta.game_id, (1, game))
-        await self._play_bots(meta, 1, game)
-        return Created(meta, tokens, host_token)
+        self._states.put(meta.game_id, Loaded(1, game, table))
+        now = await self._play_bots(meta, Loaded(1, game.clone(), table))
+        return Created(meta, tokens, host_token, now.version)
 
     # --- who is asking -------------------------------------------------------------------------
     async def meta(self, game_id: str) -> GameMeta:
@@ -234,26 +281,44 @@ class Games:
         meta = await self.meta(game_id)
         seat = await self.seat_for(meta, token)
         viewer = None if seat is None or seat == HOST else seat
-        version, game = await self._load(meta)
-        if meta.bot_seats and not game.is_over and meta.bot_seats & set(game.waiting_for()):
+        now = await self._load(meta)
+        if self._bots_waiting(meta, now):
             # A process died between an answer and the bots' replies: let the bots go on.
-            version, game = await self._play_bots(meta, version, game)
-        return Current(meta, version, game, viewer)
+            now = await self._play_bots(meta, now)
+        return Current(meta, now.version, now.game, viewer, now.table)
 
-    async def _load(self, meta: GameMeta) -> tuple[int, Game]:
+    async def _load(self, meta: GameMeta) -> Loaded:
         loaded = await self.store.load(meta.game_id)
         if loaded.state is not None:
-            return loaded.version, Game.from_bytes(loaded.state)
+            table, game = unpack_blob(loaded.state)
+            return Loaded(loaded.version, game, table)
         # The hot state of a finished game expires; its answers rebuild it, once per process
         # (a finished game never changes again).
         rebuilt = self._rebuilt.get(meta.game_id)
         if rebuilt is None:
-            game_log = await self.log(meta.game_id, "", public_only=True)
+            game_log = await self._read_log(meta)
             if not game_log.finished:
                 raise CorruptState(f"game {meta.game_id} is running but its state is missing")
-            rebuilt = (game_log.version, game_log.rebuild())
+            table = Table(Table.new(meta.options.players).since, game_log.resigned())
+            rebuilt = Loaded(game_log.version, game_log.rebuild(), table)
             self._rebuilt.put(meta.game_id, rebuilt)
-        return rebuilt[0], rebuilt[1].clone()
+        return Loaded(rebuilt.version, rebuilt.game.clone(), rebuilt.table)
+
+    async def whoami(self, token: str) -> Identity:
+        if not token:
+            raise Unauthenticated("WhoAmI needs a token", reason="TOKEN_REQUIRED")
+        if not well_formed(token):
+            raise Unauthenticated("malformed token", reason="INVALID_TOKEN")
+        game_id = await self.store.token_game(token_hash(token))
+        if game_id is None:
+            raise Unauthenticated("unknown token", reason="INVALID_TOKEN")
+        meta = await self.meta(game_id)
+        seat = await self.seat_for(meta, token)
+        assert seat is not None  # a well-formed token of this game
+        resigned = False
+        if seat != HOST:
+            resigned = seat in (await self._load(meta)).table.resigned
+        return Identity(game_id, seat, resigned)
 
     # --- answering -----------------------------------------------------------------------------
     async def submit(
@@ -284,29 +349,50 @@ class Games:
             )
         answer = parse_answer(answer_input)  # MalformedAction -> INVALID_ARGUMENT
         idem = (seat, key)
+        for _ in range(SIMULTANEOUS_RETRIES):
+            done = await self._submit_once(meta, seat, expected_version, idem, answer)
+            if done is not None:
+                return done
+        raise Conflict("the game keeps moving; read the decision again", reason="TRY_AGAIN")
 
+    async def _submit_once(
+        self,
+        meta: GameMeta,
+        seat: int,
+        expected_version: int,
+        idem: tuple[int, str],
+        answer: Answer,
+    ) -> Submitted | None:
+        """One attempt; None when a simultaneous answer of another seat won the race and this
+        one should be tried again on the new version."""
+        game_id = meta.game_id
         # The cached game is taken out while this answer works on it (nobody else may change
         # it meanwhile) and put back as the next version once committed. A refused answer
         # leaves an engine game unchanged, so it goes back as it was.
         cached = self._states.take(game_id)
-        if cached is not None and cached[0] == expected_version:
-            game = cached[1]
+        if cached is not None and cached.version == expected_version:
+            now = cached
         else:
             if cached is not None:
                 self._states.put(game_id, cached)
                 cached = None
-            loaded = await self.store.load(game_id, idem)
-            if loaded.idem_version is not None:
-                return await self._replayed(game_id, seat, loaded.idem_version)
-            if loaded.state is None:
+            stored = await self.store.load(game_id, idem)
+            if stored.idem_version is not None:
+                return await self._replayed(game_id, seat, stored.idem_version)
+            if stored.state is None:
                 raise GameFinished("the game is over")
-            if loaded.version != expected_version:
-                raise Conflict(
-                    f"the game is at version {loaded.version}, not {expected_version}: "
-                    "read the decision again",
-                    metadata={"current_version": str(loaded.version)},
-                )
-            game = Game.from_bytes(loaded.state)
+            table, game = unpack_blob(stored.state)
+            now = Loaded(stored.version, game, table)
+            if now.version != expected_version and not self._still_valid(
+                now, seat, expected_version
+            ):
+                raise self._stale(now.version, expected_version)
+        if seat in now.table.resigned:
+            if cached is not None:
+                self._states.put(game_id, cached)
+            raise FailedPrecondition("this seat resigned", reason="SEAT_RESIGNED")
+        game = now.game
+        update = now.table.begin(now.version + 1, seat, game)
         try:
             game.apply(seat, answer)
         except OlympusError:
@@ -317,30 +403,44 @@ class Games:
             version, seen = await self.store.head(game_id, idem)
             if seen is not None:
                 return await self._replayed(game_id, seat, seen)
-            if version != expected_version:
+            if version != now.version:
                 self._states.drop(game_id)
-                raise Conflict(
-                    f"the game is at version {version}, not {expected_version}",
-                    metadata={"current_version": str(version)},
-                ) from None
+                return None  # the game moved meanwhile: judge the answer again there
             raise
 
-        new_version = expected_version + 1
+        new_version = now.version + 1
         text = str(answer)
+        table = update.finish(game)
         event = answer_event(new_version, seat, answer, game, False, now_ms())
-        outcome = await self._commit(meta, expected_version, seat, text, False, game, event, idem)
+        outcome = await self._commit(
+            meta, now.version, seat, text, False, Loaded(new_version, game, table), event, idem
+        )
         if outcome.kind == st.DUPLICATE:
             return await self._replayed(game_id, seat, outcome.version)
         if outcome.kind == st.STALE:
             self._states.drop(game_id)
-            raise Conflict(
-                f"the game is at version {outcome.version}, not {expected_version}",
-                metadata={"current_version": str(outcome.version)},
-            )
+            return None  # re-read: accepted there if this seat's decision is unchanged
         if outcome.kind == st.MISSING:
             raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
-        await self._play_bots(meta, new_version, game)
+        await self._play_bots(meta, Loaded(new_version, game.clone(), table))
         return Submitted(new_version, event, text, False)
+
+    @staticmethod
+    def _still_valid(now: Loaded, seat: int, expected_version: int) -> bool:
+        """An answer chosen at `expected_version` may apply at `now` (a later version) when the
+        seat's own pending decision has not changed in between."""
+        return (
+            expected_version < now.version
+            and seat in now.game.waiting_for()
+            and now.table.decision_unchanged(seat, expected_version)
+        )
+
+    @staticmethod
+    def _stale(current: int, expected: int) -> Conflict:
+        return Conflict(
+            f"the game is at version {current}, not {expected}: read the decision again",
+            metadata={"current_version": str(current)},
+        )
 
     async def _commit(
         self,
@@ -349,16 +449,17 @@ class Games:
         seat: int,
         text: str,
         bot: bool,
-        game: Game,
+        after: Loaded,
         event: pb.GameEvent,
         idem: tuple[int, str] | None,
     ) -> st.Outcome:
         new_version = expected_version + 1
+        game = after.game
         result = orjson.dumps(game.result()) if game.is_over else None
         outcome = await self.store.commit(
             meta.game_id,
             expected_version,
-            game.to_bytes(),
+            pack_blob(after.table, game),
             orjson.dumps([new_version, seat, text, bot]),
             event.SerializeToString(),
             summary_of(game),
@@ -366,7 +467,7 @@ class Games:
             idem,
         )
         if outcome.kind == st.APPLIED:
-            self._states.put(meta.game_id, (new_version, game))
+            self._states.put(meta.game_id, Loaded(new_version, game, after.table))
             if game.is_over:
                 await self.store.finish(meta.index_member, meta.digests())
         return outcome
@@ -390,15 +491,23 @@ class Games:
         return Submitted(version, event, text, True)
 
     # --- bots ----------------------------------------------------------------------------------
-    async def _play_bots(self, meta: GameMeta, version: int, game: Game) -> tuple[int, Game]:
-        """Let the bot seats answer while the game waits for them, each answer a versioned
-        write of its own. Runs to the end even if the request that started it is cancelled;
-        a second request for the same game meanwhile waits for the same run."""
-        if not meta.bot_seats or game.is_over or not meta.bot_seats & set(game.waiting_for()):
-            return version, game
+    @staticmethod
+    def _bot_seats(meta: GameMeta, table: Table) -> frozenset[int]:
+        return meta.bot_seats | frozenset(table.resigned)
+
+    def _bots_waiting(self, meta: GameMeta, now: Loaded) -> bool:
+        bots = self._bot_seats(meta, now.table)
+        return bool(bots) and not now.game.is_over and bool(bots & set(now.game.waiting_for()))
+
+    async def _play_bots(self, meta: GameMeta, now: Loaded) -> Loaded:
+        """Let the bot seats (and resigned seats) answer while the game waits for them, each
+        answer a versioned write of its own. Runs to the end even if the request that started
+        it is cancelled; a second request for the same game meanwhile waits for the same run."""
+        if not self._bots_waiting(meta, now):
+            return now
         task = self._bot_runs.get(meta.game_id)
         if task is None:
-            task = asyncio.ensure_future(self._bot_loop(meta, version, game.clone()))
+            task = asyncio.ensure_future(self._bot_loop(meta, now))
             self._bot_runs[meta.game_id] = task
             task.add_done_callback(lambda _: self._bot_runs.pop(meta.game_id, None))
         try:
@@ -409,29 +518,72 @@ class Games:
             # The caller's own answer is committed whatever the bots do; bots that could not
             # answer (Redis away...) are driven again by the next call that finds them waiting.
             log.exception("game %s: bots stopped", meta.game_id)
-            return version, game
+            return now
 
-    async def _bot_loop(self, meta: GameMeta, version: int, game: Game) -> tuple[int, Game]:
-        bots = meta.bot_seats
+    async def _bot_loop(self, meta: GameMeta, now: Loaded) -> Loaded:
         for _ in range(BOT_MOVES_LIMIT):
+            bots = self._bot_seats(meta, now.table)
+            game = now.game
             decision = next((d for d in game.decisions() if d.player in bots), None)
             if decision is None:
-                return version, game
+                return now
             seat = decision.player
-            bot = make_bot(meta.seats[seat].bot, bot_seed(meta.options, version, seat))
+            name = meta.seats[seat].bot or RESIGNED_BOT
+            bot = make_bot(name, bot_seed(meta.options, now.version, seat))
             answer = bot.choose(game, decision)
             after = game.clone()
+            update = now.table.begin(now.version + 1, seat, game)
             after.apply(seat, answer)
-            event = answer_event(version + 1, seat, answer, after, True, now_ms())
-            outcome = await self._commit(meta, version, seat, str(answer), True, after, event, None)
+            table = update.finish(after)
+            event = answer_event(now.version + 1, seat, answer, after, True, now_ms())
+            nxt = Loaded(now.version + 1, after, table)
+            outcome = await self._commit(
+                meta, now.version, seat, str(answer), True, nxt, event, None
+            )
             if outcome.kind == st.APPLIED:
-                version, game = version + 1, after
+                now = nxt
             elif outcome.kind == st.STALE:  # another process moved the game: go on from there
-                version, game = await self._load(meta)
+                now = await self._load(meta)
             else:
                 raise NotFound(f"no game {meta.game_id}", reason="GAME_NOT_FOUND")
         log.error("game %s: bots still playing after %d moves", meta.game_id, BOT_MOVES_LIMIT)
-        return version, game
+        return now
+
+    # --- resigning -------------------------------------------------------------------------------
+    async def resign(self, game_id: str, token: str) -> tuple[int, bool]:
+        """The seat gives up; (the version its resignation made, whether it had already)."""
+        if not token:
+            raise Unauthenticated("Resign needs the seat's token", reason="TOKEN_REQUIRED")
+        meta = await self.meta(game_id)
+        seat = await self.seat_for(meta, token)
+        if seat is None or seat == HOST:
+            raise PermissionDenied("only a seat can resign", reason="NOT_A_SEAT_TOKEN")
+        for _ in range(SIMULTANEOUS_RETRIES):
+            now = await self._load(meta)
+            if seat in now.table.resigned:
+                return now.table.resigned[seat], True
+            if now.game.is_over:
+                raise GameFinished("the game is over")
+            version = now.version + 1
+            table = now.table.resign(seat, version)
+            event = resigned_event(version, seat, now.game, now_ms())
+            self._states.drop(game_id)
+            outcome = await self._commit(
+                meta,
+                now.version,
+                seat,
+                RESIGN,
+                False,
+                Loaded(version, now.game, table),
+                event,
+                None,
+            )
+            if outcome.kind == st.APPLIED:
+                await self._play_bots(meta, Loaded(version, now.game.clone(), table))
+                return version, False
+            if outcome.kind == st.MISSING:
+                raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
+        raise Conflict("the game keeps moving; try again", reason="TRY_AGAIN")
 
     async def drain(self) -> None:
         """Let running bot moves finish (shutdown)."""
@@ -439,25 +591,18 @@ class Games:
             await asyncio.wait(list(self._bot_runs.values()), timeout=10)
 
     # --- the log ---------------------------------------------------------------------------------
-    async def log(self, game_id: str, token: str, public_only: bool = False) -> Log:
-        """The answers in order. While the game runs, only the host may read it: the seed and
-        the answers tell the deck order and every hand."""
+    async def log(self, game_id: str, token: str) -> Log:
+        """The answers in order, for anyone who may watch the game. While it runs, the caller
+        must show it only in public form (`public_answer`): the seed and the hidden card
+        choices would tell the deck order and every hand, to the host as to anyone."""
         meta = await self.meta(game_id)
-        status, result, raw = await self.store.log_snapshot(game_id)
-        finished = status == st.STATUS_FINISHED
-        if not finished and not public_only:
-            seat = await self.seat_for(meta, token)
-            if seat is None:
-                raise Unauthenticated(
-                    "the log of a running game needs the host token", reason="TOKEN_REQUIRED"
-                )
-            if seat != HOST:
-                raise PermissionDenied(
-                    "only the host token may read the log of a running game",
-                    reason="HOST_ONLY",
-                )
-        elif token:
+        if token:
             await self.seat_for(meta, token)  # a bad token is refused even where none is needed
+        return await self._read_log(meta)
+
+    async def _read_log(self, meta: GameMeta) -> Log:
+        status, result, raw = await self.store.log_snapshot(meta.game_id)
+        finished = status == st.STATUS_FINISHED
         answers = [LoggedAnswer(*orjson.loads(r)) for r in raw]
         return Log(meta, answers, finished, orjson.loads(result) if result else None)
 
@@ -467,11 +612,13 @@ class Games:
         meta = game_log.meta
         game = Game.new(meta.options)
         yield created_event(game, 0)
-        bots = meta.bot_seats
         for a in game_log.answers:
+            if a.is_resignation:
+                yield resigned_event(a.version, a.seat, game, 0)
+                continue
             answer = coerce_answer(a.text)
             game.apply(a.seat, answer)
-            yield answer_event(a.version, a.seat, answer, game, a.seat in bots, 0)
+            yield answer_event(a.version, a.seat, answer, game, a.bot, 0)
 
     # --- listing ---------------------------------------------------------------------------------
     async def list(
@@ -500,6 +647,17 @@ class Games:
             games.append((game_id, row))
         next_token = members[-1] if len(members) == size else ""
         return games, next_token
+
+
+def hidden_count(text: str) -> int | None:
+    """For a logged answer that chose hidden cards, how many; None for a public answer."""
+    if text == RESIGN:
+        return None
+    answer = coerce_answer(text)
+    if answer.kind not in HIDDEN_ANSWERS:
+        return None
+    cards: tuple[int, ...] = getattr(answer, "cards", ())
+    return len(cards)
 
 
 def parse_answer(answer: pb.Answer | str | None) -> Answer:

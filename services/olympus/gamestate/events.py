@@ -9,6 +9,7 @@ how many cards were chosen.
 
 from __future__ import annotations
 
+from olympus.api.vocab import ANSWER_KINDS, EVENT_KINDS, PHASES, value_of
 from olympus.engine import Answer, Game
 from olympus.v1 import game_pb2 as pb
 
@@ -22,14 +23,16 @@ def public_answer(answer: Answer) -> pb.PublicAnswer:
     kind = answer.kind
     if kind in HIDDEN_ANSWERS:
         cards: tuple[int, ...] = getattr(answer, "cards", ())
-        return pb.PublicAnswer(type=kind, hidden=True, count=len(cards))
-    return pb.PublicAnswer(type=kind, answer=answer_to_proto(answer), text=str(answer))
+        return pb.PublicAnswer(type=value_of(ANSWER_KINDS, kind), hidden=True, count=len(cards))
+    return pb.PublicAnswer(
+        type=value_of(ANSWER_KINDS, kind), answer=answer_to_proto(answer), text=str(answer)
+    )
 
 
 def _fill(event: pb.GameEvent, game: Game) -> pb.GameEvent:
     event.log.extend(log_entry(e) for e in game.log)
     event.waiting_for.extend(game.waiting_for())
-    event.phase = game.phase
+    event.phase = value_of(PHASES, game.phase)
     event.generation = game.generation
     if game.is_over:
         event.finished = True
@@ -38,7 +41,20 @@ def _fill(event: pb.GameEvent, game: Game) -> pb.GameEvent:
 
 
 def created_event(game: Game, time_ms: int) -> pb.GameEvent:
-    return _fill(pb.GameEvent(version=1, kind="created", time_ms=time_ms), game)
+    return _fill(
+        pb.GameEvent(version=1, kind=value_of(EVENT_KINDS, "created"), time_ms=time_ms), game
+    )
+
+
+def resigned_event(version: int, seat: int, game: Game, time_ms: int) -> pb.GameEvent:
+    """A seat resigned at `version`; the table's policy plays it from now on."""
+    event = pb.GameEvent(
+        version=version, kind=value_of(EVENT_KINDS, "resigned"), seat=seat, time_ms=time_ms
+    )
+    event.waiting_for.extend(game.waiting_for())
+    event.phase = value_of(PHASES, game.phase)
+    event.generation = game.generation
+    return event
 
 
 def answer_event(
@@ -47,7 +63,7 @@ def answer_event(
     """The event for the answer that made `version`; `game` is the game after it."""
     event = pb.GameEvent(
         version=version,
-        kind="answer",
+        kind=value_of(EVENT_KINDS, "answer"),
         seat=seat,
         bot=bot,
         answer=public_answer(answer),

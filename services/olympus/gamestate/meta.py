@@ -41,6 +41,7 @@ class GameMeta:
     time_control: TimeControl
     tokens: dict[str, int]  # token hash -> seat (HOST for the host token)
     created_ms: int
+    seed_chosen: bool = False  # the creator chose the seed: anyone knowing it knows every hand
 
     @property
     def index_member(self) -> str:
@@ -73,6 +74,7 @@ class GameMeta:
             },
             "tokens": self.tokens,
             "created_ms": self.created_ms,
+            "seed_chosen": self.seed_chosen,
         }
         return orjson.dumps(data)
 
@@ -86,4 +88,5 @@ class GameMeta:
             time_control=TimeControl(**data["time_control"]),
             tokens={str(k): int(v) for k, v in data["tokens"].items()},
             created_ms=int(data["created_ms"]),
+            seed_chosen=bool(data.get("seed_chosen", False)),
         )

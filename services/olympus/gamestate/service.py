@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
 from typing import Any
 
 import grpc
 import orjson
 import redis.asyncio as aioredis
 
+from olympus.api.vocab import PHASES, SEAT_KINDS, name_of, value_of
 from olympus.bots import BOTS
 from olympus.engine import GameOptions
 from olympus.platform.config import ServiceSettings
@@ -19,11 +20,14 @@ from olympus.v1 import game_pb2 as pb
 from olympus.v1 import game_pb2_grpc
 
 from . import store as st
+from .auth import HOST
 from .convert import decision_to_proto, result_to_proto, view_to_proto
-from .core import REPLAY_FORMAT, Games
+from .core import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, RESIGNED_BOT, Games, LoggedAnswer, hidden_count
 from .meta import GameMeta, SeatMeta, TimeControl
 from .watch import EventHub, watch
 
+# In a request, an unspecified seat kind is a human seat.
+SEAT_KINDS_IN = {**SEAT_KINDS, "unspecified": pb.SEAT_KIND_UNSPECIFIED}
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 NAME_LIMIT = 40
 REDIS_TIMEOUT_S = 10.0
@@ -39,7 +43,10 @@ _INDEX = {
 }
 
 
-def options_from_request(request: pb.CreateGameRequest) -> tuple[GameOptions, list[SeatMeta]]:
+def options_from_request(
+    request: pb.CreateGameRequest,
+) -> tuple[GameOptions, list[SeatMeta], bool]:
+    """The engine options, the seats, and whether the caller chose the seed."""
     o = request.options
     players = o.players or len(request.seats)
     if request.seats and len(request.seats) != players:
@@ -49,6 +56,7 @@ def options_from_request(request: pb.CreateGameRequest) -> tuple[GameOptions, li
     specs = list(request.seats) or [pb.SeatSpec() for _ in range(players)]
     seats = []
     for i, spec in enumerate(specs):
+        name_of(SEAT_KINDS_IN, spec.kind, f"seats[{i}].kind")
         bot = ""
         if spec.kind == pb.SEAT_KIND_BOT:
             bot = spec.bot or "random"
@@ -75,10 +83,12 @@ def options_from_request(request: pb.CreateGameRequest) -> tuple[GameOptions, li
         beginner=tuple(s.beginner for s in seats) if any(s.beginner for s in seats) else (),
         map=o.map or "tharsis",
     )
-    return options, seats
+    return options, seats, o.HasField("seed")
 
 
-def settings_to_proto(meta: GameMeta, reveal_seed: bool) -> pb.GameSettings:
+def settings_to_proto(
+    meta: GameMeta, reveal_seed: bool, resigned: Collection[int] = ()
+) -> pb.GameSettings:
     o = meta.options
     options = pb.GameOptions(
         players=o.players,
@@ -94,13 +104,15 @@ def settings_to_proto(meta: GameMeta, reveal_seed: bool) -> pb.GameSettings:
         seats=[
             pb.SeatInfo(
                 seat=s.seat,
-                kind=pb.SEAT_KIND_BOT if s.is_bot else pb.SEAT_KIND_HUMAN,
-                bot=s.bot,
+                kind=pb.SEAT_KIND_BOT if s.is_bot or s.seat in resigned else pb.SEAT_KIND_HUMAN,
+                bot=s.bot or (RESIGNED_BOT if s.seat in resigned else ""),
                 beginner=s.beginner,
                 name=s.name,
+                resigned=s.seat in resigned,
             )
             for s in meta.seats
         ],
+        seed_chosen=meta.seed_chosen,
         time_control=pb.TimeControl(
             seconds_per_game=meta.time_control.seconds_per_game,
             seconds_per_decision=meta.time_control.seconds_per_decision,
@@ -118,10 +130,11 @@ def _summary_to_proto(game_id: str, row: dict[str, Any]) -> pb.GameSummary:
         players=meta.options.players,
         seats=settings_to_proto(meta, False).seats,
         generation=int(row["generation"] or 0),
-        phase=(row["phase"] or b"").decode(),
+        phase=value_of(PHASES, (row["phase"] or b"").decode()),
         waiting_for=orjson.loads(row["waiting"] or b"[]"),
         created_at_ms=int(row["created"] or 0),
         updated_at_ms=int(row["updated"] or 0),
+        seed_chosen=meta.seed_chosen,
     )
     if row["result"]:
         msg.result.CopyFrom(result_to_proto(orjson.loads(row["result"])))
@@ -137,14 +150,14 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def CreateGame(
         self, request: pb.CreateGameRequest, context: grpc.aio.ServicerContext
     ) -> pb.CreateGameResponse:
-        options, seats = options_from_request(request)
+        options, seats, seed_chosen = options_from_request(request)
         tc = request.time_control
         created = await self.games.create(
-            options, seats, TimeControl(tc.seconds_per_game, tc.seconds_per_decision)
+            options, seats, TimeControl(tc.seconds_per_game, tc.seconds_per_decision), seed_chosen
         )
         return pb.CreateGameResponse(
             game_id=created.meta.game_id,
-            version=1,
+            version=created.version,
             seats=[
                 pb.SeatToken(
                     seat=s.seat,
@@ -166,7 +179,10 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         view.game_id = request.game_id
         view.version = current.version
         view.status = pb.GAME_STATUS_FINISHED if game.is_over else pb.GAME_STATUS_ACTIVE
-        view.settings.CopyFrom(settings_to_proto(current.meta, reveal_seed=game.is_over))
+        resigned = current.table.resigned
+        view.settings.CopyFrom(settings_to_proto(current.meta, game.is_over, resigned))
+        for player in view.players:
+            player.resigned = player.seat in resigned
         view.created_at_ms = current.meta.created_ms
         return pb.GetGameResponse(game=view)
 
@@ -181,7 +197,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             version=current.version,
             status=pb.GAME_STATUS_FINISHED if game.is_over else pb.GAME_STATUS_ACTIVE,
             waiting_for=game.waiting_for(),
-            phase=game.phase,
+            phase=value_of(PHASES, game.phase),
             generation=game.generation,
         )
         if current.viewer is not None:
@@ -240,20 +256,50 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self, request: pb.GetGameLogRequest, context: grpc.aio.ServicerContext
     ) -> pb.GameLog:
         game_log = await self.games.log(request.game_id, request.token)
+        over = game_log.finished
         msg = pb.GameLog(
             game_id=request.game_id,
-            format=REPLAY_FORMAT,
-            settings=settings_to_proto(game_log.meta, reveal_seed=True),
-            answers=[
-                pb.LoggedAnswer(version=a.version, seat=a.seat, text=a.text, bot=a.bot)
-                for a in game_log.answers
-            ],
+            format=REPLAY_FORMAT if over else PUBLIC_LOG_FORMAT,
+            settings=settings_to_proto(game_log.meta, over, game_log.resigned()),
+            answers=[_logged_answer(a, public=not over) for a in game_log.answers],
             status=pb.GAME_STATUS_FINISHED if game_log.finished else pb.GAME_STATUS_ACTIVE,
             version=game_log.version,
         )
         if game_log.result is not None:
             msg.result.CopyFrom(result_to_proto(game_log.result))
         return msg
+
+    @rpc
+    async def Resign(
+        self, request: pb.ResignRequest, context: grpc.aio.ServicerContext
+    ) -> pb.ResignResponse:
+        version, replayed = await self.games.resign(request.game_id, request.token)
+        return pb.ResignResponse(version=version, replayed=replayed)
+
+    @rpc
+    async def WhoAmI(
+        self, request: pb.WhoAmIRequest, context: grpc.aio.ServicerContext
+    ) -> pb.WhoAmIResponse:
+        who = await self.games.whoami(request.token)
+        msg = pb.WhoAmIResponse(game_id=who.game_id, resigned=who.resigned)
+        if who.seat == HOST:
+            msg.role = pb.TOKEN_ROLE_HOST
+        else:
+            msg.role = pb.TOKEN_ROLE_SEAT
+            msg.seat = who.seat
+        return msg
+
+
+def _logged_answer(a: LoggedAnswer, public: bool) -> pb.LoggedAnswer:
+    """A logged answer; in public form (a running game), hidden card choices as a count."""
+    msg = pb.LoggedAnswer(version=a.version, seat=a.seat, bot=a.bot)
+    count = hidden_count(a.text) if public else None
+    if count is None:
+        msg.text = a.text
+    else:
+        msg.hidden = True
+        msg.count = count
+    return msg
 
 
 def make_setup(

@@ -117,7 +117,7 @@ async def watch(
     finished = summary["status"] == st.STATUS_FINISHED.encode()
     if finished and not await store.events_exist(game_id):
         # The stream expired with the hot state: the answers rebuild the same events.
-        game_log = await games.log(game_id, "", public_only=True)
+        game_log = await games.log(game_id, "")
         for event in games.replay_events(game_log):
             if event.version > from_version:
                 yield event

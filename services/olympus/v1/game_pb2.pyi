@@ -15,13 +15,167 @@ class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
 
 class SeatKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
+    SEAT_KIND_UNSPECIFIED: _ClassVar[SeatKind]
     SEAT_KIND_HUMAN: _ClassVar[SeatKind]
     SEAT_KIND_BOT: _ClassVar[SeatKind]
+
+class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    PHASE_UNSPECIFIED: _ClassVar[Phase]
+    PHASE_SETUP: _ClassVar[Phase]
+    PHASE_RESEARCH: _ClassVar[Phase]
+    PHASE_DRAFT: _ClassVar[Phase]
+    PHASE_ACTION: _ClassVar[Phase]
+    PHASE_FINAL: _ClassVar[Phase]
+    PHASE_ENDED: _ClassVar[Phase]
+
+class TileType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TILE_TYPE_UNSPECIFIED: _ClassVar[TileType]
+    TILE_TYPE_OCEAN: _ClassVar[TileType]
+    TILE_TYPE_GREENERY: _ClassVar[TileType]
+    TILE_TYPE_CITY: _ClassVar[TileType]
+    TILE_TYPE_SPECIAL: _ClassVar[TileType]
+
+class StandardProject(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    STANDARD_PROJECT_UNSPECIFIED: _ClassVar[StandardProject]
+    STANDARD_PROJECT_SELL_PATENTS: _ClassVar[StandardProject]
+    STANDARD_PROJECT_POWER_PLANT: _ClassVar[StandardProject]
+    STANDARD_PROJECT_ASTEROID: _ClassVar[StandardProject]
+    STANDARD_PROJECT_AQUIFER: _ClassVar[StandardProject]
+    STANDARD_PROJECT_GREENERY: _ClassVar[StandardProject]
+    STANDARD_PROJECT_CITY: _ClassVar[StandardProject]
+
+class DecisionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    DECISION_KIND_UNSPECIFIED: _ClassVar[DecisionKind]
+    DECISION_KIND_ACTION: _ClassVar[DecisionKind]
+    DECISION_KIND_SETUP: _ClassVar[DecisionKind]
+    DECISION_KIND_CARDS: _ClassVar[DecisionKind]
+    DECISION_KIND_SPACE: _ClassVar[DecisionKind]
+    DECISION_KIND_PLAYER: _ClassVar[DecisionKind]
+    DECISION_KIND_OPTION: _ClassVar[DecisionKind]
+    DECISION_KIND_AMOUNT: _ClassVar[DecisionKind]
+    DECISION_KIND_FINAL_GREENERY: _ClassVar[DecisionKind]
+
+class CardsPurpose(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CARDS_PURPOSE_UNSPECIFIED: _ClassVar[CardsPurpose]
+    CARDS_PURPOSE_BUY: _ClassVar[CardsPurpose]
+    CARDS_PURPOSE_DRAFT: _ClassVar[CardsPurpose]
+    CARDS_PURPOSE_KEEP: _ClassVar[CardsPurpose]
+    CARDS_PURPOSE_SELL: _ClassVar[CardsPurpose]
+    CARDS_PURPOSE_DISCARD: _ClassVar[CardsPurpose]
+    CARDS_PURPOSE_TAKE: _ClassVar[CardsPurpose]
+    CARDS_PURPOSE_COPY: _ClassVar[CardsPurpose]
+    CARDS_PURPOSE_ADD: _ClassVar[CardsPurpose]
+
+class AnswerKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ANSWER_KIND_UNSPECIFIED: _ClassVar[AnswerKind]
+    ANSWER_KIND_PLAY_CARD: _ClassVar[AnswerKind]
+    ANSWER_KIND_STANDARD_PROJECT: _ClassVar[AnswerKind]
+    ANSWER_KIND_MILESTONE: _ClassVar[AnswerKind]
+    ANSWER_KIND_AWARD: _ClassVar[AnswerKind]
+    ANSWER_KIND_CARD_ACTION: _ClassVar[AnswerKind]
+    ANSWER_KIND_CONVERT_PLANTS: _ClassVar[AnswerKind]
+    ANSWER_KIND_CONVERT_HEAT: _ClassVar[AnswerKind]
+    ANSWER_KIND_PASS: _ClassVar[AnswerKind]
+    ANSWER_KIND_END_TURN: _ClassVar[AnswerKind]
+    ANSWER_KIND_SETUP: _ClassVar[AnswerKind]
+    ANSWER_KIND_CARDS: _ClassVar[AnswerKind]
+    ANSWER_KIND_SPACE: _ClassVar[AnswerKind]
+    ANSWER_KIND_PLAYER: _ClassVar[AnswerKind]
+    ANSWER_KIND_OPTION: _ClassVar[AnswerKind]
+    ANSWER_KIND_AMOUNT: _ClassVar[AnswerKind]
+
+class EventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    EVENT_KIND_UNSPECIFIED: _ClassVar[EventKind]
+    EVENT_KIND_CREATED: _ClassVar[EventKind]
+    EVENT_KIND_ANSWER: _ClassVar[EventKind]
+    EVENT_KIND_RESIGNED: _ClassVar[EventKind]
+
+class TokenRole(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TOKEN_ROLE_UNSPECIFIED: _ClassVar[TokenRole]
+    TOKEN_ROLE_SEAT: _ClassVar[TokenRole]
+    TOKEN_ROLE_HOST: _ClassVar[TokenRole]
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_ACTIVE: GameStatus
 GAME_STATUS_FINISHED: GameStatus
+SEAT_KIND_UNSPECIFIED: SeatKind
 SEAT_KIND_HUMAN: SeatKind
 SEAT_KIND_BOT: SeatKind
+PHASE_UNSPECIFIED: Phase
+PHASE_SETUP: Phase
+PHASE_RESEARCH: Phase
+PHASE_DRAFT: Phase
+PHASE_ACTION: Phase
+PHASE_FINAL: Phase
+PHASE_ENDED: Phase
+TILE_TYPE_UNSPECIFIED: TileType
+TILE_TYPE_OCEAN: TileType
+TILE_TYPE_GREENERY: TileType
+TILE_TYPE_CITY: TileType
+TILE_TYPE_SPECIAL: TileType
+STANDARD_PROJECT_UNSPECIFIED: StandardProject
+STANDARD_PROJECT_SELL_PATENTS: StandardProject
+STANDARD_PROJECT_POWER_PLANT: StandardProject
+STANDARD_PROJECT_ASTEROID: StandardProject
+STANDARD_PROJECT_AQUIFER: StandardProject
+STANDARD_PROJECT_GREENERY: StandardProject
+STANDARD_PROJECT_CITY: StandardProject
+DECISION_KIND_UNSPECIFIED: DecisionKind
+DECISION_KIND_ACTION: DecisionKind
+DECISION_KIND_SETUP: DecisionKind
+DECISION_KIND_CARDS: DecisionKind
+DECISION_KIND_SPACE: DecisionKind
+DECISION_KIND_PLAYER: DecisionKind
+DECISION_KIND_OPTION: DecisionKind
+DECISION_KIND_AMOUNT: DecisionKind
+DECISION_KIND_FINAL_GREENERY: DecisionKind
+CARDS_PURPOSE_UNSPECIFIED: CardsPurpose
+CARDS_PURPOSE_BUY: CardsPurpose
+CARDS_PURPOSE_DRAFT: CardsPurpose
+CARDS_PURPOSE_KEEP: CardsPurpose
+CARDS_PURPOSE_SELL: CardsPurpose
+CARDS_PURPOSE_DISCARD: CardsPurpose
+CARDS_PURPOSE_TAKE: CardsPurpose
+CARDS_PURPOSE_COPY: CardsPurpose
+CARDS_PURPOSE_ADD: CardsPurpose
+ANSWER_KIND_UNSPECIFIED: AnswerKind
+ANSWER_KIND_PLAY_CARD: AnswerKind
+ANSWER_KIND_STANDARD_PROJECT: AnswerKind
+ANSWER_KIND_MILESTONE: AnswerKind
+ANSWER_KIND_AWARD: AnswerKind
+ANSWER_KIND_CARD_ACTION: AnswerKind
+ANSWER_KIND_CONVERT_PLANTS: AnswerKind
+ANSWER_KIND_CONVERT_HEAT: AnswerKind
+ANSWER_KIND_PASS: AnswerKind
+ANSWER_KIND_END_TURN: AnswerKind
+ANSWER_KIND_SETUP: AnswerKind
+ANSWER_KIND_CARDS: AnswerKind
+ANSWER_KIND_SPACE: AnswerKind
+ANSWER_KIND_PLAYER: AnswerKind
+ANSWER_KIND_OPTION: AnswerKind
+ANSWER_KIND_AMOUNT: AnswerKind
+EVENT_KIND_UNSPECIFIED: EventKind
+EVENT_KIND_CREATED: EventKind
+EVENT_KIND_ANSWER: EventKind
+EVENT_KIND_RESIGNED: EventKind
+TOKEN_ROLE_UNSPECIFIED: TokenRole
+TOKEN_ROLE_SEAT: TokenRole
+TOKEN_ROLE_HOST: TokenRole
+
+class CardRef(_message.Message):
+    __slots__ = ("number", "name")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    number: str
+    name: str
+    def __init__(self, number: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class SeatSpec(_message.Message):
     __slots__ = ("kind", "bot", "beginner", "name")
@@ -92,28 +246,32 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., host_token: _Optional[str] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "kind", "bot", "beginner", "name")
+    __slots__ = ("seat", "kind", "bot", "beginner", "name", "resigned")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     BEGINNER_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    RESIGNED_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: SeatKind
     bot: str
     beginner: bool
     name: str
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., beginner: _Optional[bool] = ..., name: _Optional[str] = ...) -> None: ...
+    resigned: bool
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., beginner: _Optional[bool] = ..., name: _Optional[str] = ..., resigned: _Optional[bool] = ...) -> None: ...
 
 class GameSettings(_message.Message):
-    __slots__ = ("options", "seats", "time_control")
+    __slots__ = ("options", "seats", "time_control", "seed_chosen")
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    SEED_CHOSEN_FIELD_NUMBER: _ClassVar[int]
     options: GameOptions
     seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
     time_control: TimeControl
-    def __init__(self, options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ...) -> None: ...
+    seed_chosen: bool
+    def __init__(self, options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., seed_chosen: _Optional[bool] = ...) -> None: ...
 
 class ResourceCounts(_message.Message):
     __slots__ = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
@@ -146,10 +304,10 @@ class Tile(_message.Message):
     OWNER_FIELD_NUMBER: _ClassVar[int]
     CARD_FIELD_NUMBER: _ClassVar[int]
     space: int
-    tile: str
+    tile: TileType
     owner: Owner
-    card: str
-    def __init__(self, space: _Optional[int] = ..., tile: _Optional[str] = ..., owner: _Optional[_Union[Owner, _Mapping]] = ..., card: _Optional[str] = ...) -> None: ...
+    card: CardRef
+    def __init__(self, space: _Optional[int] = ..., tile: _Optional[_Union[TileType, str]] = ..., owner: _Optional[_Union[Owner, _Mapping]] = ..., card: _Optional[_Union[CardRef, _Mapping]] = ...) -> None: ...
 
 class SpaceClaim(_message.Message):
     __slots__ = ("space", "owner")
@@ -182,22 +340,23 @@ class OwnCards(_message.Message):
     DEALT_FIELD_NUMBER: _ClassVar[int]
     DRAFT_HAND_FIELD_NUMBER: _ClassVar[int]
     DRAFTED_FIELD_NUMBER: _ClassVar[int]
-    hand: _containers.RepeatedScalarFieldContainer[str]
-    dealt_corporations: _containers.RepeatedScalarFieldContainer[str]
-    dealt: _containers.RepeatedScalarFieldContainer[str]
-    draft_hand: _containers.RepeatedScalarFieldContainer[str]
-    drafted: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, hand: _Optional[_Iterable[str]] = ..., dealt_corporations: _Optional[_Iterable[str]] = ..., dealt: _Optional[_Iterable[str]] = ..., draft_hand: _Optional[_Iterable[str]] = ..., drafted: _Optional[_Iterable[str]] = ...) -> None: ...
+    hand: _containers.RepeatedCompositeFieldContainer[CardRef]
+    dealt_corporations: _containers.RepeatedCompositeFieldContainer[CardRef]
+    dealt: _containers.RepeatedCompositeFieldContainer[CardRef]
+    draft_hand: _containers.RepeatedCompositeFieldContainer[CardRef]
+    drafted: _containers.RepeatedCompositeFieldContainer[CardRef]
+    def __init__(self, hand: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., dealt_corporations: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., dealt: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., draft_hand: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., drafted: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ...) -> None: ...
+
+class CardResources(_message.Message):
+    __slots__ = ("card", "count")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    card: CardRef
+    count: int
+    def __init__(self, card: _Optional[_Union[CardRef, _Mapping]] = ..., count: _Optional[int] = ...) -> None: ...
 
 class PlayerView(_message.Message):
-    __slots__ = ("seat", "corporation", "terraform_rating", "resources", "production", "hand_size", "played", "events", "card_resources", "used_actions", "passed", "own")
-    class CardResourcesEntry(_message.Message):
-        __slots__ = ("key", "value")
-        KEY_FIELD_NUMBER: _ClassVar[int]
-        VALUE_FIELD_NUMBER: _ClassVar[int]
-        key: str
-        value: int
-        def __init__(self, key: _Optional[str] = ..., value: _Optional[int] = ...) -> None: ...
+    __slots__ = ("seat", "corporation", "terraform_rating", "resources", "production", "hand_size", "played", "events", "card_resources", "used_actions", "passed", "own", "resigned")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CORPORATION_FIELD_NUMBER: _ClassVar[int]
     TERRAFORM_RATING_FIELD_NUMBER: _ClassVar[int]
@@ -210,19 +369,21 @@ class PlayerView(_message.Message):
     USED_ACTIONS_FIELD_NUMBER: _ClassVar[int]
     PASSED_FIELD_NUMBER: _ClassVar[int]
     OWN_FIELD_NUMBER: _ClassVar[int]
+    RESIGNED_FIELD_NUMBER: _ClassVar[int]
     seat: int
-    corporation: str
+    corporation: CardRef
     terraform_rating: int
     resources: ResourceCounts
     production: ResourceCounts
     hand_size: int
-    played: _containers.RepeatedScalarFieldContainer[str]
-    events: _containers.RepeatedScalarFieldContainer[str]
-    card_resources: _containers.ScalarMap[str, int]
-    used_actions: _containers.RepeatedScalarFieldContainer[str]
+    played: _containers.RepeatedCompositeFieldContainer[CardRef]
+    events: _containers.RepeatedCompositeFieldContainer[CardRef]
+    card_resources: _containers.RepeatedCompositeFieldContainer[CardResources]
+    used_actions: _containers.RepeatedCompositeFieldContainer[CardRef]
     passed: bool
     own: OwnCards
-    def __init__(self, seat: _Optional[int] = ..., corporation: _Optional[str] = ..., terraform_rating: _Optional[int] = ..., resources: _Optional[_Union[ResourceCounts, _Mapping]] = ..., production: _Optional[_Union[ResourceCounts, _Mapping]] = ..., hand_size: _Optional[int] = ..., played: _Optional[_Iterable[str]] = ..., events: _Optional[_Iterable[str]] = ..., card_resources: _Optional[_Mapping[str, int]] = ..., used_actions: _Optional[_Iterable[str]] = ..., passed: _Optional[bool] = ..., own: _Optional[_Union[OwnCards, _Mapping]] = ...) -> None: ...
+    resigned: bool
+    def __init__(self, seat: _Optional[int] = ..., corporation: _Optional[_Union[CardRef, _Mapping]] = ..., terraform_rating: _Optional[int] = ..., resources: _Optional[_Union[ResourceCounts, _Mapping]] = ..., production: _Optional[_Union[ResourceCounts, _Mapping]] = ..., hand_size: _Optional[int] = ..., played: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., card_resources: _Optional[_Iterable[_Union[CardResources, _Mapping]]] = ..., used_actions: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., passed: _Optional[bool] = ..., own: _Optional[_Union[OwnCards, _Mapping]] = ..., resigned: _Optional[bool] = ...) -> None: ...
 
 class SeatScore(_message.Message):
     __slots__ = ("seat", "terraform_rating", "milestones", "awards", "greeneries", "cities", "cards", "total", "megacredits")
@@ -291,7 +452,7 @@ class GameView(_message.Message):
     viewer: int
     settings: GameSettings
     generation: int
-    phase: str
+    phase: Phase
     first_player: int
     active_player: int
     temperature: int
@@ -308,7 +469,7 @@ class GameView(_message.Message):
     decisions: _containers.RepeatedCompositeFieldContainer[Decision]
     result: GameResult
     created_at_ms: int
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[str] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ...) -> None: ...
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ...) -> None: ...
 
 class GetGameRequest(_message.Message):
     __slots__ = ("game_id", "token")
@@ -358,9 +519,17 @@ class PlayableCard(_message.Message):
     __slots__ = ("card", "pay")
     CARD_FIELD_NUMBER: _ClassVar[int]
     PAY_FIELD_NUMBER: _ClassVar[int]
-    card: str
+    card: CardRef
     pay: PayRule
-    def __init__(self, card: _Optional[str] = ..., pay: _Optional[_Union[PayRule, _Mapping]] = ...) -> None: ...
+    def __init__(self, card: _Optional[_Union[CardRef, _Mapping]] = ..., pay: _Optional[_Union[PayRule, _Mapping]] = ...) -> None: ...
+
+class StandardProjectChoice(_message.Message):
+    __slots__ = ("project", "pay")
+    PROJECT_FIELD_NUMBER: _ClassVar[int]
+    PAY_FIELD_NUMBER: _ClassVar[int]
+    project: StandardProject
+    pay: PayRule
+    def __init__(self, project: _Optional[_Union[StandardProject, str]] = ..., pay: _Optional[_Union[PayRule, _Mapping]] = ...) -> None: ...
 
 class PayableChoice(_message.Message):
     __slots__ = ("name", "pay")
@@ -384,12 +553,12 @@ class CardActionOption(_message.Message):
     __slots__ = ("card", "choices")
     CARD_FIELD_NUMBER: _ClassVar[int]
     CHOICES_FIELD_NUMBER: _ClassVar[int]
-    card: str
+    card: CardRef
     choices: _containers.RepeatedCompositeFieldContainer[CardActionChoice]
-    def __init__(self, card: _Optional[str] = ..., choices: _Optional[_Iterable[_Union[CardActionChoice, _Mapping]]] = ...) -> None: ...
+    def __init__(self, card: _Optional[_Union[CardRef, _Mapping]] = ..., choices: _Optional[_Iterable[_Union[CardActionChoice, _Mapping]]] = ...) -> None: ...
 
 class ActionOptions(_message.Message):
-    __slots__ = ("actions_taken", "play", "standard_projects", "milestones", "awards", "card_actions", "convert_plants", "convert_heat", "end_turn")
+    __slots__ = ("actions_taken", "play", "standard_projects", "milestones", "awards", "card_actions", "convert_plants", "convert_heat", "end_turn", "can_pass")
     ACTIONS_TAKEN_FIELD_NUMBER: _ClassVar[int]
     PLAY_FIELD_NUMBER: _ClassVar[int]
     STANDARD_PROJECTS_FIELD_NUMBER: _ClassVar[int]
@@ -399,33 +568,34 @@ class ActionOptions(_message.Message):
     CONVERT_PLANTS_FIELD_NUMBER: _ClassVar[int]
     CONVERT_HEAT_FIELD_NUMBER: _ClassVar[int]
     END_TURN_FIELD_NUMBER: _ClassVar[int]
-    PASS_FIELD_NUMBER: _ClassVar[int]
+    CAN_PASS_FIELD_NUMBER: _ClassVar[int]
     actions_taken: int
     play: _containers.RepeatedCompositeFieldContainer[PlayableCard]
-    standard_projects: _containers.RepeatedCompositeFieldContainer[PayableChoice]
+    standard_projects: _containers.RepeatedCompositeFieldContainer[StandardProjectChoice]
     milestones: _containers.RepeatedCompositeFieldContainer[PayableChoice]
     awards: _containers.RepeatedCompositeFieldContainer[PayableChoice]
     card_actions: _containers.RepeatedCompositeFieldContainer[CardActionOption]
     convert_plants: bool
     convert_heat: bool
     end_turn: bool
-    def __init__(self, actions_taken: _Optional[int] = ..., play: _Optional[_Iterable[_Union[PlayableCard, _Mapping]]] = ..., standard_projects: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., card_actions: _Optional[_Iterable[_Union[CardActionOption, _Mapping]]] = ..., convert_plants: _Optional[bool] = ..., convert_heat: _Optional[bool] = ..., end_turn: _Optional[bool] = ..., **kwargs) -> None: ...
+    can_pass: bool
+    def __init__(self, actions_taken: _Optional[int] = ..., play: _Optional[_Iterable[_Union[PlayableCard, _Mapping]]] = ..., standard_projects: _Optional[_Iterable[_Union[StandardProjectChoice, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., card_actions: _Optional[_Iterable[_Union[CardActionOption, _Mapping]]] = ..., convert_plants: _Optional[bool] = ..., convert_heat: _Optional[bool] = ..., end_turn: _Optional[bool] = ..., can_pass: _Optional[bool] = ...) -> None: ...
 
 class CorporationOffer(_message.Message):
     __slots__ = ("card", "max_cards")
     CARD_FIELD_NUMBER: _ClassVar[int]
     MAX_CARDS_FIELD_NUMBER: _ClassVar[int]
-    card: str
+    card: CardRef
     max_cards: int
-    def __init__(self, card: _Optional[str] = ..., max_cards: _Optional[int] = ...) -> None: ...
+    def __init__(self, card: _Optional[_Union[CardRef, _Mapping]] = ..., max_cards: _Optional[int] = ...) -> None: ...
 
 class SetupOptions(_message.Message):
     __slots__ = ("corporations", "cards")
     CORPORATIONS_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
     corporations: _containers.RepeatedCompositeFieldContainer[CorporationOffer]
-    cards: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, corporations: _Optional[_Iterable[_Union[CorporationOffer, _Mapping]]] = ..., cards: _Optional[_Iterable[str]] = ...) -> None: ...
+    cards: _containers.RepeatedCompositeFieldContainer[CardRef]
+    def __init__(self, corporations: _Optional[_Iterable[_Union[CorporationOffer, _Mapping]]] = ..., cards: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ...) -> None: ...
 
 class CardsOptions(_message.Message):
     __slots__ = ("cards", "min", "max", "cost_each", "purpose")
@@ -434,20 +604,20 @@ class CardsOptions(_message.Message):
     MAX_FIELD_NUMBER: _ClassVar[int]
     COST_EACH_FIELD_NUMBER: _ClassVar[int]
     PURPOSE_FIELD_NUMBER: _ClassVar[int]
-    cards: _containers.RepeatedScalarFieldContainer[str]
+    cards: _containers.RepeatedCompositeFieldContainer[CardRef]
     min: int
     max: int
     cost_each: int
-    purpose: str
-    def __init__(self, cards: _Optional[_Iterable[str]] = ..., min: _Optional[int] = ..., max: _Optional[int] = ..., cost_each: _Optional[int] = ..., purpose: _Optional[str] = ...) -> None: ...
+    purpose: CardsPurpose
+    def __init__(self, cards: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., min: _Optional[int] = ..., max: _Optional[int] = ..., cost_each: _Optional[int] = ..., purpose: _Optional[_Union[CardsPurpose, str]] = ...) -> None: ...
 
 class SpaceOptions(_message.Message):
     __slots__ = ("tile", "spaces")
     TILE_FIELD_NUMBER: _ClassVar[int]
     SPACES_FIELD_NUMBER: _ClassVar[int]
-    tile: str
+    tile: TileType
     spaces: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, tile: _Optional[str] = ..., spaces: _Optional[_Iterable[int]] = ...) -> None: ...
+    def __init__(self, tile: _Optional[_Union[TileType, str]] = ..., spaces: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class PlayerTarget(_message.Message):
     __slots__ = ("seat", "neutral", "none")
@@ -490,11 +660,12 @@ class AmountOptions(_message.Message):
     def __init__(self, min: _Optional[int] = ..., max: _Optional[int] = ...) -> None: ...
 
 class FinalGreeneryOptions(_message.Message):
-    __slots__ = ("convert_plants",)
+    __slots__ = ("convert_plants", "can_pass")
     CONVERT_PLANTS_FIELD_NUMBER: _ClassVar[int]
-    PASS_FIELD_NUMBER: _ClassVar[int]
+    CAN_PASS_FIELD_NUMBER: _ClassVar[int]
     convert_plants: bool
-    def __init__(self, convert_plants: _Optional[bool] = ..., **kwargs) -> None: ...
+    can_pass: bool
+    def __init__(self, convert_plants: _Optional[bool] = ..., can_pass: _Optional[bool] = ...) -> None: ...
 
 class Decision(_message.Message):
     __slots__ = ("seat", "kind", "prompt", "source", "action", "setup", "cards", "space", "player", "option", "amount", "final_greenery")
@@ -511,9 +682,9 @@ class Decision(_message.Message):
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     FINAL_GREENERY_FIELD_NUMBER: _ClassVar[int]
     seat: int
-    kind: str
+    kind: DecisionKind
     prompt: str
-    source: str
+    source: CardRef
     action: ActionOptions
     setup: SetupOptions
     cards: CardsOptions
@@ -522,7 +693,7 @@ class Decision(_message.Message):
     option: OptionOptions
     amount: AmountOptions
     final_greenery: FinalGreeneryOptions
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[str] = ..., prompt: _Optional[str] = ..., source: _Optional[str] = ..., action: _Optional[_Union[ActionOptions, _Mapping]] = ..., setup: _Optional[_Union[SetupOptions, _Mapping]] = ..., cards: _Optional[_Union[CardsOptions, _Mapping]] = ..., space: _Optional[_Union[SpaceOptions, _Mapping]] = ..., player: _Optional[_Union[PlayerOptions, _Mapping]] = ..., option: _Optional[_Union[OptionOptions, _Mapping]] = ..., amount: _Optional[_Union[AmountOptions, _Mapping]] = ..., final_greenery: _Optional[_Union[FinalGreeneryOptions, _Mapping]] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[DecisionKind, str]] = ..., prompt: _Optional[str] = ..., source: _Optional[_Union[CardRef, _Mapping]] = ..., action: _Optional[_Union[ActionOptions, _Mapping]] = ..., setup: _Optional[_Union[SetupOptions, _Mapping]] = ..., cards: _Optional[_Union[CardsOptions, _Mapping]] = ..., space: _Optional[_Union[SpaceOptions, _Mapping]] = ..., player: _Optional[_Union[PlayerOptions, _Mapping]] = ..., option: _Optional[_Union[OptionOptions, _Mapping]] = ..., amount: _Optional[_Union[AmountOptions, _Mapping]] = ..., final_greenery: _Optional[_Union[FinalGreeneryOptions, _Mapping]] = ...) -> None: ...
 
 class GetDecisionRequest(_message.Message):
     __slots__ = ("game_id", "token")
@@ -550,9 +721,9 @@ class GetDecisionResponse(_message.Message):
     your_turn: bool
     decision: Decision
     waiting_for: _containers.RepeatedScalarFieldContainer[int]
-    phase: str
+    phase: Phase
     generation: int
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., seat: _Optional[int] = ..., your_turn: _Optional[bool] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[str] = ..., generation: _Optional[int] = ...) -> None: ...
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., seat: _Optional[int] = ..., your_turn: _Optional[bool] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ...) -> None: ...
 
 class NoArguments(_message.Message):
     __slots__ = ()
@@ -570,9 +741,9 @@ class StandardProjectAnswer(_message.Message):
     __slots__ = ("project", "payment")
     PROJECT_FIELD_NUMBER: _ClassVar[int]
     PAYMENT_FIELD_NUMBER: _ClassVar[int]
-    project: str
+    project: StandardProject
     payment: Payment
-    def __init__(self, project: _Optional[str] = ..., payment: _Optional[_Union[Payment, _Mapping]] = ...) -> None: ...
+    def __init__(self, project: _Optional[_Union[StandardProject, str]] = ..., payment: _Optional[_Union[Payment, _Mapping]] = ...) -> None: ...
 
 class NamedAnswer(_message.Message):
     __slots__ = ("name", "payment")
@@ -607,7 +778,7 @@ class CardsAnswer(_message.Message):
     def __init__(self, cards: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Answer(_message.Message):
-    __slots__ = ("play_card", "standard_project", "milestone", "award", "card_action", "convert_plants", "convert_heat", "end_turn", "setup", "cards", "space", "player", "option", "amount")
+    __slots__ = ("play_card", "standard_project", "milestone", "award", "card_action", "convert_plants", "convert_heat", "pass_turn", "end_turn", "setup", "cards", "space", "player", "option", "amount")
     PLAY_CARD_FIELD_NUMBER: _ClassVar[int]
     STANDARD_PROJECT_FIELD_NUMBER: _ClassVar[int]
     MILESTONE_FIELD_NUMBER: _ClassVar[int]
@@ -615,7 +786,7 @@ class Answer(_message.Message):
     CARD_ACTION_FIELD_NUMBER: _ClassVar[int]
     CONVERT_PLANTS_FIELD_NUMBER: _ClassVar[int]
     CONVERT_HEAT_FIELD_NUMBER: _ClassVar[int]
-    PASS_FIELD_NUMBER: _ClassVar[int]
+    PASS_TURN_FIELD_NUMBER: _ClassVar[int]
     END_TURN_FIELD_NUMBER: _ClassVar[int]
     SETUP_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
@@ -630,6 +801,7 @@ class Answer(_message.Message):
     card_action: CardActionAnswer
     convert_plants: NoArguments
     convert_heat: NoArguments
+    pass_turn: NoArguments
     end_turn: NoArguments
     setup: SetupAnswer
     cards: CardsAnswer
@@ -637,7 +809,7 @@ class Answer(_message.Message):
     player: PlayerTarget
     option: int
     amount: int
-    def __init__(self, play_card: _Optional[_Union[PlayCardAnswer, _Mapping]] = ..., standard_project: _Optional[_Union[StandardProjectAnswer, _Mapping]] = ..., milestone: _Optional[_Union[NamedAnswer, _Mapping]] = ..., award: _Optional[_Union[NamedAnswer, _Mapping]] = ..., card_action: _Optional[_Union[CardActionAnswer, _Mapping]] = ..., convert_plants: _Optional[_Union[NoArguments, _Mapping]] = ..., convert_heat: _Optional[_Union[NoArguments, _Mapping]] = ..., end_turn: _Optional[_Union[NoArguments, _Mapping]] = ..., setup: _Optional[_Union[SetupAnswer, _Mapping]] = ..., cards: _Optional[_Union[CardsAnswer, _Mapping]] = ..., space: _Optional[int] = ..., player: _Optional[_Union[PlayerTarget, _Mapping]] = ..., option: _Optional[int] = ..., amount: _Optional[int] = ..., **kwargs) -> None: ...
+    def __init__(self, play_card: _Optional[_Union[PlayCardAnswer, _Mapping]] = ..., standard_project: _Optional[_Union[StandardProjectAnswer, _Mapping]] = ..., milestone: _Optional[_Union[NamedAnswer, _Mapping]] = ..., award: _Optional[_Union[NamedAnswer, _Mapping]] = ..., card_action: _Optional[_Union[CardActionAnswer, _Mapping]] = ..., convert_plants: _Optional[_Union[NoArguments, _Mapping]] = ..., convert_heat: _Optional[_Union[NoArguments, _Mapping]] = ..., pass_turn: _Optional[_Union[NoArguments, _Mapping]] = ..., end_turn: _Optional[_Union[NoArguments, _Mapping]] = ..., setup: _Optional[_Union[SetupAnswer, _Mapping]] = ..., cards: _Optional[_Union[CardsAnswer, _Mapping]] = ..., space: _Optional[int] = ..., player: _Optional[_Union[PlayerTarget, _Mapping]] = ..., option: _Optional[int] = ..., amount: _Optional[int] = ...) -> None: ...
 
 class SubmitActionRequest(_message.Message):
     __slots__ = ("game_id", "token", "expected_version", "idempotency_key", "structured", "text")
@@ -667,13 +839,49 @@ class SubmitActionResponse(_message.Message):
     answer: str
     def __init__(self, version: _Optional[int] = ..., replayed: _Optional[bool] = ..., event: _Optional[_Union[GameEvent, _Mapping]] = ..., answer: _Optional[str] = ...) -> None: ...
 
+class ResignRequest(_message.Message):
+    __slots__ = ("game_id", "token")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+
+class ResignResponse(_message.Message):
+    __slots__ = ("version", "replayed")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    replayed: bool
+    def __init__(self, version: _Optional[int] = ..., replayed: _Optional[bool] = ...) -> None: ...
+
+class WhoAmIRequest(_message.Message):
+    __slots__ = ("token",)
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    def __init__(self, token: _Optional[str] = ...) -> None: ...
+
+class WhoAmIResponse(_message.Message):
+    __slots__ = ("game_id", "role", "seat", "resigned")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    RESIGNED_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    role: TokenRole
+    seat: int
+    resigned: bool
+    def __init__(self, game_id: _Optional[str] = ..., role: _Optional[_Union[TokenRole, str]] = ..., seat: _Optional[int] = ..., resigned: _Optional[bool] = ...) -> None: ...
+
 class LogArg(_message.Message):
-    __slots__ = ("number", "text")
+    __slots__ = ("number", "text", "card")
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
+    CARD_FIELD_NUMBER: _ClassVar[int]
     number: int
     text: str
-    def __init__(self, number: _Optional[int] = ..., text: _Optional[str] = ...) -> None: ...
+    card: CardRef
+    def __init__(self, number: _Optional[int] = ..., text: _Optional[str] = ..., card: _Optional[_Union[CardRef, _Mapping]] = ...) -> None: ...
 
 class LogEntry(_message.Message):
     __slots__ = ("kind", "args")
@@ -690,12 +898,12 @@ class PublicAnswer(_message.Message):
     ANSWER_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     COUNT_FIELD_NUMBER: _ClassVar[int]
-    type: str
+    type: AnswerKind
     hidden: bool
     answer: Answer
     text: str
     count: int
-    def __init__(self, type: _Optional[str] = ..., hidden: _Optional[bool] = ..., answer: _Optional[_Union[Answer, _Mapping]] = ..., text: _Optional[str] = ..., count: _Optional[int] = ...) -> None: ...
+    def __init__(self, type: _Optional[_Union[AnswerKind, str]] = ..., hidden: _Optional[bool] = ..., answer: _Optional[_Union[Answer, _Mapping]] = ..., text: _Optional[str] = ..., count: _Optional[int] = ...) -> None: ...
 
 class GameEvent(_message.Message):
     __slots__ = ("version", "kind", "seat", "bot", "answer", "log", "waiting_for", "phase", "generation", "finished", "result", "time_ms")
@@ -712,18 +920,18 @@ class GameEvent(_message.Message):
     RESULT_FIELD_NUMBER: _ClassVar[int]
     TIME_MS_FIELD_NUMBER: _ClassVar[int]
     version: int
-    kind: str
+    kind: EventKind
     seat: int
     bot: bool
     answer: PublicAnswer
     log: _containers.RepeatedCompositeFieldContainer[LogEntry]
     waiting_for: _containers.RepeatedScalarFieldContainer[int]
-    phase: str
+    phase: Phase
     generation: int
     finished: bool
     result: GameResult
     time_ms: int
-    def __init__(self, version: _Optional[int] = ..., kind: _Optional[str] = ..., seat: _Optional[int] = ..., bot: _Optional[bool] = ..., answer: _Optional[_Union[PublicAnswer, _Mapping]] = ..., log: _Optional[_Iterable[_Union[LogEntry, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[str] = ..., generation: _Optional[int] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., time_ms: _Optional[int] = ...) -> None: ...
+    def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., bot: _Optional[bool] = ..., answer: _Optional[_Union[PublicAnswer, _Mapping]] = ..., log: _Optional[_Iterable[_Union[LogEntry, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., time_ms: _Optional[int] = ...) -> None: ...
 
 class WatchGameRequest(_message.Message):
     __slots__ = ("game_id", "token", "from_version")
@@ -746,7 +954,7 @@ class ListGamesRequest(_message.Message):
     def __init__(self, status: _Optional[_Union[GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "status", "version", "players", "seats", "generation", "phase", "waiting_for", "created_at_ms", "updated_at_ms", "result")
+    __slots__ = ("game_id", "status", "version", "players", "seats", "generation", "phase", "waiting_for", "created_at_ms", "updated_at_ms", "result", "seed_chosen")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -758,18 +966,20 @@ class GameSummary(_message.Message):
     CREATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
     UPDATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    SEED_CHOSEN_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     status: GameStatus
     version: int
     players: int
     seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
     generation: int
-    phase: str
+    phase: Phase
     waiting_for: _containers.RepeatedScalarFieldContainer[int]
     created_at_ms: int
     updated_at_ms: int
     result: GameResult
-    def __init__(self, game_id: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., players: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., generation: _Optional[int] = ..., phase: _Optional[str] = ..., waiting_for: _Optional[_Iterable[int]] = ..., created_at_ms: _Optional[int] = ..., updated_at_ms: _Optional[int] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ...) -> None: ...
+    seed_chosen: bool
+    def __init__(self, game_id: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., players: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., created_at_ms: _Optional[int] = ..., updated_at_ms: _Optional[int] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., seed_chosen: _Optional[bool] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")
@@ -788,16 +998,20 @@ class GetGameLogRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
 
 class LoggedAnswer(_message.Message):
-    __slots__ = ("version", "seat", "text", "bot")
+    __slots__ = ("version", "seat", "text", "bot", "hidden", "count")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
+    HIDDEN_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     text: str
     bot: bool
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., text: _Optional[str] = ..., bot: _Optional[bool] = ...) -> None: ...
+    hidden: bool
+    count: int
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., text: _Optional[str] = ..., bot: _Optional[bool] = ..., hidden: _Optional[bool] = ..., count: _Optional[int] = ...) -> None: ...
 
 class GameLog(_message.Message):
     __slots__ = ("game_id", "format", "settings", "answers", "status", "version", "result")

@@ -69,13 +69,24 @@ class GameServiceStub:
                 request_serializer=olympus_dot_v1_dot_game__pb2.GetGameLogRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_game__pb2.GameLog.FromString,
                 _registered_method=True)
+        self.Resign = channel.unary_unary(
+                '/olympus.v1.GameService/Resign',
+                request_serializer=olympus_dot_v1_dot_game__pb2.ResignRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_game__pb2.ResignResponse.FromString,
+                _registered_method=True)
+        self.WhoAmI = channel.unary_unary(
+                '/olympus.v1.GameService/WhoAmI',
+                request_serializer=olympus_dot_v1_dot_game__pb2.WhoAmIRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_game__pb2.WhoAmIResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
     """Missing associated documentation comment in .proto file."""
 
     def CreateGame(self, request, context):
-        """A new game (version 1); returns its id, one secret token per seat and a host token.
+        """A new game; returns its id, its version (1, or more when bot seats answered at once), one
+        secret token per human seat and a host token.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -120,8 +131,24 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetGameLog(self, request, context):
-        """The options (with the seed) and every answer, enough to replay the game with any engine
-        build. Public once the game is over; during the game only for the host token.
+        """Once the game is over (or aborted): the options with the seed and every answer, enough to
+        replay the game with any engine build. While it runs: the public log (no seed; answers
+        that choose hidden cards are told only as a count), for anyone who may watch the game.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Resign(self, request, context):
+        """A seat gives up: from the next decision on, the table's policy plays the seat (today the
+        random bot). Seat token only; idempotent.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WhoAmI(self, request, context):
+        """Who a token is: its game, its role (seat or host) and seat.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -164,6 +191,16 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.GetGameLog,
                     request_deserializer=olympus_dot_v1_dot_game__pb2.GetGameLogRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_game__pb2.GameLog.SerializeToString,
+            ),
+            'Resign': grpc.unary_unary_rpc_method_handler(
+                    servicer.Resign,
+                    request_deserializer=olympus_dot_v1_dot_game__pb2.ResignRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_game__pb2.ResignResponse.SerializeToString,
+            ),
+            'WhoAmI': grpc.unary_unary_rpc_method_handler(
+                    servicer.WhoAmI,
+                    request_deserializer=olympus_dot_v1_dot_game__pb2.WhoAmIRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_game__pb2.WhoAmIResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -355,6 +392,60 @@ class GameService:
             '/olympus.v1.GameService/GetGameLog',
             olympus_dot_v1_dot_game__pb2.GetGameLogRequest.SerializeToString,
             olympus_dot_v1_dot_game__pb2.GameLog.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Resign(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.GameService/Resign',
+            olympus_dot_v1_dot_game__pb2.ResignRequest.SerializeToString,
+            olympus_dot_v1_dot_game__pb2.ResignResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WhoAmI(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.GameService/WhoAmI',
+            olympus_dot_v1_dot_game__pb2.WhoAmIRequest.SerializeToString,
+            olympus_dot_v1_dot_game__pb2.WhoAmIResponse.FromString,
             options,
             channel_credentials,
             insecure,
