@@ -84,6 +84,7 @@ MAX_MILESTONES: Final = 3
 AWARD_COSTS: Final = (8, 14, 20)
 AWARD_VP_FIRST: Final = 5
 AWARD_VP_SECOND: Final = 2
+AWARD_SECOND_PLACE_MIN_PLAYERS: Final = 3  # with two players nobody takes second place
 STEEL_VALUE: Final = 2
 TITANIUM_VALUE: Final = 3
 
