@@ -16,6 +16,7 @@ import pytest
 from olympus.client import GameServiceError, OlympusClient
 from olympus.engine import Game, GameOptions
 from olympus.engine.errors import IllegalAction
+from olympus.engine.milestones import METRICS
 from olympus.v1 import board_pb2
 from services import ServiceProcess
 
@@ -285,3 +286,12 @@ def test_the_command_line_prints_the_board(
     unknown = _olympus(gamestate.address, "--map", "atlantis")
     assert unknown.returncode == 1 and "UNKNOWN_MAP" in unknown.stderr
     assert _olympus(gamestate.address).returncode == 2  # neither a game nor a map
+
+
+def test_the_enums_cover_the_engines_vocabularies() -> None:
+    """A map the engine learns to play needs no new code here, only new enum values."""
+    for metric in METRICS:
+        assert board_pb2.Metric.Value(f"METRIC_{metric.upper()}")
+    words = {w for r in _reference("spaces.tsv") for w in r["bonuses"].split(",") if w}
+    for word in words:  # every map's bonuses, not only the maps played today
+        assert board_pb2.SpaceBonus.Value(f"SPACE_BONUS_{word.upper()}")

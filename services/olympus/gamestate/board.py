@@ -62,10 +62,11 @@ def describe_table(game_id: str, options: GameOptions) -> pb.BoardTable:
 @cache
 def _described(name: str) -> pb.BoardDescription:
     board = engine_map(name)
+    middle_row = max(board.space(sid).row for sid in board.mars) // 2
     return pb.BoardDescription(
         map=name,
         map_title=name.replace("_", " ").title(),
-        spaces=[_space(board, sid) for sid in (*board.mars, *board.off_mars)],
+        spaces=[_space(board, sid, middle_row) for sid in (*board.mars, *board.off_mars)],
         milestones=[
             pb.MilestoneDescription(
                 id=m.name,
@@ -99,7 +100,7 @@ def _described(name: str) -> pb.BoardDescription:
     )
 
 
-def _space(board: MapDef, sid: int) -> pb.BoardSpace:
+def _space(board: MapDef, sid: int, middle_row: int) -> pb.BoardSpace:
     space = board.space(sid)
     msg = pb.BoardSpace(
         id=sid,
@@ -111,7 +112,7 @@ def _space(board: MapDef, sid: int) -> pb.BoardSpace:
         neighbours=space.neighbours,
     )
     if space.row >= 0:
-        msg.location.CopyFrom(_position(board, space))
+        msg.location.CopyFrom(_position(space, middle_row))
     if space.reserved_for is not None:
         card = find_card(space.name)  # a reserved space bears its card's name
         if card is None:
@@ -121,16 +122,15 @@ def _space(board: MapDef, sid: int) -> pb.BoardSpace:
     return msg
 
 
-def _position(board: MapDef, space: Space) -> pb.SpacePosition:
+def _position(space: Space, middle_row: int) -> pb.SpacePosition:
     # Rows above the widest (middle) row start further right: the board is a hexagon.
-    middle = max(board.space(sid).row for sid in board.mars) // 2
-    q = space.position + max(0, middle - space.row)
+    q = space.position + max(0, middle_row - space.row)
     return pb.SpacePosition(
         row=space.row,
         position=space.position,
         q=q,
         r=space.row,
-        x=2 * q + space.row - middle,
+        x=2 * q + space.row - middle_row,
         y=space.row,
     )
 
