@@ -7,6 +7,7 @@
     olympus game watch GAME --from 0                  # events as they happen (Ctrl-C stops)
     olympus game log GAME [--export replay.json]
     olympus game list --status active
+    olympus game board GAME | --map tharsis           # spaces, milestones, awards, tracks
 
 `create` keeps the tokens in ~/.olympus/games.json (or $OLYMPUS_GAMES_FILE, mode 0600), so
 later commands need only the game id and `--seat N` (or `--host`); `--token T` works anywhere.
@@ -24,6 +25,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from .board import board_text
 from .sdk import ADDRESS_ENV, DEFAULT_ADDRESS, GameServiceError, OlympusClient, SeatHandle
 from .text import decision_text, event_text, view_text
 
@@ -271,6 +273,18 @@ def _list(args: argparse.Namespace) -> int:
     return 0
 
 
+def _board(args: argparse.Namespace) -> int:
+    if (args.game is None) == (args.map is None):
+        raise UsageError("name a game (GAME) or a map (--map NAME), not both")
+    with _client(args) as client:
+        board = client.describe_board(game_id=args.game, map=args.map)
+    if args.json:
+        _print_json(board)
+    else:
+        print("\n".join(board_text(board)))
+    return 0
+
+
 # --- the parser -------------------------------------------------------------------------------
 
 
@@ -405,3 +419,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--limit", type=int, default=20)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_guarded(_list))
+
+    p = command("board", "what the table looks like: spaces, milestones, awards, tracks")
+    p.add_argument("game", nargs="?", help="a game (or use --map)")
+    p.add_argument("--map", metavar="NAME", help="a map by name, without a game: tharsis")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_guarded(_board))

@@ -27,10 +27,11 @@ from typing import Any, TypeVar
 import grpc
 
 from olympus.platform.errors import error_details
+from olympus.v1 import board_pb2, game_pb2_grpc
 from olympus.v1 import game_pb2 as pb
-from olympus.v1 import game_pb2_grpc
 
 from . import wire
+from .board import board_dict
 
 DEFAULT_ADDRESS = "127.0.0.1:50051"
 ADDRESS_ENV = "OLYMPUS_GAMESTATE_ADDRESS"
@@ -229,6 +230,20 @@ class OlympusClient:
         over, and for the host token before."""
         reply = self.call(self.stub.GetGameLog, pb.GetGameLogRequest(game_id=game_id, token=token))
         return wire.log_dict(reply)
+
+    def describe_board(self, game_id: str | None = None, map: str | None = None) -> dict[str, Any]:
+        """Everything static about a game's table, or a map's: give exactly one of `game_id`
+        and `map` (e.g. "tharsis"). Plain data: spaces (type, location, bonuses, name,
+        reserved card, neighbours), milestones and awards with their rules and costs, the
+        global parameter tracks, and for a game its options (`table`)."""
+        if (game_id is None) == (map is None):
+            raise ValueError("give exactly one of game_id and map")
+        request = (
+            board_pb2.DescribeBoardRequest(game_id=game_id)
+            if game_id is not None
+            else board_pb2.DescribeBoardRequest(map=map)
+        )
+        return board_dict(self.call(self.stub.DescribeBoard, request))
 
 
 class SeatHandle:

@@ -8,6 +8,7 @@ lists indexed by space id (tile kind and owner).
 from __future__ import annotations
 
 import csv
+import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
@@ -25,6 +26,11 @@ BASE_OFF_MARS = (GANYMEDE_COLONY_SPACE, PHOBOS_SPACE_HAVEN_SPACE)
 
 SUPPORTED_MAPS = ("tharsis",)
 
+# The `special` column is a note that starts with the space's printed name, followed by what
+# the name is about: "Tharsis Tholus volcanic; ...", "Noctis City reserved: ...",
+# "Ganymede Colony (off-Mars city space; ...)".
+_SPECIAL_NAME = re.compile(r"^(?P<name>[A-Z][\w' ]*?)(?= volcanic\b| reserved\b| \(|$)")
+
 
 @dataclass(frozen=True, slots=True)
 class Space:
@@ -34,8 +40,16 @@ class Space:
     kind: str  # land | ocean | colony
     bonus: tuple[str, ...]  # one word per unit: ("plant", "plant")
     volcanic: bool
-    reserved_for: str | None  # "noctis_city" on Tharsis 31
+    # Only this card's tile may go here: "noctis_city" on Tharsis 31, "ganymede_colony" and
+    # "phobos_space_haven" off Mars (the space's name in lower snake case).
+    reserved_for: str | None
     neighbours: tuple[int, ...]
+    name: str = ""  # the printed name of a named space ("Tharsis Tholus"); "" for the others
+
+    @property
+    def key(self) -> str:
+        """The name as a stable lower snake case id ("tharsis_tholus"); "" when unnamed."""
+        return name_key(self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +77,16 @@ class MapDef:
             if sp is not None and sp.reserved_for == "noctis_city":
                 return sid
         return None
+
+
+def name_key(name: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", name.lower()).strip("_")
+
+
+def special_name(special: str) -> str:
+    """The printed name a `special` note starts with; "" when it names no space."""
+    found = _SPECIAL_NAME.match(special)
+    return found.group("name") if found else ""
 
 
 def _rows(filename: str) -> list[dict[str, str]]:
@@ -95,7 +119,8 @@ def load_map(name: str) -> MapDef:
         sid = int(row["space_id"])
         if row["space_type"] == OFF_MARS and sid not in BASE_OFF_MARS:
             continue
-        special = row["special"]
+        printed = special_name(row["special"])
+        reserved = row["special"].startswith(f"{printed} reserved") or sid in BASE_OFF_MARS
         found[sid] = Space(
             id=sid,
             row=int(row["row"]),
@@ -103,8 +128,9 @@ def load_map(name: str) -> MapDef:
             kind=row["space_type"],
             bonus=tuple(b for b in row["bonuses"].split(",") if b),
             volcanic=row["volcanic"] == "yes",
-            reserved_for="noctis_city" if special.startswith("Noctis City reserved") else None,
+            reserved_for=name_key(printed) if printed and reserved else None,
             neighbours=adjacency.get(sid, ()),
+            name=printed,
         )
     top = max(found)
     spaces = tuple(found.get(i) for i in range(top + 1))

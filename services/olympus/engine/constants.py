@@ -65,8 +65,12 @@ PARAMETERS: Final = (TEMPERATURE, OXYGEN, OCEANS)
 TEMPERATURE_MIN: Final = -30
 TEMPERATURE_MAX: Final = 8
 TEMPERATURE_STEP: Final = 2
+OXYGEN_MIN: Final = 0
 OXYGEN_MAX: Final = 14
+OXYGEN_STEP: Final = 1
+OCEANS_MIN: Final = 0
 OCEANS_MAX: Final = 9
+OCEANS_STEP: Final = 1
 
 # Heat production bonuses and the ocean bonus on the temperature track; oxygen's bonus step.
 TEMPERATURE_HEAT_BONUS: Final = (-24, -20)
@@ -84,6 +88,7 @@ MAX_MILESTONES: Final = 3
 AWARD_COSTS: Final = (8, 14, 20)
 AWARD_VP_FIRST: Final = 5
 AWARD_VP_SECOND: Final = 2
+AWARD_SECOND_PLACE_MIN_PLAYERS: Final = 3  # with two players nobody takes second place
 STEEL_VALUE: Final = 2
 TITANIUM_VALUE: Final = 3
 

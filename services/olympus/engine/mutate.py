@@ -20,7 +20,9 @@ from .constants import (
     OCEAN,
     OCEAN_ADJACENCY_BONUS,
     OCEANS_MAX,
+    OCEANS_STEP,
     OXYGEN_MAX,
+    OXYGEN_STEP,
     OXYGEN_TEMPERATURE_BONUS,
     PLANTS,
     PRODUCTION_FLOOR,
@@ -122,7 +124,7 @@ def raise_oxygen(g: GameState, seat: int, steps: int) -> None:
     for _ in range(steps):
         if g.oxygen >= OXYGEN_MAX:
             return
-        g.oxygen += 1
+        g.oxygen += OXYGEN_STEP
         log(g, "oxygen", seat, g.oxygen)
         if p is None:
             continue
@@ -164,7 +166,7 @@ def place_tile(g: GameState, seat: int, tile: str, space: int, card: int = 0) ->
             p.res[MC] += OCEAN_ADJACENCY_BONUS * oceans_next
     if kind == OCEAN:
         if g.oceans < OCEANS_MAX:
-            g.oceans += 1
+            g.oceans += OCEANS_STEP
             if p is not None:
                 raise_tr(g, p, 1)
     elif kind == GREENERY and p is not None and g.phase != "final":

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 import orjson
 
 from .board import MapDef, load_map
-from .constants import NOBODY
+from .constants import NOBODY, OCEANS_MIN, OXYGEN_MIN, TEMPERATURE_MIN
 from .errors import CorruptState
 from .options import GameOptions
 
@@ -229,9 +229,9 @@ class GameState:
         self.phase = "setup"
         self.first = 0
         self.active = -1
-        self.temperature = -30
-        self.oxygen = 0
-        self.oceans = 0
+        self.temperature = TEMPERATURE_MIN
+        self.oxygen = OXYGEN_MIN
+        self.oceans = OCEANS_MIN
         self.tiles = [0] * self.map.size
         self.owners = [NOBODY] * self.map.size
         self.specials = {}

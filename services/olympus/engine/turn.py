@@ -28,6 +28,7 @@ from .cards.model import CardAction, CardDef, card_number
 from .constants import (
     HEAT,
     HEAT_PER_TEMPERATURE,
+    MAX_MILESTONES,
     MILESTONE_COST,
     OCEANS_MAX,
     PLANTS,
@@ -202,7 +203,7 @@ class TurnOptions:
                 self.projects[name] = rule
         if not g.options.solo:
             claimed = {m for m, _ in g.milestones}
-            if len(g.milestones) < 3:
+            if len(g.milestones) < MAX_MILESTONES:
                 rule = milestone_rule(p)
                 if can_afford(p, rule):
                     for m in milestones_of(g).values():

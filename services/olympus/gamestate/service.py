@@ -16,11 +16,12 @@ from olympus.engine import GameOptions
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import InvalidArgument, quote
 from olympus.platform.server import rpc, stream_rpc
+from olympus.v1 import board_pb2, game_pb2_grpc
 from olympus.v1 import game_pb2 as pb
-from olympus.v1 import game_pb2_grpc
 
 from . import store as st
 from .auth import HOST
+from .board import describe_map, describe_table
 from .convert import decision_to_proto, result_to_proto, view_to_proto
 from .core import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, RESIGNED_BOT, Games, LoggedAnswer, hidden_count
 from .meta import GameMeta, SeatMeta, TimeControl
@@ -288,6 +289,23 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             msg.role = pb.TOKEN_ROLE_SEAT
             msg.seat = who.seat
         return msg
+
+    @rpc
+    async def DescribeBoard(
+        self, request: board_pb2.DescribeBoardRequest, context: grpc.aio.ServicerContext
+    ) -> board_pb2.BoardDescription:
+        subject = request.WhichOneof("subject")
+        if subject == "map":
+            if request.token:
+                raise InvalidArgument("a token goes with a game_id, not with a map")
+            return describe_map(request.map)
+        if subject is None:
+            raise InvalidArgument("name a game (game_id) or a map (map)")
+        meta = await self.games.meta(request.game_id)  # NOT_FOUND: GAME_NOT_FOUND
+        await self.games.seat_for(meta, request.token)  # a token given must be valid
+        board = describe_map(meta.options.map)
+        board.table.CopyFrom(describe_table(meta.game_id, meta.options))
+        return board
 
 
 def _logged_answer(a: LoggedAnswer, public: bool) -> pb.LoggedAnswer:

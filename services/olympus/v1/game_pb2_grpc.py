@@ -3,6 +3,7 @@
 import grpc
 import warnings
 
+from olympus.v1 import board_pb2 as olympus_dot_v1_dot_board__pb2
 from olympus.v1 import game_pb2 as olympus_dot_v1_dot_game__pb2
 
 GRPC_GENERATED_VERSION = '1.85.1'
@@ -79,6 +80,11 @@ class GameServiceStub:
                 request_serializer=olympus_dot_v1_dot_game__pb2.WhoAmIRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_game__pb2.WhoAmIResponse.FromString,
                 _registered_method=True)
+        self.DescribeBoard = channel.unary_unary(
+                '/olympus.v1.GameService/DescribeBoard',
+                request_serializer=olympus_dot_v1_dot_board__pb2.DescribeBoardRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_board__pb2.BoardDescription.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -154,6 +160,15 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def DescribeBoard(self, request, context):
+        """Everything static about a game's table, or a map's (board.proto): spaces with their
+        geometry, bonuses and neighbours, milestones and awards with their rules, the parameter
+        tracks. Public: no token needed.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -201,6 +216,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.WhoAmI,
                     request_deserializer=olympus_dot_v1_dot_game__pb2.WhoAmIRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_game__pb2.WhoAmIResponse.SerializeToString,
+            ),
+            'DescribeBoard': grpc.unary_unary_rpc_method_handler(
+                    servicer.DescribeBoard,
+                    request_deserializer=olympus_dot_v1_dot_board__pb2.DescribeBoardRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_board__pb2.BoardDescription.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -446,6 +466,33 @@ class GameService:
             '/olympus.v1.GameService/WhoAmI',
             olympus_dot_v1_dot_game__pb2.WhoAmIRequest.SerializeToString,
             olympus_dot_v1_dot_game__pb2.WhoAmIResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DescribeBoard(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.GameService/DescribeBoard',
+            olympus_dot_v1_dot_board__pb2.DescribeBoardRequest.SerializeToString,
+            olympus_dot_v1_dot_board__pb2.BoardDescription.FromString,
             options,
             channel_credentials,
             insecure,

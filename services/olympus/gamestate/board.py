@@ -1,0 +1,179 @@
+"""What is needed to draw a table (DescribeBoard): the engine's map data as a BoardDescription.
+
+Everything comes from the engine: the map's spaces (`engine.board.load_map`), its milestones
+and awards (`engine.milestones`), the costs, limits and parameter tracks (`engine.constants`).
+Pure: no I/O. A map never changes, so its description is built once per map and each caller
+gets a copy.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from olympus.engine import constants as k
+from olympus.engine.board import LAND, OCEAN_SPACE, OFF_MARS, SUPPORTED_MAPS, MapDef, Space
+from olympus.engine.board import load_map as engine_map
+from olympus.engine.cards.catalogue import find as find_card
+from olympus.engine.milestones import AWARDS, MILESTONES
+from olympus.engine.options import GameOptions
+from olympus.platform.errors import InvalidArgument, quote
+from olympus.v1 import board_pb2 as pb
+
+_SPACE_TYPES = {
+    LAND: pb.SPACE_TYPE_LAND,
+    OCEAN_SPACE: pb.SPACE_TYPE_OCEAN,
+    OFF_MARS: pb.SPACE_TYPE_OFF_MARS,
+}
+
+
+def _enum_name(prefix: str, word: str) -> str:
+    """The engine's lower-case names are the enums' value names without their prefix: "plant"
+    is SPACE_BONUS_PLANT (messages take enum values by name; an unknown one raises)."""
+    return f"{prefix}_{word.upper()}"
+
+
+def describe_map(name: str) -> pb.BoardDescription:
+    """The description of a map this service can play (a fresh message: the caller may add to
+    it); INVALID_ARGUMENT with reason UNKNOWN_MAP for any other name."""
+    if name not in SUPPORTED_MAPS:
+        raise InvalidArgument(
+            f"unknown map {quote(name)}; supported: {', '.join(SUPPORTED_MAPS)}",
+            reason="UNKNOWN_MAP",
+            metadata={"supported": ",".join(SUPPORTED_MAPS)},
+        )
+    msg = pb.BoardDescription()
+    msg.CopyFrom(_described(name))
+    return msg
+
+
+def describe_table(game_id: str, options: GameOptions) -> pb.BoardTable:
+    """A game's options that change what is drawn (never the seed)."""
+    return pb.BoardTable(
+        game_id=game_id,
+        players=options.players,
+        corporate_era=options.corporate_era,
+        draft=options.draft,
+        solo=options.solo,
+        solo_tr63=options.solo_tr63,
+        milestones_and_awards=not options.solo,  # the solo game has neither
+    )
+
+
+@cache
+def _described(name: str) -> pb.BoardDescription:
+    board = engine_map(name)
+    middle_row = max(board.space(sid).row for sid in board.mars) // 2
+    return pb.BoardDescription(
+        map=name,
+        map_title=name.replace("_", " ").title(),
+        spaces=[_space(board, sid, middle_row) for sid in (*board.mars, *board.off_mars)],
+        milestones=[
+            pb.MilestoneDescription(
+                id=m.name,
+                title=m.title,
+                metric=_enum_name("METRIC", m.metric),
+                threshold=m.threshold,
+                text=m.text,
+            )
+            for m in MILESTONES[name].values()
+        ],
+        awards=[
+            pb.AwardDescription(
+                id=a.name,
+                title=a.title,
+                metric=_enum_name("METRIC", a.metric),
+                text=a.text,
+            )
+            for a in AWARDS[name].values()
+        ],
+        milestone_rules=pb.MilestoneRules(
+            cost=k.MILESTONE_COST, victory_points=k.MILESTONE_VP, max_claimed=k.MAX_MILESTONES
+        ),
+        award_rules=pb.AwardRules(
+            funding_costs=k.AWARD_COSTS,
+            max_funded=len(k.AWARD_COSTS),
+            first_place_points=k.AWARD_VP_FIRST,
+            second_place_points=k.AWARD_VP_SECOND,
+            second_place_min_players=k.AWARD_SECOND_PLACE_MIN_PLAYERS,
+        ),
+        global_parameters=_tracks(),
+    )
+
+
+def _space(board: MapDef, sid: int, middle_row: int) -> pb.BoardSpace:
+    space = board.space(sid)
+    msg = pb.BoardSpace(
+        id=sid,
+        type=_SPACE_TYPES[space.kind],
+        bonuses=[_enum_name("SPACE_BONUS", b) for b in space.bonus],
+        volcanic=space.volcanic,
+        name=space.name,
+        name_id=space.key,
+        neighbours=space.neighbours,
+    )
+    if space.row >= 0:
+        msg.location.CopyFrom(_position(space, middle_row))
+    if space.reserved_for is not None:
+        card = find_card(space.name)  # a reserved space bears its card's name
+        if card is None:
+            raise LookupError(f"space {sid} is reserved for {space.name!r}: no such card")
+        msg.reserved_for_card = card.number
+        msg.reserved_for_card_name = card.name
+    return msg
+
+
+def _position(space: Space, middle_row: int) -> pb.SpacePosition:
+    # Rows above the widest (middle) row start further right: the board is a hexagon.
+    q = space.position + max(0, middle_row - space.row)
+    return pb.SpacePosition(
+        row=space.row,
+        position=space.position,
+        q=q,
+        r=space.row,
+        x=2 * q + space.row - middle_row,
+        y=space.row,
+    )
+
+
+def _tracks() -> list[pb.GlobalParameterTrack]:
+    temperature_bonuses = sorted(
+        [
+            (v, pb.TRACK_BONUS_KIND_HEAT_PRODUCTION, "+1 heat production")
+            for v in k.TEMPERATURE_HEAT_BONUS
+        ]
+        + [(k.TEMPERATURE_OCEAN_BONUS, pb.TRACK_BONUS_KIND_OCEAN, "place an ocean tile")]
+    )
+    return [
+        pb.GlobalParameterTrack(
+            parameter=pb.GLOBAL_PARAMETER_TEMPERATURE,
+            minimum=k.TEMPERATURE_MIN,
+            maximum=k.TEMPERATURE_MAX,
+            step=k.TEMPERATURE_STEP,
+            unit="°C",
+            bonuses=[
+                pb.TrackBonus(value=v, kind=kind, text=text)
+                for v, kind, text in temperature_bonuses
+            ],
+        ),
+        pb.GlobalParameterTrack(
+            parameter=pb.GLOBAL_PARAMETER_OXYGEN,
+            minimum=k.OXYGEN_MIN,
+            maximum=k.OXYGEN_MAX,
+            step=k.OXYGEN_STEP,
+            unit="%",
+            bonuses=[
+                pb.TrackBonus(
+                    value=k.OXYGEN_TEMPERATURE_BONUS,
+                    kind=pb.TRACK_BONUS_KIND_TEMPERATURE,
+                    text="raise the temperature one step",
+                )
+            ],
+        ),
+        pb.GlobalParameterTrack(
+            parameter=pb.GLOBAL_PARAMETER_OCEANS,
+            minimum=k.OCEANS_MIN,
+            maximum=k.OCEANS_MAX,
+            step=k.OCEANS_STEP,
+            unit="tiles",
+        ),
+    ]
