@@ -4,7 +4,10 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install proto test lint typecheck unit soak bench run selfplay clean
+BUF_VERSION := 1.75.0
+BUF := .tools/node_modules/.bin/buf
+
+.PHONY: install proto protolint test lint typecheck unit soak bench run selfplay clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -19,6 +22,18 @@ proto: $(STAMP)
 	$(PY) -m grpc_tools.protoc -Iprotos --python_out=services --pyi_out=services \
 		--grpc_python_out=services protos/olympus/v1/*.proto
 
+# buf from the npm registry, pinned, into .tools/ (no global install).
+$(BUF):
+	npm install --silent --no-audit --no-fund --prefix .tools @bufbuild/buf@$(BUF_VERSION)
+
+# buf lint, and buf breaking against the previous commit (skipped when there is none, e.g. a
+# shallow clone).
+protolint: $(BUF)
+	$(BUF) lint protos
+	@if git rev-parse -q --verify HEAD~1 >/dev/null; then \
+		$(BUF) breaking protos --against '.git#ref=HEAD~1,subdir=protos'; \
+	else echo "buf breaking: no previous commit to compare with"; fi
+
 lint: $(STAMP)
 	$(PY) -m ruff check services tests
 	$(PY) -m ruff format --check services tests
@@ -29,7 +44,7 @@ typecheck: $(STAMP)
 unit: $(STAMP)
 	$(PY) -m pytest
 
-test: lint typecheck unit
+test: lint typecheck protolint unit
 
 soak: $(STAMP)
 	$(PY) -m pytest -m slow
@@ -45,4 +60,4 @@ run: $(STAMP)
 	$(VENV)/bin/olympus run
 
 clean:
-	rm -rf $(VENV) build dist *.egg-info
+	rm -rf $(VENV) .tools build dist *.egg-info

@@ -1,4 +1,4 @@
-"""The CardCatalogue service as a client sees it: a real process, a real channel."""
+"""The CardCatalogueService as a client sees it: a real process, a real channel."""
 
 from __future__ import annotations
 
@@ -26,8 +26,8 @@ def channel(redis_url: str) -> Iterator[grpc.Channel]:
 
 
 @pytest.fixture(scope="module")
-def stub(channel: grpc.Channel) -> catalogue_pb2_grpc.CardCatalogueStub:
-    return catalogue_pb2_grpc.CardCatalogueStub(channel)
+def stub(channel: grpc.Channel) -> catalogue_pb2_grpc.CardCatalogueServiceStub:
+    return catalogue_pb2_grpc.CardCatalogueServiceStub(channel)
 
 
 def list_all(stub, **filters) -> list[catalogue_pb2.Card]:
@@ -210,7 +210,7 @@ def test_a_page_token_is_refused_for_other_filters(stub):
     assert err.value.code() == grpc.StatusCode.INVALID_ARGUMENT
 
 
-@pytest.mark.parametrize("service", ["", "olympus.v1.CardCatalogue"])
+@pytest.mark.parametrize("service", ["", "olympus.v1.CardCatalogueService"])
 def test_health_check_says_serving(channel, service):
     response = health_pb2_grpc.HealthStub(channel).Check(
         health_pb2.HealthCheckRequest(service=service)
@@ -224,7 +224,7 @@ def test_reflection_lists_the_card_catalogue_service(channel):
         iter([reflection_pb2.ServerReflectionRequest(list_services="")])
     )
     names = {s.name for s in response.list_services_response.service}
-    assert "olympus.v1.CardCatalogue" in names
+    assert "olympus.v1.CardCatalogueService" in names
 
 
 def test_starts_and_serves_without_a_reachable_redis():
@@ -232,7 +232,7 @@ def test_starts_and_serves_without_a_reachable_redis():
     with running_service("catalogue", "--redis-url", "redis://127.0.0.1:1/0") as service:
         with grpc.insecure_channel(service.address) as ch:
             card = (
-                catalogue_pb2_grpc.CardCatalogueStub(ch)
+                catalogue_pb2_grpc.CardCatalogueServiceStub(ch)
                 .GetCard(catalogue_pb2.GetCardRequest(number="R08"))
                 .card
             )

@@ -14,7 +14,7 @@ def run(argv: Sequence[str] | None = None) -> None:
     settings = parse(
         "catalogue",
         argv,
-        description="The Olympus card catalogue service (CardCatalogue, gRPC).",
+        description="The Olympus card catalogue service (CardCatalogueService, gRPC).",
     )
     main(settings, setup)
 

@@ -1,4 +1,4 @@
-"""The CardCatalogue gRPC servicer: protobuf in and out, the query module does the work."""
+"""The CardCatalogueService gRPC servicer: protobuf in and out, the query module does the work."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from olympus.v1 import catalogue_pb2, catalogue_pb2_grpc
 from .convert import card_to_proto, query_from_request
 from .query import CardNotFound, Catalogue, InvalidQuery
 
-SERVICE_NAME: str = catalogue_pb2.DESCRIPTOR.services_by_name["CardCatalogue"].full_name
+SERVICE_NAME: str = catalogue_pb2.DESCRIPTOR.services_by_name["CardCatalogueService"].full_name
 
 
 @contextmanager
@@ -29,7 +29,7 @@ def _as_service_errors() -> Iterator[None]:
         raise NotFound(str(exc), reason="CARD_NOT_FOUND") from exc
 
 
-class CardCatalogueService(catalogue_pb2_grpc.CardCatalogueServicer):
+class CardCatalogueService(catalogue_pb2_grpc.CardCatalogueServiceServicer):
     def __init__(self, cards: Catalogue) -> None:
         self._cards = cards
 
@@ -68,7 +68,7 @@ async def setup(
     # The catalogue is the engine's static card data: no Redis, so `settings.redis_url` is
     # accepted like every service's but never used, and the service starts without a Redis.
     # The generated *_pb2_grpc module comes without type stubs.
-    catalogue_pb2_grpc.add_CardCatalogueServicer_to_server(  # type: ignore[no-untyped-call]
+    catalogue_pb2_grpc.add_CardCatalogueServiceServicer_to_server(  # type: ignore[no-untyped-call]
         CardCatalogueService(Catalogue.from_engine()), server
     )
     return [SERVICE_NAME], None

@@ -25,7 +25,7 @@ if _version_not_supported:
     )
 
 
-class CardCatalogueStub:
+class CardCatalogueServiceStub:
     """The card catalogue: every card the engine knows, as structured data. Read-only and
     stateless; it needs no Redis.
     """
@@ -37,18 +37,18 @@ class CardCatalogueStub:
             channel: A grpc.Channel.
         """
         self.ListCards = channel.unary_unary(
-                '/olympus.v1.CardCatalogue/ListCards',
+                '/olympus.v1.CardCatalogueService/ListCards',
                 request_serializer=olympus_dot_v1_dot_catalogue__pb2.ListCardsRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_catalogue__pb2.ListCardsResponse.FromString,
                 _registered_method=True)
         self.GetCard = channel.unary_unary(
-                '/olympus.v1.CardCatalogue/GetCard',
+                '/olympus.v1.CardCatalogueService/GetCard',
                 request_serializer=olympus_dot_v1_dot_catalogue__pb2.GetCardRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_catalogue__pb2.GetCardResponse.FromString,
                 _registered_method=True)
 
 
-class CardCatalogueServicer:
+class CardCatalogueServiceServicer:
     """The card catalogue: every card the engine knows, as structured data. Read-only and
     stateless; it needs no Redis.
     """
@@ -72,7 +72,7 @@ class CardCatalogueServicer:
         raise NotImplementedError('Method not implemented!')
 
 
-def add_CardCatalogueServicer_to_server(servicer, server):
+def add_CardCatalogueServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
             'ListCards': grpc.unary_unary_rpc_method_handler(
                     servicer.ListCards,
@@ -86,13 +86,13 @@ def add_CardCatalogueServicer_to_server(servicer, server):
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
-            'olympus.v1.CardCatalogue', rpc_method_handlers)
+            'olympus.v1.CardCatalogueService', rpc_method_handlers)
     server.add_generic_rpc_handlers((generic_handler,))
-    server.add_registered_method_handlers('olympus.v1.CardCatalogue', rpc_method_handlers)
+    server.add_registered_method_handlers('olympus.v1.CardCatalogueService', rpc_method_handlers)
 
 
  # This class is part of an EXPERIMENTAL API.
-class CardCatalogue:
+class CardCatalogueService:
     """The card catalogue: every card the engine knows, as structured data. Read-only and
     stateless; it needs no Redis.
     """
@@ -111,7 +111,7 @@ class CardCatalogue:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/olympus.v1.CardCatalogue/ListCards',
+            '/olympus.v1.CardCatalogueService/ListCards',
             olympus_dot_v1_dot_catalogue__pb2.ListCardsRequest.SerializeToString,
             olympus_dot_v1_dot_catalogue__pb2.ListCardsResponse.FromString,
             options,
@@ -138,7 +138,7 @@ class CardCatalogue:
         return grpc.experimental.unary_unary(
             request,
             target,
-            '/olympus.v1.CardCatalogue/GetCard',
+            '/olympus.v1.CardCatalogueService/GetCard',
             olympus_dot_v1_dot_catalogue__pb2.GetCardRequest.SerializeToString,
             olympus_dot_v1_dot_catalogue__pb2.GetCardResponse.FromString,
             options,
