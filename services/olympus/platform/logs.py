@@ -58,6 +58,9 @@ def configure(service: str, level: str) -> None:
         root.removeHandler(old)
     root.addHandler(handler)
     root.setLevel(level.upper())
+    # gRPC's and asyncio's own DEBUG records are noise next to the services' (one per call)
+    for noisy in ("grpc", "asyncio"):
+        logging.getLogger(noisy).setLevel(max(root.level, logging.INFO))
 
 
 class OutageLog:
