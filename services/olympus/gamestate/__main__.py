@@ -9,7 +9,7 @@ from olympus.platform.config import parser_for, settings_from
 from olympus.platform.quota import MethodQuota, Rate
 from olympus.platform.server import main
 
-from .service import SERVICE_NAME, make_setup
+from .service import REDIS_TIMEOUT_S, SERVICE_NAME, make_setup
 
 WEEK = 7 * 24 * 3600
 DAY = 24 * 3600
@@ -50,12 +50,21 @@ def run(argv: Sequence[str] | None = None) -> None:
         help="how long a SubmitAction idempotency key is remembered "
         "(env OLYMPUS_GAMESTATE_IDEMPOTENCY_SECONDS; default 1 day)",
     )
+    parser.add_argument(
+        "--redis-timeout",
+        type=float,
+        default=float(os.environ.get("OLYMPUS_GAMESTATE_REDIS_TIMEOUT") or REDIS_TIMEOUT_S),
+        help="seconds Redis may take to connect or answer before a call fails with UNAVAILABLE "
+        f"(env OLYMPUS_GAMESTATE_REDIS_TIMEOUT; default {REDIS_TIMEOUT_S:g})",
+    )
     args = parser.parse_args(argv)
     if args.retention_seconds < 0 or args.idempotency_seconds < 1:
         parser.error("--retention-seconds must be >= 0 and --idempotency-seconds >= 1")
+    if args.redis_timeout <= 0:
+        parser.error("--redis-timeout must be positive")
     main(
         settings_from("gamestate", args),
-        make_setup(args.retention_seconds, args.idempotency_seconds),
+        make_setup(args.retention_seconds, args.idempotency_seconds, args.redis_timeout),
     )
 
 

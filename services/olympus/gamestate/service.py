@@ -260,34 +260,37 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         return msg
 
 
-def redis_client(url: str, read_timeout_s: float = REDIS_TIMEOUT_S) -> aioredis.Redis:
+def redis_client(url: str, timeout_s: float, read_timeout_s: float | None = None) -> aioredis.Redis:
     """A Redis client that fails fast and gets over a Redis restart.
 
-    A frozen or unreachable Redis makes a command fail after about `read_timeout_s` (the caller
+    A frozen or unreachable Redis makes a command fail after about `timeout_s` (the caller
     gets UNAVAILABLE well within its deadline) instead of hanging. A pooled connection found
     broken (Redis restarted, a connection killed) is replaced and the command sent again once:
     the store's commands are reads, idempotent writes, or scripts that check before they write
     (the game's creation, the compare-and-set commit). A timeout is not retried: Redis is
     frozen or overloaded, and waiting a second time only delays the caller's own retry.
+    `read_timeout_s` is for a client of blocking reads, whose replies may come later.
     """
     return aioredis.Redis.from_url(
         url,
-        socket_timeout=read_timeout_s,
-        socket_connect_timeout=REDIS_TIMEOUT_S,
+        socket_timeout=read_timeout_s or timeout_s,
+        socket_connect_timeout=timeout_s,
         retry=Retry(NoBackoff(), retries=1, supported_errors=(redis.exceptions.ConnectionError,)),
     )
 
 
 def make_setup(
-    retention_seconds: int, idempotency_seconds: int
+    retention_seconds: int, idempotency_seconds: int, redis_timeout_s: float = REDIS_TIMEOUT_S
 ) -> Callable[[grpc.aio.Server, ServiceSettings], Awaitable[ServiceHooks]]:
     async def setup(server: grpc.aio.Server, settings: ServiceSettings) -> ServiceHooks:
-        redis = redis_client(settings.redis_url)
+        redis = redis_client(settings.redis_url, redis_timeout_s)
         await redis.ping()  # fail at start, not at the first call, when Redis is not there
         store = st.GameStore(redis, retention_seconds, idempotency_seconds)
         games = Games(store)
         # Blocking stream reads (watch.BLOCK_MS) get a client whose timeout outlasts them.
-        watch_redis = redis_client(settings.redis_url, BLOCK_MS / 1000 + REDIS_TIMEOUT_S)
+        watch_redis = redis_client(
+            settings.redis_url, redis_timeout_s, BLOCK_MS / 1000 + redis_timeout_s
+        )
         hub = EventHub(st.GameStore(watch_redis, retention_seconds, idempotency_seconds))
         # The generated *_pb2_grpc module comes without type stubs.
         game_pb2_grpc.add_GameServiceServicer_to_server(  # type: ignore[no-untyped-call]
