@@ -73,6 +73,7 @@ class Edge(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         self.quotas = quotas
         self.stopping = False
         self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
+        self._calls: dict[tuple[str, grpc.StatusCode], Any] = {}
         # open server streams: their task (to stop it), context (to end it) and outcome
         self._streams: dict[asyncio.Task[Any], tuple[grpc.aio.ServicerContext, _Outcome]] = {}
 
@@ -256,7 +257,10 @@ class Edge(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         self, label: str, context: grpc.aio.ServicerContext, outcome: _Outcome, seconds: float
     ) -> None:
         code = _code_of(context, outcome)
-        metrics.CALLS.labels(label, code.name).inc()
+        counter = self._calls.get((label, code))
+        if counter is None:  # labels() takes a lock and builds a key: once per pair
+            counter = self._calls[label, code] = metrics.CALLS.labels(label, code.name)
+        counter.inc()
         if code != grpc.StatusCode.OK:
             metrics.ERRORS.labels(label, code.name, outcome.reason).inc()
         if log.isEnabledFor(logging.DEBUG):
