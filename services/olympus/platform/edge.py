@@ -93,10 +93,6 @@ class Edge(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         self._wrapped[method] = (handler, wrapped)
         return wrapped
 
-    @property
-    def open_streams(self) -> int:
-        return len(self._streams)
-
     async def end_streams(self) -> int:
         """End every open server stream now with UNAVAILABLE (reason SHUTTING_DOWN): the client
         reconnects, to another replica. Returns how many were ended."""
