@@ -21,6 +21,7 @@ class ServiceProcess:
     proc: subprocess.Popen[str]
     port: int
     log_path: str
+    metrics_port: int | None = None
 
     @property
     def address(self) -> str:
@@ -46,10 +47,11 @@ class ServiceProcess:
 def running_service(
     name: str, *args: str, env: dict[str, str] | None = None, timeout: float = 20.0
 ) -> Iterator[ServiceProcess]:
-    """`python -m olympus.<name> --port 0 ...`; waits for its ready line."""
+    """`python -m olympus.<name> --port 0 --metrics-port 0 ...` (later arguments override
+    these); waits for its ready line."""
     with tempfile.NamedTemporaryFile(prefix=f"olympus-{name}-", suffix=".log", delete=False) as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", f"olympus.{name}", "--port", "0", *args],
+            [sys.executable, "-m", f"olympus.{name}", "--port", "0", "--metrics-port", "0", *args],
             stdout=subprocess.PIPE,
             stderr=log,
             text=True,
@@ -72,6 +74,7 @@ def running_service(
             event = json.loads(line)
             assert event["event"] == "ready", event
             service.port = int(event["port"])
+            service.metrics_port = event.get("metrics_port")
             yield service
         finally:
             service.stop()

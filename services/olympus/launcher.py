@@ -19,7 +19,7 @@ import sys
 import time
 from dataclasses import dataclass
 
-from .platform.config import DEFAULT_PORTS
+from .platform.config import DEFAULT_METRICS_PORTS, DEFAULT_PORTS
 from .platform.embedded_redis import RedisUnavailable, embedded_redis
 
 SERVICES = ("gamestate", "catalogue")
@@ -30,11 +30,22 @@ class Child:
     name: str
     proc: subprocess.Popen[str]
     port: int = 0
+    metrics_port: int | None = None
 
 
-def _start(name: str, port: int, redis_url: str) -> Child:
+def _start(name: str, port: int, metrics_port: int, redis_url: str) -> Child:
     proc = subprocess.Popen(
-        [sys.executable, "-m", f"olympus.{name}", "--port", str(port), "--redis-url", redis_url],
+        [
+            sys.executable,
+            "-m",
+            f"olympus.{name}",
+            "--port",
+            str(port),
+            "--metrics-port",
+            str(metrics_port),
+            "--redis-url",
+            redis_url,
+        ],
         stdout=subprocess.PIPE,
         text=True,
     )
@@ -43,11 +54,13 @@ def _start(name: str, port: int, redis_url: str) -> Child:
     line = proc.stdout.readline()
     if not line:
         raise SystemExit(f"{name} exited before it was ready (exit code {proc.wait()})")
-    child.port = int(json.loads(line)["port"])
+    ready = json.loads(line)
+    child.port = int(ready["port"])
+    child.metrics_port = ready.get("metrics_port")
     return child
 
 
-def run(redis_url: str | None, ports: dict[str, int]) -> int:
+def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, int]) -> int:
     available = [
         s for s in SERVICES if importlib.util.find_spec(f"olympus.{s}.__main__") is not None
     ]
@@ -68,10 +81,16 @@ def run(redis_url: str | None, ports: dict[str, int]) -> int:
                 raise SystemExit(f"no Redis configured and {exc}: pass --redis-url") from None
         try:
             for name in available:
-                children.append(_start(name, ports.get(name, DEFAULT_PORTS[name]), redis_url))
+                port = ports.get(name, DEFAULT_PORTS[name])
+                metrics_port = metrics_ports.get(name, DEFAULT_METRICS_PORTS[name])
+                children.append(_start(name, port, metrics_port, redis_url))
             print(f"Olympus is running (Redis: {redis_url})", flush=True)
             for c in children:
-                print(f"  {c.name:<10} 127.0.0.1:{c.port}", flush=True)
+                metrics = f"  metrics http://127.0.0.1:{c.metrics_port}/metrics"
+                print(
+                    f"  {c.name:<10} 127.0.0.1:{c.port}{metrics if c.metrics_port else ''}",
+                    flush=True,
+                )
             print("Ctrl-C stops everything.", flush=True)
             while not stop and all(c.proc.poll() is None for c in children):
                 time.sleep(0.2)
@@ -100,8 +119,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
     for name in SERVICES:
         p.add_argument(f"--{name}-port", type=int, default=DEFAULT_PORTS[name], metavar="PORT")
+        p.add_argument(
+            f"--{name}-metrics-port",
+            type=int,
+            default=DEFAULT_METRICS_PORTS[name],
+            metavar="PORT",
+            help="its Prometheus endpoint (0: any free port, -1: none)",
+        )
 
     def handler(args: argparse.Namespace) -> int:
-        return run(args.redis_url, {name: getattr(args, f"{name}_port") for name in SERVICES})
+        return run(
+            args.redis_url,
+            {name: getattr(args, f"{name}_port") for name in SERVICES},
+            {name: getattr(args, f"{name}_metrics_port") for name in SERVICES},
+        )
 
     p.set_defaults(handler=handler)

@@ -1,4 +1,5 @@
-"""`olympus run` starts every service with an embedded Redis and stops them all cleanly."""
+"""`olympus run` starts every service with an embedded Redis and stops them all cleanly;
+each serves its metrics."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+import urllib.request
 
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
@@ -43,6 +45,10 @@ def test_run_starts_the_platform_and_stops_on_sigint() -> None:
             "0",
             "--gamestate-port",
             "0",
+            "--catalogue-metrics-port",
+            "0",
+            "--gamestate-metrics-port",
+            "0",
         ],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
@@ -50,18 +56,21 @@ def test_run_starts_the_platform_and_stops_on_sigint() -> None:
     )
     try:
         lines = _read_lines_until(proc, "Ctrl-C")
-        services = {}
+        services, metrics = {}, {}
         for line in lines:
             parts = line.split()
-            if len(parts) == 2 and ":" in parts[1]:
-                services[parts[0]] = parts[1]
-        assert "catalogue" in services
+            if len(parts) == 4 and parts[2] == "metrics":
+                services[parts[0]], metrics[parts[0]] = parts[1], parts[3]
+        assert set(services) == {"catalogue", "gamestate"}
         for address in services.values():
             with grpc.insecure_channel(address) as channel:
                 reply = health_pb2_grpc.HealthStub(channel).Check(
                     health_pb2.HealthCheckRequest(), timeout=5
                 )
                 assert reply.status == health_pb2.HealthCheckResponse.SERVING
+        for url in metrics.values():
+            with urllib.request.urlopen(url, timeout=5) as reply:
+                assert b"olympus_serving 1.0" in reply.read()
         proc.send_signal(signal.SIGINT)
         assert proc.wait(30) == 0
     finally:

@@ -56,6 +56,8 @@ def _service(redis_url: str) -> Iterator[tuple[str, int]]:
             "olympus.gamestate",
             "--port",
             "0",
+            "--metrics-port",
+            "0",
             "--redis-url",
             redis_url,
             "--log-level",

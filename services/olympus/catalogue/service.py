@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 import grpc
 
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import InvalidArgument, NotFound
-from olympus.platform.server import rpc
+from olympus.platform.server import ServiceHooks, rpc
 from olympus.v1 import catalogue_pb2, catalogue_pb2_grpc
 
 from .convert import card_to_proto, query_from_request
@@ -62,13 +62,11 @@ class CardCatalogueService(catalogue_pb2_grpc.CardCatalogueServiceServicer):
         return catalogue_pb2.GetCardResponse(card=card_to_proto(card))
 
 
-async def setup(
-    server: grpc.aio.Server, settings: ServiceSettings
-) -> tuple[Sequence[str], Callable[[], Awaitable[None]] | None]:
+async def setup(server: grpc.aio.Server, settings: ServiceSettings) -> ServiceHooks:
     # The catalogue is the engine's static card data: no Redis, so `settings.redis_url` is
     # accepted like every service's but never used, and the service starts without a Redis.
     # The generated *_pb2_grpc module comes without type stubs.
     catalogue_pb2_grpc.add_CardCatalogueServiceServicer_to_server(  # type: ignore[no-untyped-call]
         CardCatalogueService(Catalogue.from_engine()), server
     )
-    return [SERVICE_NAME], None
+    return ServiceHooks(names=[SERVICE_NAME])  # no dependency to probe: always SERVING

@@ -6,12 +6,26 @@ import os
 from collections.abc import Sequence
 
 from olympus.platform.config import parser_for, settings_from
+from olympus.platform.quota import MethodQuota, Rate
 from olympus.platform.server import main
 
-from .service import make_setup
+from .service import REDIS_TIMEOUT_S, SERVICE_NAME, make_setup
 
 WEEK = 7 * 24 * 3600
 DAY = 24 * 3600
+
+# Default quotas, per replica. Generous for people and for bots playing at full speed (a whole
+# game is a few hundred answers per seat); they stop one address or one token from flooding a
+# replica. Tighten them for a public server; `--quotas off` lifts them (benchmarks).
+QUOTAS = {
+    f"/{SERVICE_NAME}/CreateGame": MethodQuota(per_peer=Rate(300, 60)),
+    f"/{SERVICE_NAME}/SubmitAction": MethodQuota(
+        per_peer=Rate(60_000, 60), per_token=Rate(6_000, 60)
+    ),
+    f"/{SERVICE_NAME}/WatchGame": MethodQuota(
+        per_peer=Rate(1_200, 60), per_token=Rate(300, 60), streams_per_peer=1_000
+    ),
+}
 
 
 def _env_int(name: str, default: int) -> int:
@@ -19,7 +33,9 @@ def _env_int(name: str, default: int) -> int:
 
 
 def run(argv: Sequence[str] | None = None) -> None:
-    parser = parser_for("gamestate", "The Olympus game state service (GameService, gRPC).")
+    parser = parser_for(
+        "gamestate", "The Olympus game state service (GameService, gRPC).", quotas=QUOTAS
+    )
     parser.add_argument(
         "--retention-seconds",
         type=int,
@@ -34,12 +50,21 @@ def run(argv: Sequence[str] | None = None) -> None:
         help="how long a SubmitAction idempotency key is remembered "
         "(env OLYMPUS_GAMESTATE_IDEMPOTENCY_SECONDS; default 1 day)",
     )
+    parser.add_argument(
+        "--redis-timeout",
+        type=float,
+        default=float(os.environ.get("OLYMPUS_GAMESTATE_REDIS_TIMEOUT") or REDIS_TIMEOUT_S),
+        help="seconds Redis may take to connect or answer before a call fails with UNAVAILABLE "
+        f"(env OLYMPUS_GAMESTATE_REDIS_TIMEOUT; default {REDIS_TIMEOUT_S:g})",
+    )
     args = parser.parse_args(argv)
     if args.retention_seconds < 0 or args.idempotency_seconds < 1:
         parser.error("--retention-seconds must be >= 0 and --idempotency-seconds >= 1")
+    if args.redis_timeout <= 0:
+        parser.error("--redis-timeout must be positive")
     main(
         settings_from("gamestate", args),
-        make_setup(args.retention_seconds, args.idempotency_seconds),
+        make_setup(args.retention_seconds, args.idempotency_seconds, args.redis_timeout),
     )
 
 

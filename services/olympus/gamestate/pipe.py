@@ -7,9 +7,20 @@ out in one write, packed by hiredis, and one reader task hands the replies back 
 Redis answers a connection's commands in the order it got them. Under load that is a few
 system calls per batch instead of two per command.
 
-A lost connection fails the commands waiting on it (ConnectionError) and the next command
-connects again. Only plain TCP or unix-socket Redis URLs are supported; the store keeps
-redis-py for anything else (TLS).
+Failures, fast and contained:
+
+- A reply that does not come within the client's `socket_timeout` (a frozen or overloaded
+  Redis) fails the command with TimeoutError, and the connection is dropped with everything
+  still waiting on it: a late reply would otherwise be taken for the next command's.
+- A connection found dead (Redis restarted, the connection killed) fails the commands waiting
+  on it with ConnectionError; each such call is sent once more on a new connection. That is
+  safe for everything sent through the pipe: GETs, SCRIPT LOAD, and the commit script, which
+  is a compare-and-set: if its first copy did land, the second finds the version moved on (or
+  the answer's idempotency record) and writes nothing, so an answer is never applied twice.
+- Connecting is bounded by `socket_connect_timeout`.
+
+Only plain TCP or unix-socket Redis URLs are supported; the store keeps redis-py for anything
+else (TLS).
 """
 
 from __future__ import annotations
@@ -21,19 +32,50 @@ from typing import Any
 
 import hiredis
 
+DEFAULT_TIMEOUT_S = 5.0  # redis-py's default, for a client made without timeouts
+
 
 class PipeError(Exception):
     """An error reply from Redis."""
 
 
+class _Connection:
+    """One connection: what was packed for it, and the futures waiting for its replies."""
+
+    def __init__(self, writer: asyncio.StreamWriter) -> None:
+        self.writer = writer
+        self.out: list[bytes] = []
+        self.pending: deque[asyncio.Future[Any]] = deque()
+        self.failed: BaseException | None = None
+        self.reader_task: asyncio.Task[None] | None = None
+
+    def flush(self) -> None:
+        if self.out and self.failed is None:
+            self.writer.write(b"".join(self.out))
+        self.out.clear()
+
+    def fail(self, error: BaseException) -> None:
+        """Close it; every command not answered yet fails with `error`."""
+        if self.failed is not None:
+            return
+        self.failed = error
+        self.out.clear()
+        self.writer.close()
+        while self.pending:
+            future = self.pending.popleft()
+            if not future.done():
+                future.set_exception(error)
+
+
 class RedisPipe:
     def __init__(self, connection_kwargs: dict[str, Any]) -> None:
         self._kwargs = connection_kwargs
-        self._writer: asyncio.StreamWriter | None = None
-        self._reader_task: asyncio.Task[None] | None = None
-        self._pending: deque[asyncio.Future[Any]] = deque()
-        self._out: list[bytes] = []
-        self._connecting: asyncio.Lock = asyncio.Lock()
+        self._timeout: float = connection_kwargs.get("socket_timeout") or DEFAULT_TIMEOUT_S
+        self._connect_timeout: float = (
+            connection_kwargs.get("socket_connect_timeout") or self._timeout
+        )
+        self._connection: _Connection | None = None
+        self._connecting = asyncio.Lock()
 
     @staticmethod
     def supports(connection_kwargs: dict[str, Any]) -> bool:
@@ -41,32 +83,42 @@ class RedisPipe:
             "path" in connection_kwargs or "host" in connection_kwargs
         )
 
-    async def _connect(self) -> asyncio.StreamWriter:
+    async def _connect(self) -> _Connection:
         async with self._connecting:
-            if self._writer is not None:
-                return self._writer
-            kw = self._kwargs
-            if "path" in kw:
-                reader, writer = await asyncio.open_unix_connection(kw["path"])
-            else:
-                reader, writer = await asyncio.open_connection(kw["host"], kw.get("port", 6379))
-            parser = hiredis.Reader(replyError=PipeError)
-            hello: list[tuple[Any, ...]] = []
-            if kw.get("password"):
-                user = kw.get("username")
-                hello.append(("AUTH", user, kw["password"]) if user else ("AUTH", kw["password"]))
-            if kw.get("db"):
-                hello.append(("SELECT", kw["db"]))
+            current = self._connection
+            if current is not None and current.failed is None:
+                return current
+            async with asyncio.timeout(self._connect_timeout):
+                reader, writer, parser = await self._open()
+            connection = _Connection(writer)
+            connection.reader_task = asyncio.ensure_future(self._read(connection, reader, parser))
+            self._connection = connection
+            return connection
+
+    async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, hiredis.Reader]:
+        kw = self._kwargs
+        if "path" in kw:
+            reader, writer = await asyncio.open_unix_connection(kw["path"])
+        else:
+            reader, writer = await asyncio.open_connection(kw["host"], kw.get("port", 6379))
+        parser = hiredis.Reader(replyError=PipeError)
+        hello: list[tuple[Any, ...]] = []
+        if kw.get("password"):
+            user = kw.get("username")
+            hello.append(("AUTH", user, kw["password"]) if user else ("AUTH", kw["password"]))
+        if kw.get("db"):
+            hello.append(("SELECT", kw["db"]))
+        try:
             for command in hello:  # before anything else is sent on this connection
                 writer.write(hiredis.pack_command(command))
                 await writer.drain()
                 reply = await self._read_one(reader, parser)
                 if isinstance(reply, PipeError):
-                    writer.close()
                     raise ConnectionError(f"redis refused {command[0]}: {reply}")
-            self._writer = writer
-            self._reader_task = asyncio.ensure_future(self._read(reader, parser, writer))
-            return writer
+        except BaseException:
+            writer.close()
+            raise
+        return reader, writer, parser
 
     @staticmethod
     async def _read_one(reader: asyncio.StreamReader, parser: hiredis.Reader) -> Any:
@@ -79,57 +131,58 @@ class RedisPipe:
                 raise ConnectionError("redis closed the connection")
             parser.feed(data)
 
+    @staticmethod
     async def _read(
-        self, reader: asyncio.StreamReader, parser: hiredis.Reader, writer: asyncio.StreamWriter
+        connection: _Connection, reader: asyncio.StreamReader, parser: hiredis.Reader
     ) -> None:
-        error: BaseException = ConnectionError("redis closed the connection")
         try:
             while True:
                 data = await reader.read(1 << 16)
                 if not data:
-                    break
+                    raise ConnectionError("redis closed the connection")
                 parser.feed(data)
                 while (reply := parser.gets()) is not False:
-                    if not self._pending:
+                    if not connection.pending:
                         raise ConnectionError("a reply nobody waits for")
-                    future = self._pending.popleft()
-                    if not future.done():
+                    future = connection.pending.popleft()
+                    if not future.done():  # else its caller gave up (cancelled)
                         future.set_result(reply)
         except asyncio.CancelledError:
-            error = ConnectionError("redis connection closed")
+            connection.fail(ConnectionError("redis connection closed"))
             raise
-        except Exception as exc:  # a broken socket: every waiting command fails with it
-            error = ConnectionError(f"redis connection lost: {exc}")
-        finally:
-            if self._writer is writer:
-                self._writer = None
-                self._out.clear()  # commands not yet written belong to the failed futures
-            writer.close()
-            while self._pending:
-                future = self._pending.popleft()
-                if not future.done():
-                    future.set_exception(error)
+        except ConnectionError as exc:
+            connection.fail(exc)
+        except Exception as exc:  # a broken socket or stream: every waiting command fails
+            connection.fail(ConnectionError(f"redis connection lost: {type(exc).__name__}"))
 
-    def _flush(self) -> None:
-        if self._out and self._writer is not None:
-            self._writer.write(b"".join(self._out))
-        self._out.clear()
+    async def _round_trip(self, commands: tuple[tuple[Any, ...], ...]) -> list[Any]:
+        connection = self._connection
+        if connection is None or connection.failed is not None:
+            connection = await self._connect()
+        loop = asyncio.get_running_loop()
+        if not connection.out:
+            loop.call_soon(connection.flush)
+        futures = []
+        for command in commands:
+            future: asyncio.Future[Any] = loop.create_future()
+            connection.pending.append(future)
+            connection.out.append(hiredis.pack_command(command))
+            futures.append(future)
+        try:
+            async with asyncio.timeout(self._timeout):
+                return [await f for f in futures]
+        except TimeoutError:
+            connection.fail(TimeoutError("redis did not answer in time"))
+            raise
 
     async def execute_many(self, *commands: tuple[Any, ...]) -> list[Any]:
         """Send commands (in one write, with whatever else is sent this loop turn); their
         replies in order. An error reply is raised."""
-        if self._writer is None:
-            await self._connect()
-        loop = asyncio.get_running_loop()
-        if not self._out:
-            loop.call_soon(self._flush)
-        futures = []
-        for command in commands:
-            future: asyncio.Future[Any] = loop.create_future()
-            self._pending.append(future)
-            self._out.append(hiredis.pack_command(command))
-            futures.append(future)
-        replies = [await f for f in futures]
+        try:
+            replies = await self._round_trip(commands)
+        except ConnectionError:
+            # Found dead: once more on a new connection (safe to resend: see the module's doc).
+            replies = await self._round_trip(commands)
         for reply in replies:
             if isinstance(reply, PipeError):
                 raise reply
@@ -148,8 +201,8 @@ class RedisPipe:
         return await self.execute("EVALSHA", sha, len(keys), *keys, *args)
 
     async def close(self) -> None:
-        task, self._reader_task = self._reader_task, None
-        if task is not None:
-            task.cancel()
+        connection, self._connection = self._connection, None
+        if connection is not None and connection.reader_task is not None:
+            connection.reader_task.cancel()
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+                await connection.reader_task

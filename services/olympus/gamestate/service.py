@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from typing import Any
 
 import grpc
 import orjson
 import redis.asyncio as aioredis
+import redis.exceptions
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
 
 from olympus.api.vocab import PHASES, SEAT_KINDS, name_of, value_of
 from olympus.bots import BOTS
 from olympus.engine import GameOptions
+from olympus.platform import metrics
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import InvalidArgument, quote
-from olympus.platform.server import rpc, stream_rpc
+from olympus.platform.server import ServiceHooks, rpc, stream_rpc
 from olympus.v1 import board_pb2, game_pb2_grpc
 from olympus.v1 import game_pb2 as pb
 
@@ -25,13 +29,13 @@ from .board import describe_map, describe_table
 from .convert import decision_to_proto, result_to_proto, view_to_proto
 from .core import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, RESIGNED_BOT, Games, LoggedAnswer, hidden_count
 from .meta import GameMeta, SeatMeta, TimeControl
-from .watch import EventHub, watch
+from .watch import BLOCK_MS, EventHub, watch
 
 # In a request, an unspecified seat kind is a human seat.
 SEAT_KINDS_IN = {**SEAT_KINDS, "unspecified": pb.SEAT_KIND_UNSPECIFIED}
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 NAME_LIMIT = 40
-REDIS_TIMEOUT_S = 10.0
+REDIS_TIMEOUT_S = 1.0  # a Redis that does not answer within this is treated as out of reach
 
 _STATUS = {
     st.STATUS_ACTIVE: pb.GAME_STATUS_ACTIVE,
@@ -320,32 +324,56 @@ def _logged_answer(a: LoggedAnswer, public: bool) -> pb.LoggedAnswer:
     return msg
 
 
+def redis_client(url: str, timeout_s: float, read_timeout_s: float | None = None) -> aioredis.Redis:
+    """A Redis client that fails fast and gets over a Redis restart.
+
+    A frozen or unreachable Redis makes a command fail after about `timeout_s` (the caller
+    gets UNAVAILABLE well within its deadline) instead of hanging. A pooled connection found
+    broken (Redis restarted, a connection killed) is replaced and the command sent again once:
+    the store's commands are reads, idempotent writes, or scripts that check before they write
+    (the game's creation, the compare-and-set commit). A timeout is not retried: Redis is
+    frozen or overloaded, and waiting a second time only delays the caller's own retry.
+    `read_timeout_s` is for a client of blocking reads, whose replies may come later.
+    """
+    return aioredis.Redis.from_url(
+        url,
+        socket_timeout=read_timeout_s or timeout_s,
+        socket_connect_timeout=timeout_s,
+        retry=Retry(NoBackoff(), retries=1, supported_errors=(redis.exceptions.ConnectionError,)),
+    )
+
+
 def make_setup(
-    retention_seconds: int, idempotency_seconds: int
-) -> Callable[
-    [grpc.aio.Server, ServiceSettings],
-    Awaitable[tuple[Sequence[str], Callable[[], Awaitable[None]] | None]],
-]:
-    async def setup(
-        server: grpc.aio.Server, settings: ServiceSettings
-    ) -> tuple[Sequence[str], Callable[[], Awaitable[None]] | None]:
-        # Blocking stream reads (watch.BLOCK_MS) must end well within the socket timeout.
-        redis = aioredis.Redis.from_url(settings.redis_url, socket_timeout=REDIS_TIMEOUT_S)
+    retention_seconds: int, idempotency_seconds: int, redis_timeout_s: float = REDIS_TIMEOUT_S
+) -> Callable[[grpc.aio.Server, ServiceSettings], Awaitable[ServiceHooks]]:
+    async def setup(server: grpc.aio.Server, settings: ServiceSettings) -> ServiceHooks:
+        redis = redis_client(settings.redis_url, redis_timeout_s)
         await redis.ping()  # fail at start, not at the first call, when Redis is not there
         store = st.GameStore(redis, retention_seconds, idempotency_seconds)
         games = Games(store)
-        hub = EventHub(store)
+        # Blocking stream reads (watch.BLOCK_MS) get a client whose timeout outlasts them.
+        watch_redis = redis_client(
+            settings.redis_url, redis_timeout_s, BLOCK_MS / 1000 + redis_timeout_s
+        )
+        hub = EventHub(st.GameStore(watch_redis, retention_seconds, idempotency_seconds))
         # The generated *_pb2_grpc module comes without type stubs.
         game_pb2_grpc.add_GameServiceServicer_to_server(  # type: ignore[no-untyped-call]
             GameService(games, hub), server
         )
+
+        async def probe() -> None:
+            """Health: Redis answers; and the active games gauge, from the same round trip."""
+            metrics.GAMES_ACTIVE.set(await redis.zcard(st.index_key(st.STATUS_ACTIVE)))
 
         async def cleanup() -> None:
             await hub.close()
             await games.drain()
             await store.close()
             await redis.aclose()
+            await watch_redis.aclose()
 
-        return [SERVICE_NAME], cleanup
+        return ServiceHooks(
+            names=[SERVICE_NAME], cleanup=cleanup, on_stopping=hub.close, probe=probe
+        )
 
     return setup

@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
@@ -36,7 +38,9 @@ from typing import Any, ParamSpec, TypeVar
 import redis.asyncio as aioredis
 import redis.exceptions
 
+from olympus.platform import metrics
 from olympus.platform.errors import Unavailable
+from olympus.platform.logs import OutageLog
 
 from .pipe import RedisPipe
 
@@ -54,7 +58,11 @@ MISSING = 4  # no such game
 _CREATE = """
 -- KEYS: game hash, state, events
 -- ARGV: meta, state, event, created ms, generation, phase, waiting
-if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+-- Sent again after a lost reply, it finds its own game (same meta: same fresh tokens): done.
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  if redis.call('HGET', KEYS[1], 'meta') == ARGV[1] then return 1 end
+  return 0
+end
 redis.call('HSET', KEYS[1], 'version', 1, 'status', 'active', 'meta', ARGV[1],
   'created', ARGV[4], 'updated', ARGV[4], 'generation', ARGV[5], 'phase', ARGV[6],
   'waiting', ARGV[7])
@@ -95,17 +103,31 @@ return {1, version}
 P = ParamSpec("P")
 T = TypeVar("T")
 _LOST = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, ConnectionError, OSError)
+_outage = OutageLog(logging.getLogger("olympus.gamestate.store"), "storage (Redis)")
 
 
 def _storage(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
-    """Redis out of reach is UNAVAILABLE for the caller (who may retry), not INTERNAL."""
+    """Redis out of reach is UNAVAILABLE for the caller (who may retry), not INTERNAL, and
+    never shows Redis's address. Each call's latency and failures are measured per operation;
+    an outage is logged when it starts and when it ends, not once per failed call."""
+    operation = fn.__name__
+    latency = metrics.REDIS_SECONDS.labels(operation)
+    errors = metrics.REDIS_ERRORS.labels(operation)
 
     @functools.wraps(fn)
     async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        started = time.perf_counter()
         try:
-            return await fn(*args, **kwargs)
+            result = await fn(*args, **kwargs)
         except _LOST as exc:
+            errors.inc()
+            _outage.failed(exc, operation=operation)
             raise Unavailable("game storage unavailable; try again") from exc
+        finally:
+            latency.observe(time.perf_counter() - started)
+        if _outage.down:
+            _outage.recovered()
+        return result
 
     return wrapper
 

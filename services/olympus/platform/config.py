@@ -4,18 +4,27 @@ Every service starts the same way:
 
     python -m olympus.<service> --port P --redis-url redis://host:6379/0
 
-`--port 0` binds an ephemeral port; the service prints it in its ready line.
+`--port 0` binds an ephemeral port; the service prints it in its ready line. Every flag falls
+back to `OLYMPUS_<SERVICE>_<NAME>`, then `OLYMPUS_<NAME>` (e.g. `--metrics-port`:
+OLYMPUS_GAMESTATE_METRICS_PORT, then OLYMPUS_METRICS_PORT).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .quota import MethodQuota, Rate
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 DEFAULT_PORTS = {"gamestate": 50051, "catalogue": 50052, "matchmaking": 50053, "scoring": 50054}
+DEFAULT_METRICS_PORTS = {"gamestate": 9151, "catalogue": 9152, "matchmaking": 9153, "scoring": 9154}
+# A request is a few hundred bytes (an answer, a token, a version): anything much larger is
+# refused by gRPC before it is parsed.
+DEFAULT_MAX_REQUEST_BYTES = 8 * 1024
+METRICS_OFF = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,13 +35,105 @@ class ServiceSettings:
     redis_url: str
     grace_seconds: float
     log_level: str
+    metrics_host: str = "127.0.0.1"
+    metrics_port: int = METRICS_OFF  # 0: an ephemeral port; METRICS_OFF: no endpoint
+    max_request_bytes: int = DEFAULT_MAX_REQUEST_BYTES
+    # full method name ("/olympus.v1.GameService/CreateGame") -> its limits
+    quotas: Mapping[str, MethodQuota] = field(default_factory=dict)
 
 
 def _env(service: str, key: str) -> str | None:
     return os.environ.get(f"OLYMPUS_{service.upper()}_{key}") or os.environ.get(f"OLYMPUS_{key}")
 
 
-def parser_for(service: str, description: str = "") -> argparse.ArgumentParser:
+def _metrics_port(text: str) -> int:
+    if text.strip().lower() in ("off", "none", "-1"):
+        return METRICS_OFF
+    try:
+        port = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a port: {text!r} (0 = any, off = none)") from None
+    if not 0 <= port <= 65535:
+        raise argparse.ArgumentTypeError(f"not a port: {text!r} (0 = any, off = none)")
+    return port
+
+
+def _rate(text: str) -> Rate | None:
+    try:
+        return Rate.parse(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def _count(text: str) -> int:
+    if text.strip().lower() == "off":
+        return 0
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a count: {text!r} (or off)") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"not a count: {text!r} (or off)")
+    return value
+
+
+def _kebab(name: str) -> str:
+    return "".join(f"-{c.lower()}" if c.isupper() else c for c in name).lstrip("-")
+
+
+def _quota_flags(method: str) -> tuple[str, str]:
+    """("create-game", "CREATE_GAME") for "/olympus.v1.GameService/CreateGame"."""
+    kebab = _kebab(method.rsplit("/", 1)[-1])
+    return kebab, kebab.replace("-", "_").upper()
+
+
+def _add_quota_arguments(
+    p: argparse.ArgumentParser, service: str, quotas: Mapping[str, MethodQuota]
+) -> None:
+    group = p.add_argument_group(
+        "quotas (per replica; a rate is COUNT/PERIOD such as 300/1m or 20/s, or off)"
+    )
+    group.add_argument(
+        "--quotas",
+        choices=("on", "off"),
+        default=(_env(service, "QUOTAS") or "on").lower(),
+        help="off lifts every quota below, e.g. for benchmarks (env OLYMPUS_QUOTAS)",
+    )
+    for method, default in quotas.items():
+        kebab, env = _quota_flags(method)
+        short = method.rsplit("/", 1)[-1]
+        scopes: list[tuple[str, str, object, str]] = []
+        if default.per_peer is not None:
+            scopes.append(("per-peer", "PER_PEER", default.per_peer, "from one client address"))
+        if default.per_token is not None:
+            scopes.append(("per-token", "PER_TOKEN", default.per_token, "with one token"))
+        for scope, env_scope, value, what in scopes:
+            name = f"QUOTA_{env}_{env_scope}"
+            group.add_argument(
+                f"--quota-{kebab}-{scope}",
+                type=_rate,
+                default=_env(service, name) or str(value),
+                metavar="RATE",
+                help=f"{short} calls {what} (env OLYMPUS_{name}; default {value})",
+            )
+        if default.streams_per_peer:
+            name = f"QUOTA_{env}_STREAMS_PER_PEER"
+            group.add_argument(
+                f"--quota-{kebab}-streams-per-peer",
+                type=_count,
+                default=_env(service, name) or str(default.streams_per_peer),
+                metavar="N",
+                help=f"open {short} streams from one client address (env OLYMPUS_{name}; "
+                f"default {default.streams_per_peer}; 0 or off: no cap)",
+            )
+    p.set_defaults(quota_methods=tuple(quotas))
+
+
+def parser_for(
+    service: str, description: str = "", quotas: Mapping[str, MethodQuota] | None = None
+) -> argparse.ArgumentParser:
+    """The flags every service has; `quotas` (full method name -> default limits) adds a
+    `--quota-<method>-<scope>` flag per limit."""
     p = argparse.ArgumentParser(prog=f"python -m olympus.{service}", description=description)
     p.add_argument(
         "--host",
@@ -57,7 +158,44 @@ def parser_for(service: str, description: str = "") -> argparse.ArgumentParser:
         help="seconds in-flight calls get to finish on shutdown",
     )
     p.add_argument("--log-level", default=_env(service, "LOG_LEVEL") or "INFO")
+    default_metrics = DEFAULT_METRICS_PORTS.get(service, METRICS_OFF)
+    p.add_argument(
+        "--metrics-port",
+        type=_metrics_port,
+        default=_env(service, "METRICS_PORT") or str(default_metrics),
+        help="port of the Prometheus /metrics endpoint, 0 for an ephemeral one (printed in the "
+        f"ready line), off for none (env OLYMPUS_<SERVICE>_METRICS_PORT; default {default_metrics})",
+    )
+    p.add_argument(
+        "--metrics-host",
+        default=_env(service, "METRICS_HOST"),
+        help="address of the metrics endpoint (env OLYMPUS_METRICS_HOST; default: --host)",
+    )
+    p.add_argument(
+        "--max-request-bytes",
+        type=int,
+        default=int(_env(service, "MAX_REQUEST_BYTES") or DEFAULT_MAX_REQUEST_BYTES),
+        help="a larger request is refused (RESOURCE_EXHAUSTED) before it is parsed "
+        f"(env OLYMPUS_MAX_REQUEST_BYTES; default {DEFAULT_MAX_REQUEST_BYTES})",
+    )
+    if quotas:
+        _add_quota_arguments(p, service, quotas)
     return p
+
+
+def _quotas_from(args: argparse.Namespace) -> dict[str, MethodQuota]:
+    methods: tuple[str, ...] = getattr(args, "quota_methods", ())
+    if args.__dict__.get("quotas", "on") == "off":
+        return {}
+    table = {}
+    for method in methods:
+        dest = _quota_flags(method)[0].replace("-", "_")
+        table[method] = MethodQuota(
+            per_peer=getattr(args, f"quota_{dest}_per_peer", None),
+            per_token=getattr(args, f"quota_{dest}_per_token", None),
+            streams_per_peer=getattr(args, f"quota_{dest}_streams_per_peer", 0) or None,
+        )
+    return table
 
 
 def settings_from(service: str, args: argparse.Namespace) -> ServiceSettings:
@@ -68,10 +206,17 @@ def settings_from(service: str, args: argparse.Namespace) -> ServiceSettings:
         redis_url=args.redis_url,
         grace_seconds=args.grace,
         log_level=args.log_level,
+        metrics_host=args.metrics_host or args.host,
+        metrics_port=args.metrics_port,
+        max_request_bytes=args.max_request_bytes,
+        quotas=_quotas_from(args),
     )
 
 
 def parse(
-    service: str, argv: Sequence[str] | None = None, description: str = ""
+    service: str,
+    argv: Sequence[str] | None = None,
+    description: str = "",
+    quotas: Mapping[str, MethodQuota] | None = None,
 ) -> ServiceSettings:
-    return settings_from(service, parser_for(service, description).parse_args(argv))
+    return settings_from(service, parser_for(service, description, quotas).parse_args(argv))

@@ -1,48 +1,70 @@
 """Run a gRPC (asyncio) service the Olympus way.
 
-Health checking and reflection are always on; SIGTERM/SIGINT drain the server (health goes to
-NOT_SERVING, in-flight calls get `grace_seconds`), and the process prints one JSON ready line
-on stdout, e.g. ``{"event": "ready", "service": "catalogue", "port": 50052}``, so scripts and
-tests that ask for port 0 learn the port it got.
+A service gives `serve` a setup function that registers its servicers and returns its
+`ServiceHooks`. The runner adds what every service needs:
+
+- health checking and reflection; health follows the service's `probe` (NOT_SERVING while a
+  dependency such as Redis is out of reach, SERVING again when it is back);
+- the call edge (`edge.Edge`): quotas, metrics, the access log, open-stream tracking;
+- requests larger than `max_request_bytes` refused by gRPC before they are parsed;
+- a port that is taken is an error (SO_REUSEPORT off: no silent sharing with another process);
+- a Prometheus /metrics endpoint (`metrics`), JSON logs on stderr (`logs`);
+- one JSON ready line on stdout, e.g.
+  ``{"event": "ready", "service": "catalogue", "port": 50052, "metrics_port": 9152}``,
+  so scripts and tests that ask for port 0 learn the ports they got;
+- SIGTERM/SIGINT: health NOT_SERVING, the service's `on_stopping` hook, every open stream
+  ended at once with UNAVAILABLE (reason SHUTTING_DOWN, so clients reconnect elsewhere), then
+  in-flight unary calls get `grace_seconds`, then the service's `cleanup`.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
 import functools
 import json
 import logging
 import signal
-import sys
+import socket
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from typing import Any, TypeVar
+from dataclasses import dataclass
+from typing import Any, NoReturn, TypeVar
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-from .config import ServiceSettings
-from .errors import as_service_error, to_rpc_status
+from . import logs, metrics
+from .config import METRICS_OFF, ServiceSettings
+from .edge import Edge, abort_with
+from .quota import Quotas
 
 log = logging.getLogger("olympus.platform")
 
-# A setup function registers the service's servicers on the server and returns the full names
-# of the services it added (for health and reflection) plus a cleanup coroutine, if any.
-Setup = Callable[
-    [grpc.aio.Server, ServiceSettings],
-    Awaitable[tuple[Sequence[str], Callable[[], Awaitable[None]] | None]],
-]
+PROBE_INTERVAL_S = 0.5
+PROBE_TIMEOUT_S = 2.0  # a probe's own client timeouts (about 1 s for Redis) come first
+
+Hook = Callable[[], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class ServiceHooks:
+    """What a service's setup hands the runner."""
+
+    names: Sequence[str]  # full names of the gRPC services it added (health, reflection)
+    # After the server stopped: close clients and connections.
+    cleanup: Hook | None = None
+    # On SIGTERM, before the grace period: e.g. end watch streams with a status of its own.
+    on_stopping: Hook | None = None
+    # Called every PROBE_INTERVAL_S; raising means a dependency is out of reach: NOT_SERVING.
+    probe: Hook | None = None
+
+
+# A setup function registers the service's servicers on the server and returns its hooks.
+Setup = Callable[[grpc.aio.Server, ServiceSettings], Awaitable[ServiceHooks]]
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-
-async def _abort(context: grpc.aio.ServicerContext, method: str, exc: Exception) -> None:
-    """End the call with the error's rich status (ErrorInfo, RetryInfo in the trailer)."""
-    err = as_service_error(exc)
-    if err.status == grpc.StatusCode.INTERNAL:
-        log.exception("unexpected error in %s", method)
-    status = to_rpc_status(err)
-    await context.abort(status.code, status.details, status.trailing_metadata)
 
 
 def rpc(fn: F) -> F:
@@ -55,7 +77,7 @@ def rpc(fn: F) -> F:
         except (grpc.aio.AbortError, asyncio.CancelledError):
             raise
         except Exception as exc:
-            await _abort(context, fn.__name__, exc)
+            await abort_with(context, fn.__name__, exc)
 
     return wrapper  # type: ignore[return-value]
 
@@ -73,37 +95,129 @@ def stream_rpc(fn: F) -> F:
         except (grpc.aio.AbortError, asyncio.CancelledError):
             raise
         except Exception as exc:
-            await _abort(context, fn.__name__, exc)
+            await abort_with(context, fn.__name__, exc)
 
     return wrapper  # type: ignore[return-value]
 
 
+def _refuse_to_start(
+    settings: ServiceSettings, message: str, exc: BaseException | None
+) -> NoReturn:
+    """One clear log line, and a non-zero exit."""
+    log.error("%s cannot start: %s", settings.service, message, exc_info=exc)
+    raise SystemExit(1)
+
+
+def _bind_problem(host: str, port: int) -> str | None:
+    """Why `host:port` cannot be listened on (e.g. another process has it), or None.
+    Checked with a plain socket before gRPC tries, for a clear message."""
+    if port == 0:
+        return None
+    try:
+        addresses = socket.getaddrinfo(
+            host.strip("[]") or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )
+    except OSError:
+        return None  # gRPC reports a name it cannot resolve
+    for family, kind, proto, _, address in addresses:
+        with socket.socket(family, kind, proto) as probe:
+            # as gRPC does: a port whose last connections are in TIME_WAIT is free
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            try:
+                probe.bind(address)
+            except OSError as exc:
+                if exc.errno == errno.EADDRINUSE:
+                    return "the port is already in use (is another instance running?)"
+                return exc.strerror or str(exc)
+    return None
+
+
+class _Health:
+    """The health servicer's status for every name, the `olympus_serving` gauge, and a log line
+    per change."""
+
+    def __init__(self, servicer: health.aio.HealthServicer, names: Sequence[str]) -> None:
+        self.servicer = servicer
+        self.names = ("", *names)
+        self.serving: bool | None = None
+
+    async def set(self, serving: bool, why: BaseException | None = None) -> None:
+        if serving == self.serving:
+            return
+        first = self.serving is None
+        self.serving = serving
+        status = (
+            health_pb2.HealthCheckResponse.SERVING
+            if serving
+            else health_pb2.HealthCheckResponse.NOT_SERVING
+        )
+        for name in self.names:
+            await self.servicer.set(name, status)
+        metrics.SERVING.set(1 if serving else 0)
+        if serving and not first:
+            log.warning("health: SERVING again")
+        elif not serving:
+            error = type(why).__name__ if why is not None else ""
+            log.error("health: NOT_SERVING (a dependency is out of reach)", extra={"error": error})
+
+    async def follow(self, probe: Hook) -> None:
+        while True:
+            try:
+                await asyncio.wait_for(probe(), PROBE_TIMEOUT_S)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                await self.set(False, exc)
+            else:
+                await self.set(True)
+            await asyncio.sleep(PROBE_INTERVAL_S)
+
+
 async def serve(settings: ServiceSettings, setup: Setup) -> None:
-    logging.basicConfig(
-        level=settings.log_level.upper(),
-        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
-        stream=sys.stderr,
+    logs.configure(settings.service, settings.log_level)
+    address = f"{settings.host}:{settings.port}"
+    problem = _bind_problem(settings.host, settings.port)
+    if problem is not None:
+        _refuse_to_start(settings, f"cannot listen on {address}: {problem}", None)
+    edge = Edge(Quotas(settings.quotas))
+    server = grpc.aio.server(
+        interceptors=[edge],
+        options=[
+            ("grpc.so_reuseport", 0),  # a second process on the same port fails, not shares
+            ("grpc.max_receive_message_length", settings.max_request_bytes),
+        ],
     )
-    server = grpc.aio.server()
-    names, cleanup = await setup(server, settings)
+    try:
+        port = server.add_insecure_port(address)
+    except RuntimeError as exc:
+        _refuse_to_start(settings, f"cannot listen on {address}", exc)
+    try:
+        hooks = await setup(server, settings)
+    except Exception as exc:
+        _refuse_to_start(settings, f"setup failed ({type(exc).__name__})", exc)
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
         (
-            *names,
+            *hooks.names,
             health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
             reflection.SERVICE_NAME,
         ),
         server,
     )
-    port = server.add_insecure_port(f"{settings.host}:{settings.port}")
-    if port == 0:
-        raise SystemExit(f"could not bind {settings.host}:{settings.port}")
+    ready: dict[str, Any] = {"event": "ready", "service": settings.service, "port": port}
+    if settings.metrics_port != METRICS_OFF:
+        try:
+            ready["metrics_port"] = metrics.start(settings.metrics_host, settings.metrics_port)
+        except OSError as exc:
+            where = f"{settings.metrics_host}:{settings.metrics_port}"
+            _refuse_to_start(settings, f"cannot serve metrics on {where}: {exc.strerror}", None)
     await server.start()
-    for name in ("", *names):
-        await health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
-    print(json.dumps({"event": "ready", "service": settings.service, "port": port}), flush=True)
-    log.info("%s listening on %s:%d", settings.service, settings.host, port)
+    status = _Health(health_servicer, hooks.names)
+    await status.set(True)
+    prober = asyncio.ensure_future(status.follow(hooks.probe)) if hooks.probe else None
+    print(json.dumps(ready), flush=True)
+    log.info("%s listening on %s", settings.service, f"{settings.host}:{port}", extra=ready)
 
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
@@ -111,10 +225,25 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
         loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     log.info("%s shutting down (grace %.1fs)", settings.service, settings.grace_seconds)
+    if prober is not None:
+        prober.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await prober
+    metrics.SERVING.set(0)
     await health_servicer.enter_graceful_shutdown()
+    edge.stopping = True
+    if hooks.on_stopping is not None:
+        try:
+            await asyncio.wait_for(hooks.on_stopping(), max(settings.grace_seconds, 1.0))
+        except Exception:
+            log.exception("%s: on_stopping failed", settings.service)
+    await asyncio.sleep(0)  # streams the hook ended finish on their own first
+    ended = await edge.end_streams()
+    if ended:
+        log.info("ended %d open streams", ended)
     await server.stop(settings.grace_seconds)
-    if cleanup is not None:
-        await cleanup()
+    if hooks.cleanup is not None:
+        await hooks.cleanup()
     log.info("%s stopped", settings.service)
 
 

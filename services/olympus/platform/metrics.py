@@ -1,0 +1,60 @@
+"""Prometheus metrics of an Olympus service, served over HTTP at /metrics.
+
+Every process serves its own registry (`--metrics-port`; see `start`). The series:
+
+    olympus_grpc_calls_total{method, code}           finished calls by gRPC status code
+    olympus_grpc_errors_total{method, code, reason}  refusals and failures by ErrorInfo reason
+    olympus_grpc_call_seconds{method}                unary call latency (histogram)
+    olympus_grpc_streams_open{method}                server streams open now (WatchGame: the
+                                                     live watchers of this process)
+    olympus_quota_refusals_total{method, reason, scope}  scope: peer, token or streams
+    olympus_serving                                  1 while health says SERVING, else 0
+    olympus_redis_errors_total{operation}            storage calls that found Redis out of reach
+    olympus_redis_seconds{operation}                 storage call latency (histogram)
+    olympus_games_active                             games in the active index (sampled)
+
+`method` is the full gRPC method without the leading slash, e.g.
+`olympus.v1.GameService/SubmitAction`. Other modules update these objects directly; a module
+that needs a new series defines it here so the list above stays the whole list.
+"""
+
+from __future__ import annotations
+
+from prometheus_client import Counter, Gauge, Histogram, start_http_server
+
+_CALL_BUCKETS = (0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10)
+_REDIS_BUCKETS = (0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.1, 0.5, 1, 2.5)
+
+CALLS = Counter("olympus_grpc_calls", "Finished gRPC calls by status code", ["method", "code"])
+ERRORS = Counter(
+    "olympus_grpc_errors",
+    "gRPC calls that ended with an error, by status code and ErrorInfo reason",
+    ["method", "code", "reason"],
+)
+CALL_SECONDS = Histogram(
+    "olympus_grpc_call_seconds", "Unary gRPC call latency", ["method"], buckets=_CALL_BUCKETS
+)
+STREAMS_OPEN = Gauge("olympus_grpc_streams_open", "Server streams open now", ["method"])
+QUOTA_REFUSALS = Counter(
+    "olympus_quota_refusals",
+    "Calls refused by a quota (scope: peer, token or streams)",
+    ["method", "reason", "scope"],
+)
+SERVING = Gauge("olympus_serving", "1 while the service reports SERVING to health checks")
+REDIS_ERRORS = Counter(
+    "olympus_redis_errors", "Storage calls that found Redis out of reach", ["operation"]
+)
+REDIS_SECONDS = Histogram(
+    "olympus_redis_seconds",
+    "Latency of storage calls (one or a few pipelined Redis commands)",
+    ["operation"],
+    buckets=_REDIS_BUCKETS,
+)
+GAMES_ACTIVE = Gauge("olympus_games_active", "Games in the active index (sampled)")
+
+
+def start(host: str, port: int) -> int:
+    """Serve /metrics on a daemon thread; the port it got (`port` 0: an ephemeral one).
+    Raises OSError when the port is taken."""
+    server, _thread = start_http_server(port, addr=host)
+    return int(server.server_address[1])
