@@ -31,6 +31,7 @@ from olympus.engine.errors import CorruptState, GameFinished, MalformedAction, O
 from olympus.engine.game import coerce_answer
 from olympus.platform.errors import (
     Conflict,
+    FailedPrecondition,
     InvalidArgument,
     NotFound,
     PermissionDenied,
@@ -43,7 +44,7 @@ from olympus.v1 import game_pb2 as pb
 from . import store as st
 from .auth import HOST, new_token, token_hash, well_formed
 from .convert import answer_from_proto
-from .events import answer_event, created_event
+from .events import aborted_event, answer_event, created_event
 from .meta import GameMeta, SeatMeta, TimeControl
 
 log = logging.getLogger("olympus.gamestate")
@@ -109,6 +110,7 @@ class Current:
     version: int
     game: Game
     viewer: int | None  # the caller's seat, None for a spectator or the host
+    status: str  # store.STATUS_*: an aborted game's engine state still waits for answers
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,23 +122,18 @@ class Submitted:
 
 
 @dataclass(frozen=True, slots=True)
-class LoggedAnswer:
-    version: int
-    seat: int
-    text: str
-    bot: bool
-
-
-@dataclass(frozen=True, slots=True)
 class Log:
     meta: GameMeta
-    answers: list[LoggedAnswer]
-    finished: bool
+    answers: list[st.Logged]
+    status: str
+    version: int
     result: dict[str, Any] | None  # once finished
+    aborted_by: str = ""  # once aborted: "host" or "inactivity" (see `ending`)
+    note: str = ""  # the host's reason for aborting, if given
 
     @property
-    def version(self) -> int:
-        return 1 + len(self.answers)
+    def finished(self) -> bool:
+        return self.status == st.STATUS_FINISHED
 
     def rebuild(self) -> Game:
         game = Game.new(self.meta.options)
@@ -158,6 +155,28 @@ def summary_of(game: Game) -> st.Summary:
 def bot_seed(options: GameOptions, version: int, seat: int) -> int:
     """Bots answer the same at the same version whichever process asks them."""
     return (options.seed * 1_000_003 + version * 101 + seat) % 2**63
+
+
+def request_digest(expected_version: int, answer: Answer) -> str:
+    """What an idempotency key is bound to: the answer (canonical text) and its version."""
+    return st.short_digest(f"{expected_version} {answer}")
+
+
+def key_reused(version: int) -> Conflict:
+    return Conflict(
+        f"this idempotency key was used for another answer (version {version})",
+        reason="IDEMPOTENCY_KEY_REUSED",
+        metadata={"version": str(version)},
+    )
+
+
+def over_error(game_id: str, status: str) -> Exception:
+    """The refusal for a call that needs an active game, by the game's status."""
+    if status == st.STATUS_ABORTED:
+        return FailedPrecondition("the game was aborted", reason="GAME_ABORTED")
+    if status == st.STATUS_FINISHED:
+        return GameFinished("the game is over")
+    return NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
 
 
 class Games:
@@ -234,18 +253,25 @@ class Games:
         meta = await self.meta(game_id)
         seat = await self.seat_for(meta, token)
         viewer = None if seat is None or seat == HOST else seat
-        version, game = await self._load(meta)
-        if meta.bot_seats and not game.is_over and meta.bot_seats & set(game.waiting_for()):
+        version, game, status = await self._load(meta)
+        if (
+            status == st.STATUS_ACTIVE
+            and meta.bot_seats
+            and meta.bot_seats & set(game.waiting_for())
+        ):
             # A process died between an answer and the bots' replies: let the bots go on.
             version, game = await self._play_bots(meta, version, game)
-        return Current(meta, version, game, viewer)
+        return Current(meta, version, game, viewer, status)
 
-    async def _load(self, meta: GameMeta) -> tuple[int, Game]:
+    async def _load(self, meta: GameMeta) -> tuple[int, Game, str]:
         loaded = await self.store.load(meta.game_id)
         if loaded.state is not None:
-            return loaded.version, Game.from_bytes(loaded.state)
-        # The hot state of a finished game expires; its answers rebuild it, once per process
-        # (a finished game never changes again).
+            return loaded.version, Game.from_bytes(loaded.state), loaded.status
+        if not loaded.status:  # deleted after its retention (this process cached its meta)
+            self.forget(meta.game_id)
+            raise NotFound(f"no game {meta.game_id}", reason="GAME_NOT_FOUND")
+        # Records written before whole-game retention: a finished game's state expired alone.
+        # Its answers rebuild it, once per process (a finished game never changes again).
         rebuilt = self._rebuilt.get(meta.game_id)
         if rebuilt is None:
             game_log = await self.log(meta.game_id, "", public_only=True)
@@ -253,7 +279,13 @@ class Games:
                 raise CorruptState(f"game {meta.game_id} is running but its state is missing")
             rebuilt = (game_log.version, game_log.rebuild())
             self._rebuilt.put(meta.game_id, rebuilt)
-        return rebuilt[0], rebuilt[1].clone()
+        return rebuilt[0], rebuilt[1].clone(), loaded.status
+
+    def forget(self, game_id: str) -> None:
+        """Drop what this process cached of a game (deleted, or aborted)."""
+        self._metas.drop(game_id)
+        self._states.drop(game_id)
+        self._rebuilt.drop(game_id)
 
     # --- answering -----------------------------------------------------------------------------
     async def submit(
@@ -283,7 +315,7 @@ class Games:
                 reason="INVALID_VERSION",
             )
         answer = parse_answer(answer_input)  # MalformedAction -> INVALID_ARGUMENT
-        idem = (seat, key)
+        idem = st.Keyed(st.idem_field(seat, key), request_digest(expected_version, answer))
 
         # The cached game is taken out while this answer works on it (nobody else may change
         # it meanwhile) and put back as the next version once committed. A refused answer
@@ -296,10 +328,10 @@ class Games:
                 self._states.put(game_id, cached)
                 cached = None
             loaded = await self.store.load(game_id, idem)
-            if loaded.idem_version is not None:
-                return await self._replayed(game_id, seat, loaded.idem_version)
-            if loaded.state is None:
-                raise GameFinished("the game is over")
+            if loaded.seen is not None:
+                return await self._replayed(meta, seat, idem, loaded.seen)
+            if loaded.state is None or loaded.status in ("", st.STATUS_ABORTED):
+                raise over_error(game_id, loaded.status)
             if loaded.version != expected_version:
                 raise Conflict(
                     f"the game is at version {loaded.version}, not {expected_version}: "
@@ -314,14 +346,17 @@ class Games:
                 self._states.put(game_id, cached)
             # Before refusing, make sure this is not a retry of an answer that was applied,
             # and that the game is still where the (cached) state said.
-            version, seen = await self.store.head(game_id, idem)
-            if seen is not None:
-                return await self._replayed(game_id, seat, seen)
-            if version != expected_version:
+            head = await self.store.head(game_id, idem)
+            if head.seen is not None:
+                return await self._replayed(meta, seat, idem, head.seen)
+            if head.status in ("", st.STATUS_ABORTED):
+                self._states.drop(game_id)
+                raise over_error(game_id, head.status) from None
+            if head.version != expected_version:
                 self._states.drop(game_id)
                 raise Conflict(
-                    f"the game is at version {version}, not {expected_version}",
-                    metadata={"current_version": str(version)},
+                    f"the game is at version {head.version}, not {expected_version}",
+                    metadata={"current_version": str(head.version)},
                 ) from None
             raise
 
@@ -329,16 +364,19 @@ class Games:
         text = str(answer)
         event = answer_event(new_version, seat, answer, game, False, now_ms())
         outcome = await self._commit(meta, expected_version, seat, text, False, game, event, idem)
+        if outcome.kind == st.REUSED:
+            raise key_reused(outcome.version)
         if outcome.kind == st.DUPLICATE:
-            return await self._replayed(game_id, seat, outcome.version)
+            return await self._replayed(meta, seat, idem, st.Seen(outcome.version, idem.digest))
         if outcome.kind == st.STALE:
             self._states.drop(game_id)
             raise Conflict(
                 f"the game is at version {outcome.version}, not {expected_version}",
                 metadata={"current_version": str(outcome.version)},
             )
-        if outcome.kind == st.MISSING:
-            raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
+        if outcome.kind in (st.MISSING, st.OVER):
+            self._states.drop(game_id)
+            raise over_error(game_id, await self._status(game_id))
         await self._play_bots(meta, new_version, game)
         return Submitted(new_version, event, text, False)
 
@@ -351,43 +389,56 @@ class Games:
         bot: bool,
         game: Game,
         event: pb.GameEvent,
-        idem: tuple[int, str] | None,
+        idem: st.Keyed | None,
     ) -> st.Outcome:
         new_version = expected_version + 1
         result = orjson.dumps(game.result()) if game.is_over else None
+        summary = summary_of(game)
         outcome = await self.store.commit(
             meta.game_id,
             expected_version,
             game.to_bytes(),
-            orjson.dumps([new_version, seat, text, bot]),
+            st.log_entry(seat, text, bot),
             event.SerializeToString(),
-            summary_of(game),
+            summary,
             result,
             idem,
         )
         if outcome.kind == st.APPLIED:
             self._states.put(meta.game_id, (new_version, game))
+            if (new_version - 1) % st.LOG_CHUNK == 0:  # another LOG_CHUNK answers to pack
+                await self.store.pack_log(meta.game_id)
             if game.is_over:
-                await self.store.finish(meta.index_member, meta.digests())
+                await self.store.ended(meta.index_member, st.STATUS_FINISHED, summary.updated_ms)
         return outcome
 
-    async def _replayed(self, game_id: str, seat: int, version: int) -> Submitted:
-        """The first result of an answer whose idempotency key comes again."""
-        events = await self.store.events_after(game_id, version - 1, 1)
-        entry = await self.store.answer_at(game_id, version)
-        text = ""
-        if entry is not None:
-            logged = orjson.loads(entry)
-            if logged[1] != seat:  # cannot happen: keys are per seat
-                raise Conflict(
-                    "idempotency key already used by another seat",
-                    reason="IDEMPOTENCY_KEY_REUSED",
-                )
-            text = logged[2]
-        event = None
-        if events and events[0][0] == version:
-            event = pb.GameEvent.FromString(events[0][1])
-        return Submitted(version, event, text, True)
+    async def _status(self, game_id: str) -> str:
+        return ((await self.store.summary(game_id))["status"] or b"").decode()
+
+    async def _replayed(
+        self, meta: GameMeta, seat: int, idem: st.Keyed, seen: st.Seen
+    ) -> Submitted:
+        """The first result of an answer whose idempotency key comes again, with the same
+        request; a refusal if the key came with another one."""
+        if seen.digest != idem.digest:
+            raise key_reused(seen.version)
+        game_id = meta.game_id
+        game_log = await self.log(game_id, "", public_only=True)
+        logged = next((a for a in game_log.answers if a.version == seen.version), None)
+        if logged is not None and logged.seat != seat:  # cannot happen: keys are per seat
+            raise Conflict(
+                "idempotency key already used by another seat",
+                reason="IDEMPOTENCY_KEY_REUSED",
+                metadata={"version": str(seen.version)},
+            )
+        events = await self.store.events_after(game_id, seen.version - 1, 1)
+        if events and events[0][0] == seen.version:
+            event: pb.GameEvent | None = pb.GameEvent.FromString(events[0][1])
+        else:  # the stream keeps the last events only: the answers rebuild older ones
+            event = next(
+                (e for e in self.replay_events(game_log) if e.version == seen.version), None
+            )
+        return Submitted(seen.version, event, logged.text if logged else "", True)
 
     # --- bots ----------------------------------------------------------------------------------
     async def _play_bots(self, meta: GameMeta, version: int, game: Game) -> tuple[int, Game]:
@@ -427,7 +478,11 @@ class Games:
             if outcome.kind == st.APPLIED:
                 version, game = version + 1, after
             elif outcome.kind == st.STALE:  # another process moved the game: go on from there
-                version, game = await self._load(meta)
+                version, game, status = await self._load(meta)
+                if status != st.STATUS_ACTIVE:
+                    return version, game
+            elif outcome.kind == st.OVER:  # aborted meanwhile
+                return version, game
             else:
                 raise NotFound(f"no game {meta.game_id}", reason="GAME_NOT_FOUND")
         log.error("game %s: bots still playing after %d moves", meta.game_id, BOT_MOVES_LIMIT)
@@ -443,9 +498,11 @@ class Games:
         """The answers in order. While the game runs, only the host may read it: the seed and
         the answers tell the deck order and every hand."""
         meta = await self.meta(game_id)
-        status, result, raw = await self.store.log_snapshot(game_id)
-        finished = status == st.STATUS_FINISHED
-        if not finished and not public_only:
+        record = await self.store.log_snapshot(game_id)
+        if not record.status:
+            self.forget(game_id)
+            raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
+        if record.status not in st.ENDED and not public_only:
             seat = await self.seat_for(meta, token)
             if seat is None:
                 raise Unauthenticated(
@@ -458,12 +515,19 @@ class Games:
                 )
         elif token:
             await self.seat_for(meta, token)  # a bad token is refused even where none is needed
-        answers = [LoggedAnswer(*orjson.loads(r)) for r in raw]
-        return Log(meta, answers, finished, orjson.loads(result) if result else None)
+        return Log(
+            meta,
+            record.answers,
+            record.status,
+            record.version,
+            orjson.loads(record.result) if record.result else None,
+            record.reason,
+            record.note,
+        )
 
     def replay_events(self, game_log: Log) -> Iterator[pb.GameEvent]:
-        """The events of a game rebuilt from its answers (for a finished game whose event
-        stream expired); identical to the stored ones except for their times."""
+        """The events of a game rebuilt from its answers (for events the stream no longer
+        keeps); identical to the stored ones except for their times."""
         meta = game_log.meta
         game = Game.new(meta.options)
         yield created_event(game, 0)
@@ -472,11 +536,17 @@ class Games:
             answer = coerce_answer(a.text)
             game.apply(a.seat, answer)
             yield answer_event(a.version, a.seat, answer, game, a.seat in bots, 0)
+        if game_log.status == st.STATUS_ABORTED:
+            yield aborted_event(
+                game_log.version, game_log.aborted_by, game_log.note, game.phase, game.generation, 0
+            )
 
     # --- listing ---------------------------------------------------------------------------------
     async def list(
         self, status: str, page_size: int, page_token: str
     ) -> tuple[list[tuple[str, dict[str, Any]]], str]:
+        """A page of an index, newest first. Members whose game is gone or whose status moved
+        on are tidied away as they are met, and the page is filled from further members."""
         if page_token and not PAGE_TOKEN_RE.match(page_token):
             raise InvalidArgument("bad page_token", reason="INVALID_PAGE_TOKEN")
         if page_size < 0 or page_size > 500:
@@ -484,22 +554,38 @@ class Games:
                 "page_size must be between 1 and 500 (0: 50)", reason="INVALID_PAGE_SIZE"
             )
         size = page_size or 50
-        members = await self.store.page(status, size, page_token or None)
-        ids = [m.split(":", 1)[1] for m in members]
-        rows = await self.store.summaries(ids)
-        games = []
-        for member, game_id, row in zip(members, ids, rows, strict=True):
-            if row["meta"] is None:  # the game was deleted: tidy the index
-                await self.store.drop_from_index(status, member)
-                continue
-            row_status = (row["status"] or b"").decode()
-            if status != st.INDEX_ALL and row_status != status:
-                # The game finished but the process died before moving it: move it now.
-                await self.store.drop_from_index(status, member)
-                continue
-            games.append((game_id, row))
-        next_token = members[-1] if len(members) == size else ""
+        games: list[tuple[str, dict[str, Any]]] = []
+        cursor = page_token or None
+        more = True
+        while more and len(games) < size:
+            # One member more than needed tells whether a next page exists.
+            wanted = size - len(games) + 1
+            members = await self.store.page(status, wanted, cursor)
+            more = len(members) == wanted
+            rows = await self.store.summaries([st.member_game(m) for m in members])
+            for member, row in zip(members, rows, strict=True):
+                if len(games) == size:
+                    break
+                cursor = member
+                if await self._listed(status, member, row):
+                    games.append((st.member_game(member), row))
+        next_token = cursor if more and len(games) == size and cursor else ""
         return games, next_token
+
+    async def _listed(self, index: str, member: str, row: dict[str, Any]) -> bool:
+        """Whether an index member is to be listed; if not, the index is tidied."""
+        if row["meta"] is None:  # the game was deleted
+            await self.store.drop_from_index(index, member)
+            return False
+        row_status = (row["status"] or b"").decode()
+        if index != st.INDEX_ALL and row_status != index:
+            if row_status in st.ENDED:
+                # The game ended but the process died before moving it: move it now.
+                await self.store.ended(member, row_status, int(row["updated"] or 0))
+            else:
+                await self.store.drop_from_index(index, member)
+            return False
+        return True
 
 
 def parse_answer(answer: pb.Answer | str | None) -> Answer:

@@ -21,7 +21,9 @@ from olympus.v1 import game_pb2_grpc
 from . import store as st
 from .convert import decision_to_proto, result_to_proto, view_to_proto
 from .core import REPLAY_FORMAT, Games
+from .ending import Ending
 from .meta import GameMeta, SeatMeta, TimeControl
+from .sweeper import Sweeper
 from .watch import EventHub, watch
 
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["GameService"].full_name
@@ -31,11 +33,13 @@ REDIS_TIMEOUT_S = 10.0
 _STATUS = {
     st.STATUS_ACTIVE: pb.GAME_STATUS_ACTIVE,
     st.STATUS_FINISHED: pb.GAME_STATUS_FINISHED,
+    st.STATUS_ABORTED: pb.GAME_STATUS_ABORTED,
 }
 _INDEX = {
     pb.GAME_STATUS_UNSPECIFIED: st.INDEX_ALL,
     pb.GAME_STATUS_ACTIVE: st.STATUS_ACTIVE,
     pb.GAME_STATUS_FINISHED: st.STATUS_FINISHED,
+    pb.GAME_STATUS_ABORTED: st.STATUS_ABORTED,
 }
 
 
@@ -132,6 +136,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     def __init__(self, games: Games, hub: EventHub) -> None:
         self.games = games
         self.hub = hub
+        self.ending = Ending(games)
 
     @rpc
     async def CreateGame(
@@ -165,8 +170,13 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         view = view_to_proto(game, current.viewer)
         view.game_id = request.game_id
         view.version = current.version
-        view.status = pb.GAME_STATUS_FINISHED if game.is_over else pb.GAME_STATUS_ACTIVE
-        view.settings.CopyFrom(settings_to_proto(current.meta, reveal_seed=game.is_over))
+        view.status = _STATUS[current.status]
+        if current.status == st.STATUS_ABORTED:  # nobody is waited for any more
+            del view.waiting_for[:]
+            del view.decisions[:]
+        view.settings.CopyFrom(
+            settings_to_proto(current.meta, reveal_seed=current.status in st.ENDED)
+        )
         view.created_at_ms = current.meta.created_ms
         return pb.GetGameResponse(game=view)
 
@@ -179,12 +189,12 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         msg = pb.GetDecisionResponse(
             game_id=request.game_id,
             version=current.version,
-            status=pb.GAME_STATUS_FINISHED if game.is_over else pb.GAME_STATUS_ACTIVE,
-            waiting_for=game.waiting_for(),
+            status=_STATUS[current.status],
+            waiting_for=game.waiting_for() if current.status == st.STATUS_ACTIVE else [],
             phase=game.phase,
             generation=game.generation,
         )
-        if current.viewer is not None:
+        if current.viewer is not None and current.status == st.STATUS_ACTIVE:
             msg.seat = current.viewer
             for d in game.decisions():
                 if d.player == current.viewer:
@@ -248,16 +258,26 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                 pb.LoggedAnswer(version=a.version, seat=a.seat, text=a.text, bot=a.bot)
                 for a in game_log.answers
             ],
-            status=pb.GAME_STATUS_FINISHED if game_log.finished else pb.GAME_STATUS_ACTIVE,
+            status=_STATUS[game_log.status],
             version=game_log.version,
         )
         if game_log.result is not None:
             msg.result.CopyFrom(result_to_proto(game_log.result))
         return msg
 
+    @rpc
+    async def AbortGame(
+        self, request: pb.AbortGameRequest, context: grpc.aio.ServicerContext
+    ) -> pb.AbortGameResponse:
+        version = await self.ending.abort(request.game_id, request.token, request.reason)
+        return pb.AbortGameResponse(version=version)
+
 
 def make_setup(
-    retention_seconds: int, idempotency_seconds: int
+    retention_seconds: int,
+    idempotency_seconds: int,
+    inactivity_seconds: int = 0,
+    sweep_seconds: float = 5.0,
 ) -> Callable[
     [grpc.aio.Server, ServiceSettings],
     Awaitable[tuple[Sequence[str], Callable[[], Awaitable[None]] | None]],
@@ -268,15 +288,19 @@ def make_setup(
         # Blocking stream reads (watch.BLOCK_MS) must end well within the socket timeout.
         redis = aioredis.Redis.from_url(settings.redis_url, socket_timeout=REDIS_TIMEOUT_S)
         await redis.ping()  # fail at start, not at the first call, when Redis is not there
-        store = st.GameStore(redis, retention_seconds, idempotency_seconds)
+        store = st.GameStore(redis, retention_seconds, idempotency_seconds, inactivity_seconds)
         games = Games(store)
         hub = EventHub(store)
+        servicer = GameService(games, hub)
         # The generated *_pb2_grpc module comes without type stubs.
         game_pb2_grpc.add_GameServiceServicer_to_server(  # type: ignore[no-untyped-call]
-            GameService(games, hub), server
+            servicer, server
         )
+        sweeper = Sweeper(servicer.ending, sweep_seconds)
+        sweeper.start()
 
         async def cleanup() -> None:
+            await sweeper.close()
             await hub.close()
             await games.drain()
             await store.close()

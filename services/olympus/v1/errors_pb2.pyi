@@ -61,6 +61,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ILLEGAL_OPTION: _ClassVar[ErrorReason]
     ILLEGAL_AMOUNT: _ClassVar[ErrorReason]
     FAILED_PRECONDITION: _ClassVar[ErrorReason]
+    GAME_ABORTED: _ClassVar[ErrorReason]
     QUOTA_EXCEEDED: _ClassVar[ErrorReason]
     TOO_MANY_STREAMS: _ClassVar[ErrorReason]
     REQUEST_TOO_LARGE: _ClassVar[ErrorReason]
@@ -125,6 +126,7 @@ ILLEGAL_TARGET: ErrorReason
 ILLEGAL_OPTION: ErrorReason
 ILLEGAL_AMOUNT: ErrorReason
 FAILED_PRECONDITION: ErrorReason
+GAME_ABORTED: ErrorReason
 QUOTA_EXCEEDED: ErrorReason
 TOO_MANY_STREAMS: ErrorReason
 REQUEST_TOO_LARGE: ErrorReason

@@ -12,6 +12,7 @@ class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_STATUS_UNSPECIFIED: _ClassVar[GameStatus]
     GAME_STATUS_ACTIVE: _ClassVar[GameStatus]
     GAME_STATUS_FINISHED: _ClassVar[GameStatus]
+    GAME_STATUS_ABORTED: _ClassVar[GameStatus]
 
 class SeatKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -20,6 +21,7 @@ class SeatKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_ACTIVE: GameStatus
 GAME_STATUS_FINISHED: GameStatus
+GAME_STATUS_ABORTED: GameStatus
 SEAT_KIND_HUMAN: SeatKind
 SEAT_KIND_BOT: SeatKind
 
@@ -816,3 +818,19 @@ class GameLog(_message.Message):
     version: int
     result: GameResult
     def __init__(self, game_id: _Optional[str] = ..., format: _Optional[str] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., answers: _Optional[_Iterable[_Union[LoggedAnswer, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ...) -> None: ...
+
+class AbortGameRequest(_message.Message):
+    __slots__ = ("game_id", "token", "reason")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    reason: str
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class AbortGameResponse(_message.Message):
+    __slots__ = ("version",)
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    def __init__(self, version: _Optional[int] = ...) -> None: ...
