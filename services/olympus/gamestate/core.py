@@ -556,21 +556,18 @@ class Games:
         size = page_size or 50
         games: list[tuple[str, dict[str, Any]]] = []
         cursor = page_token or None
-        more = True
-        while more and len(games) < size:
-            # One member more than needed tells whether a next page exists.
-            wanted = size - len(games) + 1
+        while True:
+            wanted = size - len(games) + 1  # one more than needed: is there a next page?
             members = await self.store.page(status, wanted, cursor)
-            more = len(members) == wanted
             rows = await self.store.summaries([st.member_game(m) for m in members])
             for member, row in zip(members, rows, strict=True):
                 if len(games) == size:
-                    break
+                    return games, cursor or ""  # members remain after this page
                 cursor = member
                 if await self._listed(status, member, row):
                     games.append((st.member_game(member), row))
-        next_token = cursor if more and len(games) == size and cursor else ""
-        return games, next_token
+            if len(members) < wanted:
+                return games, ""  # the index ends here
 
     async def _listed(self, index: str, member: str, row: dict[str, Any]) -> bool:
         """Whether an index member is to be listed; if not, the index is tidied."""
