@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import random
 import threading
-import time
-from typing import Any
 
 import grpc
 import pytest
 import redis
-from gamestate_players import act_once, play_out
+from gamestate_players import act_once
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 

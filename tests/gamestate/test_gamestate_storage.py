@@ -18,7 +18,14 @@ from olympus.bench.memory import LIMIT_BYTES, measure
 from olympus.client import ActResult, GameServiceError, OlympusClient, StaleVersion
 from olympus.engine import Game, GameOptions
 from olympus.gamestate.auth import token_hash
-from olympus.gamestate.store import game_key, token_key, unpack_state
+from olympus.gamestate.store import (
+    ACTIVITY,
+    SCHEDULED,
+    game_key,
+    index_key,
+    token_key,
+    unpack_state,
+)
 from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.v1 import game_pb2 as pb
 from services import ServiceProcess, running_service
@@ -117,24 +124,30 @@ def test_a_finished_game_cannot_be_aborted(client: OlympusClient) -> None:
 
 
 def test_a_game_nobody_answers_is_aborted(private_redis: EmbeddedRedis) -> None:
+    """With a 1 s inactivity limit a new game is aborted, its watchers told; so is a game
+    written before the service kept its schedules (an upgrade: its entry and the flag saying
+    old games were scheduled are gone)."""
+    url = private_redis.url
     with (
-        running_service(
-            "gamestate",
-            "--redis-url",
-            private_redis.url,
-            "--inactivity-seconds",
-            "1",
-            "--sweep-seconds",
-            "0.2",
-        ) as service,
+        running_service("gamestate", "--redis-url", url) as before,
+        OlympusClient(before.address) as client,
+    ):
+        old = client.create_game(players=2, seed=83)
+    r = redis.Redis.from_url(url)
+    r.delete(index_key(ACTIVITY), index_key(SCHEDULED))
+    r.close()
+    flags = ("--inactivity-seconds", "1", "--sweep-seconds", "0.2")
+    with (
+        running_service("gamestate", "--redis-url", url, *flags) as service,
         OlympusClient(service.address) as client,
     ):
         game = client.create_game(players=2, seed=82)
-        events = watch_to_the_end(client, game.game_id, 1)  # ends with the abort
-        assert [e.version for e in events] == [2]
-        assert aborted_by(events[0]) == ["inactivity"]
-        assert client.spectate(game.game_id).decision().waiting_for == []
-        assert game.game_id in listed(client, pb.GAME_STATUS_ABORTED)
+        for game_id in (game.game_id, old.game_id):
+            events = watch_to_the_end(client, game_id, 1)  # ends with the abort
+            assert [e.version for e in events] == [2]
+            assert aborted_by(events[0]) == ["inactivity"]
+            assert client.spectate(game_id).decision().waiting_for == []
+            assert game_id in listed(client, pb.GAME_STATUS_ABORTED)
         err = refused(lambda: client.join(game.game_id, game.tokens[0]).act("pass", version=2))
         assert err.reason == "GAME_ABORTED"
 

@@ -46,6 +46,7 @@ from .auth import HOST, new_token, token_hash, well_formed
 from .convert import answer_from_proto
 from .events import aborted_event, answer_event, created_event
 from .meta import GameMeta, SeatMeta, TimeControl
+from .records import Keyed, Logged, Outcome, Seen, Summary, log_entry
 
 log = logging.getLogger("olympus.gamestate")
 
@@ -124,7 +125,7 @@ class Submitted:
 @dataclass(frozen=True, slots=True)
 class Log:
     meta: GameMeta
-    answers: list[st.Logged]
+    answers: list[Logged]
     status: str
     version: int
     result: dict[str, Any] | None  # once finished
@@ -142,8 +143,8 @@ class Log:
         return game
 
 
-def summary_of(game: Game) -> st.Summary:
-    return st.Summary(
+def summary_of(game: Game) -> Summary:
+    return Summary(
         status=st.STATUS_FINISHED if game.is_over else st.STATUS_ACTIVE,
         generation=game.generation,
         phase=game.phase,
@@ -315,7 +316,7 @@ class Games:
                 reason="INVALID_VERSION",
             )
         answer = parse_answer(answer_input)  # MalformedAction -> INVALID_ARGUMENT
-        idem = st.Keyed(st.idem_field(seat, key), request_digest(expected_version, answer))
+        idem = Keyed(st.idem_field(seat, key), request_digest(expected_version, answer))
 
         # The cached game is taken out while this answer works on it (nobody else may change
         # it meanwhile) and put back as the next version once committed. A refused answer
@@ -367,7 +368,7 @@ class Games:
         if outcome.kind == st.REUSED:
             raise key_reused(outcome.version)
         if outcome.kind == st.DUPLICATE:
-            return await self._replayed(meta, seat, idem, st.Seen(outcome.version, idem.digest))
+            return await self._replayed(meta, seat, idem, Seen(outcome.version, idem.digest))
         if outcome.kind == st.STALE:
             self._states.drop(game_id)
             raise Conflict(
@@ -389,8 +390,8 @@ class Games:
         bot: bool,
         game: Game,
         event: pb.GameEvent,
-        idem: st.Keyed | None,
-    ) -> st.Outcome:
+        idem: Keyed | None,
+    ) -> Outcome:
         new_version = expected_version + 1
         result = orjson.dumps(game.result()) if game.is_over else None
         summary = summary_of(game)
@@ -398,7 +399,7 @@ class Games:
             meta.game_id,
             expected_version,
             game.to_bytes(),
-            st.log_entry(seat, text, bot),
+            log_entry(seat, text, bot),
             event.SerializeToString(),
             summary,
             result,
@@ -415,9 +416,7 @@ class Games:
     async def _status(self, game_id: str) -> str:
         return ((await self.store.summary(game_id))["status"] or b"").decode()
 
-    async def _replayed(
-        self, meta: GameMeta, seat: int, idem: st.Keyed, seen: st.Seen
-    ) -> Submitted:
+    async def _replayed(self, meta: GameMeta, seat: int, idem: Keyed, seen: Seen) -> Submitted:
         """The first result of an answer whose idempotency key comes again, with the same
         request; a refusal if the key came with another one."""
         if seen.digest != idem.digest:

@@ -30,6 +30,8 @@ and, outside any game's slot (written after the game's own keys, each a one-key 
                                      at them next (their last change + the inactivity limit)
     olympus:games:expiry             sorted set: finished and aborted games, scored by when the
                                      sweeper deletes them (their end + the retention)
+    olympus:games:scheduled          string "1": games written before the two schedules existed
+                                     were put on them (`GameStore.adopt`)
 
 The version lives both in the hash (what the scripts compare) and in front of the state bytes,
 so that one GET reads a state and its version consistently. An idempotency record holds the
@@ -40,10 +42,12 @@ none once no keyed answer came for --idempotency-seconds): an older key is a new
 which its stale expected version then refuses. The answer path (load, commit) goes through
 `pipe.RedisPipe`, everything else through redis-py.
 
-A game's memory stays bounded whatever its length: the event stream keeps its last events, the answer log is packed LOG_CHUNK answers at a time (about 4 to 1), the idempotency
-records are capped. A finished or aborted game is kept whole for the retention, then the
-sweeper (`sweeper.py`) deletes it: first from every index and its tokens, then all of its keys
-at once, so an index never lists a game that is gone.
+A game's memory stays bounded whatever its length (about 15 KB for a 3-player game, see
+`bench/memory.py`): the event stream keeps its last events, the answer log is packed LOG_CHUNK
+answers at a time (about 3 to 1), the idempotency records are capped. A finished or aborted
+game is kept whole for the retention, then the sweeper (`sweeper.py`) deletes it: first from
+every index and its tokens, then all of its keys at once, so an index never lists a game that
+is gone. The value types and the log's stored form are in `records.py`.
 """
 
 from __future__ import annotations
@@ -53,7 +57,6 @@ import functools
 import hashlib
 import zlib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 import orjson
@@ -63,6 +66,17 @@ import redis.exceptions
 from olympus.platform.errors import Unavailable
 
 from .pipe import RedisPipe
+from .records import (
+    CHUNK_MARK,
+    Head,
+    Keyed,
+    Loaded,
+    LogRecord,
+    Outcome,
+    Seen,
+    Summary,
+    unpack_log,
+)
 
 PREFIX = "olympus"
 STATUS_ACTIVE = "active"
@@ -73,6 +87,7 @@ INDEX_ALL = "all"
 INDEXES = (INDEX_ALL, STATUS_ACTIVE, STATUS_FINISHED, STATUS_ABORTED)
 ACTIVITY = "activity"
 EXPIRY = "expiry"
+SCHEDULED = "scheduled"  # a flag: every game written before the schedules existed is on them
 
 # A game's stream keeps its last EVENTS_KEPT to 2 * EVENTS_KEPT - 1 events (older ones are
 # rebuilt from the answer log). Trimming a stream only marks entries deleted: their memory goes
@@ -82,7 +97,6 @@ EXPIRY = "expiry"
 EVENTS_KEPT = 16
 LOG_CHUNK = 64  # answers per packed log entry
 IDEMPOTENCY_RECORDS = 32  # idempotency keys remembered per game
-CHUNK_MARK = b"z"  # first byte of a packed log entry (a plain one starts with the seat digit)
 # With no inactivity limit, how often an active game is still looked at (to finish the
 # bookkeeping of a game whose process died right after its last commit).
 RECHECK_MS = 24 * 3600 * 1000
@@ -138,8 +152,9 @@ end
 local head = redis.call('HMGET', KEYS[1], 'version', 'status')
 local current = tonumber(head[1])
 if not current then return {4, 0} end
-if head[2] ~= 'active' then return {6, current} end
+if head[2] == 'aborted' then return {6, current} end
 if current ~= tonumber(ARGV[1]) then return {3, current} end
+if head[2] ~= 'active' then return {6, current} end
 local version = current + 1
 redis.call('SET', KEYS[2], ARGV[2])
 redis.call('RPUSH', KEYS[3], ARGV[3])
@@ -241,7 +256,6 @@ SUMMARY_FIELDS = (
     "phase",
     "waiting",
     "result",
-    "reason",
 )
 GAME_PARTS = ("game", "state", "log", "logz", "events", "idem", "idemring")
 
@@ -281,100 +295,6 @@ def pack_state(version: int, raw: bytes) -> bytes:
 def unpack_state(value: bytes) -> tuple[int, bytes]:
     head, _, raw = value.partition(b":")
     return int(head), raw
-
-
-def log_entry(seat: int, text: str, bot: bool) -> bytes:
-    return f"{seat}{'b' if bot else ''}:{text}".encode()
-
-
-@dataclass(frozen=True, slots=True)
-class Logged:
-    version: int  # the version the answer made
-    seat: int
-    text: str
-    bot: bool
-
-
-def _unpack_log(chunks: list[bytes], tail: list[bytes]) -> list[Logged]:
-    entries = [e for c in chunks for e in zlib.decompress(c[len(CHUNK_MARK) :]).split(b"\n")]
-    entries += tail
-    out = []
-    for i, entry in enumerate(entries):
-        if entry.startswith(b"["):  # written before the compact form: [version, seat, text, bot]
-            version, seat, text, bot = orjson.loads(entry)
-            out.append(Logged(version, seat, text, bot))
-            continue
-        head, _, text = entry.decode().partition(":")
-        out.append(Logged(2 + i, int(head.rstrip("b")), text, head.endswith("b")))
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class Summary:
-    """The fields of the game hash a commit updates (what ListGames shows without the state)."""
-
-    status: str
-    generation: int
-    phase: str
-    waiting: bytes  # JSON list of seats
-    updated_ms: int
-
-
-@dataclass(frozen=True, slots=True)
-class Keyed:
-    """An answer's idempotency key, as its field in the game's idempotency hash, and the
-    digest of the request it came with."""
-
-    field: str
-    digest: str
-
-
-@dataclass(frozen=True, slots=True)
-class Seen:
-    """What an idempotency key was used for: the version it made, and for which request."""
-
-    version: int
-    digest: str
-
-    @classmethod
-    def parse(cls, value: bytes | None) -> Seen | None:
-        if value is None:
-            return None
-        version, _, digest = value.decode().partition(":")
-        return cls(int(version), digest)
-
-
-@dataclass(frozen=True, slots=True)
-class Loaded:
-    version: int  # 0 when the state is absent (no such game)
-    state: bytes | None
-    status: str  # "" when the game does not exist (any more)
-    seen: Seen | None  # set when the idempotency key asked about was used before
-
-
-@dataclass(frozen=True, slots=True)
-class Head:
-    version: int
-    status: str  # "" when the game does not exist (any more)
-    seen: Seen | None
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    kind: int  # APPLIED, DUPLICATE, STALE, MISSING, REUSED, OVER or BUSY
-    version: int
-
-
-@dataclass(frozen=True, slots=True)
-class LogRecord:
-    """A game's answer log with the fields of its hash that go with it, read at one version."""
-
-    status: str  # "" when the game does not exist (any more)
-    version: int
-    result: bytes | None
-    reason: str  # why it was aborted
-    note: str  # the host's words when aborting
-    answers: list[Logged]
 
 
 class GameStore:
@@ -587,6 +507,29 @@ class GameStore:
         return bool(deleted) or meta is None
 
     @_storage
+    async def adopt(self, now_ms: int) -> bool:
+        """Put the games written before the schedules existed (an upgrade) on them: active
+        games in `activity`, due now, ended ones in `expiry`. A game already there keeps its
+        time. Done once per deployment: False when it was done before."""
+        if await self.redis.exists(index_key(SCHEDULED)):
+            return False
+        plan = [(STATUS_ACTIVE, ACTIVITY, now_ms)]
+        if self.retention_seconds > 0:
+            ends = now_ms + self.retention_seconds * 1000
+            plan += [(STATUS_FINISHED, EXPIRY, ends), (STATUS_ABORTED, EXPIRY, ends)]
+        for index, schedule, due in plan:
+            batch: dict[bytes, int] = {}
+            async for member, _ in self.redis.zscan_iter(index_key(index), count=1000):
+                batch[member] = due
+                if len(batch) == 1000:
+                    await self.redis.zadd(index_key(schedule), batch, nx=True)
+                    batch = {}
+            if batch:
+                await self.redis.zadd(index_key(schedule), batch, nx=True)
+        await self.redis.set(index_key(SCHEDULED), 1)
+        return True
+
+    @_storage
     async def claim_due(self, schedule: str, now_ms: int, lease_ms: int, count: int) -> list[str]:
         """Members of a schedule (ACTIVITY or EXPIRY) due by `now_ms`, claimed for `lease_ms`."""
         members = await self._claim(
@@ -665,7 +608,7 @@ class GameStore:
             result=result,
             reason=(reason or b"").decode(),
             note=(note or b"").decode(),
-            answers=_unpack_log(chunks, tail),
+            answers=unpack_log(chunks, tail),
         )
 
     @_storage

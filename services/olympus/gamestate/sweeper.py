@@ -11,7 +11,8 @@ scored by a time, see `store`):
 - `expiry` (finished and aborted games, due when their retention ends): each is deleted, off
   every index first, then its keys.
 
-A game whose process died between its last commit and the bookkeeping after it (index moves,
+Games written before these schedules existed are put on them once, by the first sweep after
+the upgrade (`store.adopt`). A game whose process died between its last commit and the bookkeeping after it (index moves,
 deletion schedule) is still in `activity`: the sweeper finishes that bookkeeping when it comes
 due. Several processes sweep the same sets safely: each due member is claimed by one of them
 for a lease (`store.claim_due`), and comes back if that one dies before it is done.
@@ -62,8 +63,12 @@ class Sweeper:
                 await task
 
     async def _run(self) -> None:
+        adopted = False
         while True:
             try:
+                if not adopted:
+                    await self.store.adopt(now_ms())
+                    adopted = True
                 swept = await self.sweep()
                 if swept != Swept():
                     log.info("swept: %s", swept)
