@@ -47,6 +47,7 @@ from .convert import answer_from_proto
 from .events import aborted_event, answer_event, created_event
 from .meta import GameMeta, SeatMeta, TimeControl
 from .records import Keyed, Logged, Outcome, Seen, Summary, log_entry
+from .schedules import Schedules
 
 log = logging.getLogger("olympus.gamestate")
 
@@ -183,6 +184,7 @@ def over_error(game_id: str, status: str) -> Exception:
 class Games:
     def __init__(self, store: st.GameStore, state_cache_size: int = 4096) -> None:
         self.store = store
+        self.schedules = Schedules(store)
         self._metas: _Lru[str, GameMeta] = _Lru(16_384)
         self._states: _Lru[str, tuple[int, Game]] = _Lru(state_cache_size)
         self._rebuilt: _Lru[str, tuple[int, Game]] = _Lru(256)
@@ -410,7 +412,9 @@ class Games:
             if (new_version - 1) % st.LOG_CHUNK == 0:  # another LOG_CHUNK answers to pack
                 await self.store.pack_log(meta.game_id)
             if game.is_over:
-                await self.store.ended(meta.index_member, st.STATUS_FINISHED, summary.updated_ms)
+                await self.schedules.ended(
+                    meta.index_member, st.STATUS_FINISHED, summary.updated_ms
+                )
         return outcome
 
     async def _status(self, game_id: str) -> str:
@@ -577,7 +581,7 @@ class Games:
         if index != st.INDEX_ALL and row_status != index:
             if row_status in st.ENDED:
                 # The game ended but the process died before moving it: move it now.
-                await self.store.ended(member, row_status, int(row["updated"] or 0))
+                await self.schedules.ended(member, row_status, int(row["updated"] or 0))
             else:
                 await self.store.drop_from_index(index, member)
             return False

@@ -45,6 +45,7 @@ class Ending:
     def __init__(self, games: Games) -> None:
         self.games = games
         self.store = games.store
+        self.schedules = games.schedules
 
     async def abort(self, game_id: str, token: str, note: str) -> int:
         """The host ends a running game: the version the abort made (again if repeated)."""
@@ -95,7 +96,7 @@ class Ending:
             )
             if outcome.kind == st.APPLIED:
                 self.games.forget(game_id)
-                await self.store.ended(meta.index_member, st.STATUS_ABORTED, now)
+                await self.schedules.ended(meta.index_member, st.STATUS_ABORTED, now)
                 return outcome.version
             if outcome.kind == st.BUSY:
                 return None
@@ -104,6 +105,6 @@ class Ending:
 
     async def delete(self, index_member: str) -> bool:
         """Delete an ended game for good (its retention is over); False if it was running."""
-        deleted = await self.store.delete(index_member)
+        deleted = await self.schedules.delete(index_member)
         self.games.forget(st.member_game(index_member))
         return deleted

@@ -1,21 +1,16 @@
 """The sweeper: a task in every service process that keeps storage from growing forever.
 
-Every `--sweep-seconds` it takes what is due from two deployment-wide schedules (sorted sets
-scored by a time, see `store`):
+Every `--sweep-seconds` it takes what is due from the two schedules (`schedules.py`):
 
-- `activity` (active games, due when the inactivity limit would be reached if nothing moved
-  since the sweeper last looked): a game last changed before the limit is aborted for
-  inactivity; one that moved meanwhile is looked at again when its own limit comes. Commits do
-  not touch this set (no extra write per answer): the game's hash holds the true time of its
-  last change, and the set only says when to look at it.
-- `expiry` (finished and aborted games, due when their retention ends): each is deleted, off
-  every index first, then its keys.
+- from `activity`: a game that has not changed for the inactivity limit is aborted (reason
+  "inactivity"); one that moved since is looked at again when its own limit comes; one that
+  ended but whose process died before the bookkeeping after its last commit (index moves,
+  deletion schedule) gets that bookkeeping done now;
+- from `expiry`: a finished or aborted game whose retention is over is deleted.
 
-Games written before these schedules existed are put on them once, by the first sweep after
-the upgrade (`store.adopt`). A game whose process died between its last commit and the bookkeeping after it (index moves,
-deletion schedule) is still in `activity`: the sweeper finishes that bookkeeping when it comes
-due. Several processes sweep the same sets safely: each due member is claimed by one of them
-for a lease (`store.claim_due`), and comes back if that one dies before it is done.
+Its first sweep also puts the games written before the schedules existed on them (once per
+deployment, `Schedules.adopt`). Several processes sweep at once safely: each due game is
+claimed by one of them.
 """
 
 from __future__ import annotations
@@ -49,6 +44,7 @@ class Sweeper:
     def __init__(self, ending: Ending, every_seconds: float) -> None:
         self.ending = ending
         self.store = ending.store
+        self.schedules = ending.schedules
         self.every_seconds = every_seconds
         self._task: asyncio.Task[None] | None = None
 
@@ -67,7 +63,7 @@ class Sweeper:
         while True:
             try:
                 if not adopted:
-                    await self.store.adopt(now_ms())
+                    await self.schedules.adopt(now_ms())
                     adopted = True
                 swept = await self.sweep()
                 if swept != Swept():
@@ -82,12 +78,12 @@ class Sweeper:
         now = now_ms()
         aborted, tidied = await self._idle(now)
         deleted = 0
-        for member in await self.store.claim_due(st.EXPIRY, now, LEASE_MS, BATCH):
+        for member in await self.schedules.claim_due(st.EXPIRY, now, LEASE_MS, BATCH):
             deleted += await self.ending.delete(member)
         return Swept(aborted, deleted, tidied)
 
     async def _idle(self, now: int) -> tuple[int, int]:
-        members = await self.store.claim_due(st.ACTIVITY, now, LEASE_MS, BATCH)
+        members = await self.schedules.claim_due(st.ACTIVITY, now, LEASE_MS, BATCH)
         if not members:
             return 0, 0
         limit_ms = self.store.inactivity_seconds * 1000
@@ -99,7 +95,7 @@ class Sweeper:
             if not status:  # gone: nothing of it may stay listed
                 await self.ending.delete(member)
             elif status in st.ENDED:
-                await self.store.ended(member, status, updated)
+                await self.schedules.ended(member, status, updated)
                 tidied += 1
             elif limit_ms and updated <= now - limit_ms:
                 try:
@@ -107,9 +103,11 @@ class Sweeper:
                 except (GameFinished, ServiceError):  # ended meanwhile: tidied when due again
                     continue
                 if made is None:  # an answer came in meanwhile: look again at the next sweep
-                    await self.store.reschedule(st.ACTIVITY, member, now)
+                    await self.schedules.reschedule(st.ACTIVITY, member, now)
                 else:
                     aborted += 1
             else:
-                await self.store.reschedule(st.ACTIVITY, member, self.store.next_check_ms(updated))
+                await self.schedules.reschedule(
+                    st.ACTIVITY, member, self.store.next_check_ms(updated)
+                )
         return aborted, tidied
