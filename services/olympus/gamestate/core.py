@@ -268,11 +268,11 @@ class Games:
 
     async def _load(self, meta: GameMeta) -> tuple[int, Game, str]:
         loaded = await self.store.load(meta.game_id)
-        if loaded.state is not None:
-            return loaded.version, Game.from_bytes(loaded.state), loaded.status
         if not loaded.status:  # deleted after its retention (this process cached its meta)
             self.forget(meta.game_id)
             raise NotFound(f"no game {meta.game_id}", reason="GAME_NOT_FOUND")
+        if loaded.state is not None:
+            return loaded.version, Game.from_bytes(loaded.state), loaded.status
         # Records written before whole-game retention: a finished game's state expired alone.
         # Its answers rebuild it, once per process (a finished game never changes again).
         rebuilt = self._rebuilt.get(meta.game_id)
