@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-import orjson
 import redis
 
 from olympus.client import OlympusClient, SeatHandle, StaleVersion
 from olympus.engine import Game, GameOptions
 from olympus.gamestate.meta import GameMeta
+from olympus.gamestate.records import RESIGN, unpack_log
 from olympus.gamestate.store import game_key
 
 PASS_PROBABILITY = 0.1
@@ -112,18 +112,21 @@ def act_once(handle: SeatHandle, rnd: random.Random) -> tuple[int, int, dict[str
 
 
 def stored_answers(redis_url: str, game_id: str) -> tuple[GameOptions, list[list[Any]]]:
-    """The options (with the seed) and the answer log as stored in Redis: what a test needs to
-    rebuild a running game, whose log over the API is public facts only."""
+    """The options (with the seed) and the answer log as stored in Redis, as
+    [version, seat, text, bot] rows: what a test needs to rebuild a running game, whose log
+    over the API is public facts only."""
     r = redis.Redis.from_url(redis_url)
     try:
         meta = GameMeta.from_json(game_id, r.hget(game_key(game_id, "game"), "meta") or b"")
-        answers = [orjson.loads(raw) for raw in r.lrange(game_key(game_id, "log"), 0, -1)]
+        answers = unpack_log(
+            r.lrange(game_key(game_id, "logz"), 0, -1), r.lrange(game_key(game_id, "log"), 0, -1)
+        )
     finally:
         r.close()
-    return meta.options, answers
+    return meta.options, [[a.version, a.seat, a.text, a.bot] for a in answers]
 
 
 def stored_game(redis_url: str, game_id: str) -> Game:
     """The game rebuilt from what Redis holds (resignations are not engine answers)."""
     options, answers = stored_answers(redis_url, game_id)
-    return Game.replay(options, [(a[1], a[2]) for a in answers if a[2] != "resign"])
+    return Game.replay(options, [(a[1], a[2]) for a in answers if a[2] != RESIGN])

@@ -104,9 +104,16 @@ def test_same_key_twice_at_once_gives_one_result(client: OlympusClient, redis_ur
         assert first.version == second.version == state.version + 1
         assert first.answer == second.answer
         assert sorted([first.replayed, second.replayed]) == [False, True]
-        # Later, the same key with another version or answer still returns the first result.
-        again = me.act({"type": "pass"}, version=state.version + 5, key=key)
+        # Later, the same key with the same request still returns the first result; with
+        # another answer it is refused, naming the version the first one made.
+        again = me.act(answer, version=state.version, key=key, rebase=False)
         assert again.replayed and again.version == first.version and again.answer == first.answer
+        try:
+            me.act({"type": "pass"}, version=state.version + 5, key=key, rebase=False)
+            raise AssertionError("a reused key was accepted")
+        except StaleVersion as reused:
+            assert reused.reason == "IDEMPOTENCY_KEY_REUSED"
+            assert reused.metadata == {"version": str(first.version)}
     assert_consistent(redis_url, client, game.game_id, game.host_token)
 
 

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import random
 import threading
-import time
-from typing import Any
 
 import grpc
 import pytest
 import redis
-from gamestate_players import act_once, play_out
+from gamestate_players import act_once
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
@@ -68,39 +66,6 @@ def test_sigterm_with_an_open_stream_exits_cleanly(redis_url: str) -> None:
         watcher.join(20)
         assert not watcher.is_alive() and ended and ended[0] is not None
     assert "stopped" in service.log()
-
-
-def _without_times(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    return [{**e, "time_ms": 0} for e in events]
-
-
-def test_finished_games_outlive_their_hot_state(redis_url: str) -> None:
-    """With a 1 s retention the state and events of a finished game expire; its answer log
-    and result stay, and view, events and log are rebuilt from them, the same as before."""
-    with (
-        running_service("gamestate", "--redis-url", redis_url, "--retention-seconds", "1") as svc,
-        OlympusClient(svc.address) as client,
-    ):
-        game = client.create_game(players=1, seed=73)
-        play_out(client, game.game_id, game.tokens, seed=73)
-        spectator, me = client.spectate(game.game_id), client.join(game.game_id, game.tokens[0])
-        view, own_view = spectator.view(), me.view()
-        events = list(spectator.watch(from_version=0))
-        log = client.game_log(game.game_id)
-
-        r = redis.Redis.from_url(redis_url)
-        hot = [game_key(game.game_id, "state"), game_key(game.game_id, "events")]
-        deadline = time.monotonic() + 30
-        while r.exists(*hot) and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert not r.exists(*hot)
-        assert r.exists(game_key(game.game_id, "game"), game_key(game.game_id, "log")) == 2
-
-        assert spectator.view() == view and me.view() == own_view
-        assert _without_times(list(spectator.watch(from_version=0))) == _without_times(events)
-        assert client.game_log(game.game_id) == log
-        finished, _ = client.list_games(status="finished", page_size=500)
-        assert game.game_id in {g["game_id"] for g in finished}
 
 
 def test_lost_redis_connections_and_flushed_scripts(redis_url: str) -> None:

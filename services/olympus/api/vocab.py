@@ -69,11 +69,13 @@ EVENT_KINDS: Final[Mapping[str, int]] = {
     "created": pb.EVENT_KIND_CREATED,
     "answer": pb.EVENT_KIND_ANSWER,
     "resigned": pb.EVENT_KIND_RESIGNED,
+    "aborted": pb.EVENT_KIND_ABORTED,
 }
 SEAT_KINDS: Final[Mapping[str, int]] = {"human": pb.SEAT_KIND_HUMAN, "bot": pb.SEAT_KIND_BOT}
 STATUSES: Final[Mapping[str, int]] = {
     "active": pb.GAME_STATUS_ACTIVE,
     "finished": pb.GAME_STATUS_FINISHED,
+    "aborted": pb.GAME_STATUS_ABORTED,
 }
 
 _REVERSED: dict[int, dict[int, str]] = {}

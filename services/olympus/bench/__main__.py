@@ -1,4 +1,5 @@
-"""`make bench`: the engine benchmark, then the game service benchmark; one JSON line each."""
+"""`make bench`: the engine benchmark, then the game service benchmarks (calls, Redis memory per
+game); one JSON line each."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ def main() -> int:
     except ModuleNotFoundError:
         return 0  # the game service benchmark is not installed
     print(json.dumps({"benchmark": "gamestate_service", **service.main_figures()}), flush=True)
+    memory = importlib.import_module(f"{__package__}.memory")
+    print(json.dumps({"benchmark": "gamestate_memory", **memory.main_figures()}), flush=True)
     return 0
 
 

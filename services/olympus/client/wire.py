@@ -31,11 +31,13 @@ _STATUS: dict[int, str] = {
     pb.GAME_STATUS_UNSPECIFIED: "unknown",
     pb.GAME_STATUS_ACTIVE: "active",
     pb.GAME_STATUS_FINISHED: "finished",
+    pb.GAME_STATUS_ABORTED: "aborted",
 }
 STATUS_VALUES = {
     "any": pb.GAME_STATUS_UNSPECIFIED,
     "active": pb.GAME_STATUS_ACTIVE,
     "finished": pb.GAME_STATUS_FINISHED,
+    "aborted": pb.GAME_STATUS_ABORTED,
 }
 
 

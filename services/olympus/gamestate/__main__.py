@@ -1,4 +1,4 @@
-"""`python -m olympus.gamestate --port P --redis-url URL [--retention-seconds N]`."""
+"""`python -m olympus.gamestate --port P --redis-url URL [--retention-seconds N] ...`."""
 
 from __future__ import annotations
 
@@ -40,14 +40,16 @@ def run(argv: Sequence[str] | None = None) -> None:
         "--retention-seconds",
         type=int,
         default=_env_int("RETENTION_SECONDS", WEEK),
-        help="how long a finished game's state and event stream stay in Redis (its result and "
-        "answer log stay); 0 keeps them (env OLYMPUS_GAMESTATE_RETENTION_SECONDS; default 7 days)",
+        help="how long a finished or aborted game is kept (all of it: record, answer log, "
+        "events, tokens) before it is deleted; GetGameLog exports it until then; 0 keeps games "
+        "forever (env OLYMPUS_GAMESTATE_RETENTION_SECONDS; default 7 days)",
     )
     parser.add_argument(
         "--idempotency-seconds",
         type=int,
         default=_env_int("IDEMPOTENCY_SECONDS", DAY),
-        help="how long a SubmitAction idempotency key is remembered "
+        help="how long a game's SubmitAction idempotency keys are remembered after its last "
+        "keyed answer (at most its last 32 keys) "
         "(env OLYMPUS_GAMESTATE_IDEMPOTENCY_SECONDS; default 1 day)",
     )
     parser.add_argument(
@@ -57,14 +59,36 @@ def run(argv: Sequence[str] | None = None) -> None:
         help="seconds Redis may take to connect or answer before a call fails with UNAVAILABLE "
         f"(env OLYMPUS_GAMESTATE_REDIS_TIMEOUT; default {REDIS_TIMEOUT_S:g})",
     )
+    parser.add_argument(
+        "--inactivity-seconds",
+        type=int,
+        default=_env_int("INACTIVITY_SECONDS", WEEK),
+        help="a running game nobody answered for this long is aborted; 0 never aborts "
+        "(env OLYMPUS_GAMESTATE_INACTIVITY_SECONDS; default 7 days)",
+    )
+    parser.add_argument(
+        "--sweep-seconds",
+        type=float,
+        default=float(os.environ.get("OLYMPUS_GAMESTATE_SWEEP_SECONDS") or 5),
+        help="how often this process looks for idle games to abort and ended games to delete "
+        "(env OLYMPUS_GAMESTATE_SWEEP_SECONDS; default 5)",
+    )
     args = parser.parse_args(argv)
     if args.retention_seconds < 0 or args.idempotency_seconds < 1:
         parser.error("--retention-seconds must be >= 0 and --idempotency-seconds >= 1")
     if args.redis_timeout <= 0:
         parser.error("--redis-timeout must be positive")
+    if args.inactivity_seconds < 0 or args.sweep_seconds <= 0:
+        parser.error("--inactivity-seconds must be >= 0 and --sweep-seconds > 0")
     main(
         settings_from("gamestate", args),
-        make_setup(args.retention_seconds, args.idempotency_seconds, args.redis_timeout),
+        make_setup(
+            args.retention_seconds,
+            args.idempotency_seconds,
+            args.inactivity_seconds,
+            args.sweep_seconds,
+            args.redis_timeout,
+        ),
     )
 
 

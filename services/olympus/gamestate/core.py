@@ -44,8 +44,10 @@ from olympus.v1 import game_pb2 as pb
 from . import store as st
 from .auth import HOST, new_token, token_hash, well_formed
 from .convert import answer_from_proto
-from .events import HIDDEN_ANSWERS, answer_event, created_event, resigned_event
+from .events import HIDDEN_ANSWERS, aborted_event, answer_event, created_event, resigned_event
 from .meta import GameMeta, SeatMeta, TimeControl
+from .records import RESIGN, Keyed, Logged, Outcome, Seen, Summary, log_entry
+from .schedules import Schedules
 from .table import Table
 
 log = logging.getLogger("olympus.gamestate")
@@ -55,7 +57,6 @@ IDEMPOTENCY_KEY_RE = re.compile(r"^[\x21-\x7e]{1,128}$")  # printable ASCII, no 
 PAGE_TOKEN_RE = re.compile(r"^\d{15}:[0-9a-f]{16}$")
 REPLAY_FORMAT = "olympus-replay/1"
 PUBLIC_LOG_FORMAT = "olympus-public/1"
-RESIGN = "resign"  # the answer log's text for a resignation (not an engine answer)
 RESIGNED_BOT = "random"  # the table's policy for a resigned seat until workers take over
 # A simultaneous answer that loses its compare-and-set to another seat's is retried this often.
 SIMULTANEOUS_RETRIES = 8
@@ -118,6 +119,7 @@ class Current:
     game: Game
     viewer: int | None  # the caller's seat, None for a spectator or the host
     table: Table
+    status: str  # store.STATUS_*: an aborted game's engine state still waits for answers
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +127,7 @@ class Loaded:
     version: int
     game: Game
     table: Table
+    status: str = st.STATUS_ACTIVE
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,27 +146,22 @@ class Submitted:
 
 
 @dataclass(frozen=True, slots=True)
-class LoggedAnswer:
-    version: int
-    seat: int
-    text: str
-    bot: bool
-
-    @property
-    def is_resignation(self) -> bool:
-        return self.text == RESIGN
-
-
-@dataclass(frozen=True, slots=True)
 class Log:
     meta: GameMeta
-    answers: list[LoggedAnswer]
-    finished: bool
+    answers: list[Logged]
+    status: str
+    version: int
     result: dict[str, Any] | None  # once finished
+    aborted_by: str = ""  # once aborted: "host" or "inactivity" (see `ending`)
+    note: str = ""  # the host's reason for aborting, if given
 
     @property
-    def version(self) -> int:
-        return 1 + len(self.answers)
+    def finished(self) -> bool:
+        return self.status == st.STATUS_FINISHED
+
+    @property
+    def ended(self) -> bool:
+        return self.status in st.ENDED
 
     def rebuild(self) -> Game:
         game = Game.new(self.meta.options)
@@ -176,8 +174,8 @@ class Log:
         return {a.seat: a.version for a in self.answers if a.is_resignation}
 
 
-def summary_of(game: Game) -> st.Summary:
-    return st.Summary(
+def summary_of(game: Game) -> Summary:
+    return Summary(
         status=st.STATUS_FINISHED if game.is_over else st.STATUS_ACTIVE,
         generation=game.generation,
         phase=game.phase,
@@ -196,6 +194,28 @@ def unpack_blob(blob: bytes) -> tuple[Table, Game]:
     return Table.unpack(head), Game.from_bytes(raw)
 
 
+def request_digest(expected_version: int, answer: Answer) -> str:
+    """What an idempotency key is bound to: the answer (canonical text) and its version."""
+    return st.short_digest(f"{expected_version} {answer}")
+
+
+def key_reused(version: int) -> Conflict:
+    return Conflict(
+        f"this idempotency key was used for another answer (version {version})",
+        reason="IDEMPOTENCY_KEY_REUSED",
+        metadata={"version": str(version)},
+    )
+
+
+def over_error(game_id: str, status: str) -> Exception:
+    """The refusal for a call that needs an active game, by the game's status."""
+    if status == st.STATUS_ABORTED:
+        return FailedPrecondition("the game was aborted", reason="GAME_ABORTED")
+    if status == st.STATUS_FINISHED:
+        return GameFinished("the game is over")
+    return NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
+
+
 def bot_seed(options: GameOptions, version: int, seat: int) -> int:
     """Bots answer the same at the same version whichever process asks them."""
     return (options.seed * 1_000_003 + version * 101 + seat) % 2**63
@@ -204,9 +224,9 @@ def bot_seed(options: GameOptions, version: int, seat: int) -> int:
 class Games:
     def __init__(self, store: st.GameStore, state_cache_size: int = 4096) -> None:
         self.store = store
+        self.schedules = Schedules(store)
         self._metas: _Lru[str, GameMeta] = _Lru(16_384)
         self._states: _Lru[str, Loaded] = _Lru(state_cache_size)
-        self._rebuilt: _Lru[str, Loaded] = _Lru(256)
         self._bot_runs: dict[str, asyncio.Future[Loaded]] = {}
 
     # --- creating ------------------------------------------------------------------------------
@@ -285,24 +305,22 @@ class Games:
         if self._bots_waiting(meta, now):
             # A process died between an answer and the bots' replies: let the bots go on.
             now = await self._play_bots(meta, now)
-        return Current(meta, now.version, now.game, viewer, now.table)
+        return Current(meta, now.version, now.game, viewer, now.table, now.status)
 
     async def _load(self, meta: GameMeta) -> Loaded:
         loaded = await self.store.load(meta.game_id)
-        if loaded.state is not None:
-            table, game = unpack_blob(loaded.state)
-            return Loaded(loaded.version, game, table)
-        # The hot state of a finished game expires; its answers rebuild it, once per process
-        # (a finished game never changes again).
-        rebuilt = self._rebuilt.get(meta.game_id)
-        if rebuilt is None:
-            game_log = await self._read_log(meta)
-            if not game_log.finished:
-                raise CorruptState(f"game {meta.game_id} is running but its state is missing")
-            table = Table(Table.new(meta.options.players).since, game_log.resigned())
-            rebuilt = Loaded(game_log.version, game_log.rebuild(), table)
-            self._rebuilt.put(meta.game_id, rebuilt)
-        return Loaded(rebuilt.version, rebuilt.game.clone(), rebuilt.table)
+        if not loaded.status:  # deleted after its retention (this process cached its meta)
+            self.forget(meta.game_id)
+            raise NotFound(f"no game {meta.game_id}", reason="GAME_NOT_FOUND")
+        if loaded.state is None:
+            raise CorruptState(f"game {meta.game_id} has a record but no state")
+        table, game = unpack_blob(loaded.state)
+        return Loaded(loaded.version, game, table, loaded.status)
+
+    def forget(self, game_id: str) -> None:
+        """Drop what this process cached of a game (deleted, or aborted)."""
+        self._metas.drop(game_id)
+        self._states.drop(game_id)
 
     async def whoami(self, token: str) -> Identity:
         if not token:
@@ -348,7 +366,7 @@ class Games:
                 reason="INVALID_VERSION",
             )
         answer = parse_answer(answer_input)  # MalformedAction -> INVALID_ARGUMENT
-        idem = (seat, key)
+        idem = Keyed(st.idem_field(seat, key), request_digest(expected_version, answer))
         for _ in range(SIMULTANEOUS_RETRIES):
             done = await self._submit_once(meta, seat, expected_version, idem, answer)
             if done is not None:
@@ -360,7 +378,7 @@ class Games:
         meta: GameMeta,
         seat: int,
         expected_version: int,
-        idem: tuple[int, str],
+        idem: Keyed,
         answer: Answer,
     ) -> Submitted | None:
         """One attempt; None when a simultaneous answer of another seat won the race and this
@@ -377,12 +395,12 @@ class Games:
                 self._states.put(game_id, cached)
                 cached = None
             stored = await self.store.load(game_id, idem)
-            if stored.idem_version is not None:
-                return await self._replayed(game_id, seat, stored.idem_version)
-            if stored.state is None:
-                raise GameFinished("the game is over")
+            if stored.seen is not None:
+                return await self._replayed(meta, seat, idem, stored.seen)
+            if stored.state is None or stored.status in ("", st.STATUS_ABORTED):
+                raise over_error(game_id, stored.status)
             table, game = unpack_blob(stored.state)
-            now = Loaded(stored.version, game, table)
+            now = Loaded(stored.version, game, table, stored.status)
             if now.version != expected_version and not self._still_valid(
                 now, seat, expected_version
             ):
@@ -400,10 +418,13 @@ class Games:
                 self._states.put(game_id, cached)
             # Before refusing, make sure this is not a retry of an answer that was applied,
             # and that the game is still where the (cached) state said.
-            version, seen = await self.store.head(game_id, idem)
-            if seen is not None:
-                return await self._replayed(game_id, seat, seen)
-            if version != now.version:
+            head = await self.store.head(game_id, idem)
+            if head.seen is not None:
+                return await self._replayed(meta, seat, idem, head.seen)
+            if head.status in ("", st.STATUS_ABORTED):
+                self._states.drop(game_id)
+                raise over_error(game_id, head.status) from None
+            if head.version != now.version:
                 self._states.drop(game_id)
                 return None  # the game moved meanwhile: judge the answer again there
             raise
@@ -415,13 +436,16 @@ class Games:
         outcome = await self._commit(
             meta, now.version, seat, text, False, Loaded(new_version, game, table), event, idem
         )
+        if outcome.kind == st.REUSED:
+            raise key_reused(outcome.version)
         if outcome.kind == st.DUPLICATE:
-            return await self._replayed(game_id, seat, outcome.version)
+            return await self._replayed(meta, seat, idem, Seen(outcome.version, idem.digest))
         if outcome.kind == st.STALE:
             self._states.drop(game_id)
             return None  # re-read: accepted there if this seat's decision is unchanged
-        if outcome.kind == st.MISSING:
-            raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
+        if outcome.kind in (st.MISSING, st.OVER):
+            self._states.drop(game_id)
+            raise over_error(game_id, await self._status(game_id))
         await self._play_bots(meta, Loaded(new_version, game.clone(), table))
         return Submitted(new_version, event, text, False)
 
@@ -451,44 +475,57 @@ class Games:
         bot: bool,
         after: Loaded,
         event: pb.GameEvent,
-        idem: tuple[int, str] | None,
-    ) -> st.Outcome:
+        idem: Keyed | None,
+    ) -> Outcome:
         new_version = expected_version + 1
         game = after.game
         result = orjson.dumps(game.result()) if game.is_over else None
+        summary = summary_of(game)
         outcome = await self.store.commit(
             meta.game_id,
             expected_version,
             pack_blob(after.table, game),
-            orjson.dumps([new_version, seat, text, bot]),
+            log_entry(seat, text, bot),
             event.SerializeToString(),
-            summary_of(game),
+            summary,
             result,
             idem,
         )
         if outcome.kind == st.APPLIED:
             self._states.put(meta.game_id, Loaded(new_version, game, after.table))
+            if (new_version - 1) % st.LOG_CHUNK == 0:  # another LOG_CHUNK answers to pack
+                await self.store.pack_log(meta.game_id)
             if game.is_over:
-                await self.store.finish(meta.index_member, meta.digests())
+                await self.schedules.ended(
+                    meta.index_member, st.STATUS_FINISHED, summary.updated_ms
+                )
         return outcome
 
-    async def _replayed(self, game_id: str, seat: int, version: int) -> Submitted:
-        """The first result of an answer whose idempotency key comes again."""
-        events = await self.store.events_after(game_id, version - 1, 1)
-        entry = await self.store.answer_at(game_id, version)
-        text = ""
-        if entry is not None:
-            logged = orjson.loads(entry)
-            if logged[1] != seat:  # cannot happen: keys are per seat
-                raise Conflict(
-                    "idempotency key already used by another seat",
-                    reason="IDEMPOTENCY_KEY_REUSED",
-                )
-            text = logged[2]
-        event = None
-        if events and events[0][0] == version:
-            event = pb.GameEvent.FromString(events[0][1])
-        return Submitted(version, event, text, True)
+    async def _status(self, game_id: str) -> str:
+        return ((await self.store.summary(game_id))["status"] or b"").decode()
+
+    async def _replayed(self, meta: GameMeta, seat: int, idem: Keyed, seen: Seen) -> Submitted:
+        """The first result of an answer whose idempotency key comes again, with the same
+        request; a refusal if the key came with another one."""
+        if seen.digest != idem.digest:
+            raise key_reused(seen.version)
+        game_id = meta.game_id
+        game_log = await self._read_log(meta)
+        logged = next((a for a in game_log.answers if a.version == seen.version), None)
+        if logged is not None and logged.seat != seat:  # cannot happen: keys are per seat
+            raise Conflict(
+                "idempotency key already used by another seat",
+                reason="IDEMPOTENCY_KEY_REUSED",
+                metadata={"version": str(seen.version)},
+            )
+        events = await self.store.events_after(game_id, seen.version - 1, 1)
+        if events and events[0][0] == seen.version:
+            event: pb.GameEvent | None = pb.GameEvent.FromString(events[0][1])
+        else:  # the stream keeps the last events only: the answers rebuild older ones
+            event = next(
+                (e for e in self.replay_events(game_log) if e.version == seen.version), None
+            )
+        return Submitted(seen.version, event, logged.text if logged else "", True)
 
     # --- bots ----------------------------------------------------------------------------------
     @staticmethod
@@ -497,7 +534,9 @@ class Games:
 
     def _bots_waiting(self, meta: GameMeta, now: Loaded) -> bool:
         bots = self._bot_seats(meta, now.table)
-        return bool(bots) and not now.game.is_over and bool(bots & set(now.game.waiting_for()))
+        if not bots or now.status != st.STATUS_ACTIVE or now.game.is_over:
+            return False
+        return bool(bots & set(now.game.waiting_for()))
 
     async def _play_bots(self, meta: GameMeta, now: Loaded) -> Loaded:
         """Let the bot seats (and resigned seats) answer while the game waits for them, each
@@ -544,6 +583,10 @@ class Games:
                 now = nxt
             elif outcome.kind == st.STALE:  # another process moved the game: go on from there
                 now = await self._load(meta)
+                if now.status != st.STATUS_ACTIVE:
+                    return now
+            elif outcome.kind == st.OVER:  # aborted meanwhile
+                return now
             else:
                 raise NotFound(f"no game {meta.game_id}", reason="GAME_NOT_FOUND")
         log.error("game %s: bots still playing after %d moves", meta.game_id, BOT_MOVES_LIMIT)
@@ -562,8 +605,8 @@ class Games:
             now = await self._load(meta)
             if seat in now.table.resigned:
                 return now.table.resigned[seat], True
-            if now.game.is_over:
-                raise GameFinished("the game is over")
+            if now.status != st.STATUS_ACTIVE or now.game.is_over:
+                raise over_error(game_id, now.status)
             version = now.version + 1
             table = now.table.resign(seat, version)
             event = resigned_event(version, seat, now.game, now_ms())
@@ -581,8 +624,8 @@ class Games:
             if outcome.kind == st.APPLIED:
                 await self._play_bots(meta, Loaded(version, now.game.clone(), table))
                 return version, False
-            if outcome.kind == st.MISSING:
-                raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
+            if outcome.kind in (st.MISSING, st.OVER):
+                raise over_error(game_id, await self._status(game_id))
         raise Conflict("the game keeps moving; try again", reason="TRY_AGAIN")
 
     async def drain(self) -> None:
@@ -601,10 +644,19 @@ class Games:
         return await self._read_log(meta)
 
     async def _read_log(self, meta: GameMeta) -> Log:
-        status, result, raw = await self.store.log_snapshot(meta.game_id)
-        finished = status == st.STATUS_FINISHED
-        answers = [LoggedAnswer(*orjson.loads(r)) for r in raw]
-        return Log(meta, answers, finished, orjson.loads(result) if result else None)
+        record = await self.store.log_snapshot(meta.game_id)
+        if not record.status:
+            self.forget(meta.game_id)
+            raise NotFound(f"no game {meta.game_id}", reason="GAME_NOT_FOUND")
+        return Log(
+            meta,
+            record.answers,
+            record.status,
+            record.version,
+            orjson.loads(record.result) if record.result else None,
+            record.reason,
+            record.note,
+        )
 
     def replay_events(self, game_log: Log) -> Iterator[pb.GameEvent]:
         """The events of a game rebuilt from its answers (for a finished game whose event
@@ -619,11 +671,17 @@ class Games:
             answer = coerce_answer(a.text)
             game.apply(a.seat, answer)
             yield answer_event(a.version, a.seat, answer, game, a.bot, 0)
+        if game_log.status == st.STATUS_ABORTED:
+            yield aborted_event(
+                game_log.version, game_log.aborted_by, game_log.note, game.phase, game.generation, 0
+            )
 
     # --- listing ---------------------------------------------------------------------------------
     async def list(
         self, status: str, page_size: int, page_token: str
     ) -> tuple[list[tuple[str, dict[str, Any]]], str]:
+        """A page of an index, newest first. Members whose game is gone or whose status moved
+        on are tidied away as they are met, and the page is filled from further members."""
         if page_token and not PAGE_TOKEN_RE.match(page_token):
             raise InvalidArgument("bad page_token", reason="INVALID_PAGE_TOKEN")
         if page_size < 0 or page_size > 500:
@@ -631,22 +689,35 @@ class Games:
                 "page_size must be between 1 and 500 (0: 50)", reason="INVALID_PAGE_SIZE"
             )
         size = page_size or 50
-        members = await self.store.page(status, size, page_token or None)
-        ids = [m.split(":", 1)[1] for m in members]
-        rows = await self.store.summaries(ids)
-        games = []
-        for member, game_id, row in zip(members, ids, rows, strict=True):
-            if row["meta"] is None:  # the game was deleted: tidy the index
-                await self.store.drop_from_index(status, member)
-                continue
-            row_status = (row["status"] or b"").decode()
-            if status != st.INDEX_ALL and row_status != status:
-                # The game finished but the process died before moving it: move it now.
-                await self.store.drop_from_index(status, member)
-                continue
-            games.append((game_id, row))
-        next_token = members[-1] if len(members) == size else ""
-        return games, next_token
+        games: list[tuple[str, dict[str, Any]]] = []
+        cursor = page_token or None
+        while True:
+            wanted = size - len(games) + 1  # one more than needed: is there a next page?
+            members = await self.store.page(status, wanted, cursor)
+            rows = await self.store.summaries([st.member_game(m) for m in members])
+            for member, row in zip(members, rows, strict=True):
+                if len(games) == size:
+                    return games, cursor or ""  # members remain after this page
+                cursor = member
+                if await self._listed(status, member, row):
+                    games.append((st.member_game(member), row))
+            if len(members) < wanted:
+                return games, ""  # the index ends here
+
+    async def _listed(self, index: str, member: str, row: dict[str, Any]) -> bool:
+        """Whether an index member is to be listed; if not, the index is tidied."""
+        if row["meta"] is None:  # the game was deleted
+            await self.store.drop_from_index(index, member)
+            return False
+        row_status = (row["status"] or b"").decode()
+        if index != st.INDEX_ALL and row_status != index:
+            if row_status in st.ENDED:
+                # The game ended but the process died before moving it: move it now.
+                await self.schedules.ended(member, row_status, int(row["updated"] or 0))
+            else:
+                await self.store.drop_from_index(index, member)
+            return False
+        return True
 
 
 def hidden_count(text: str) -> int | None:

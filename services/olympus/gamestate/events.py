@@ -70,3 +70,23 @@ def answer_event(
         time_ms=time_ms,
     )
     return _fill(event, game)
+
+
+def aborted_event(
+    version: int, by: str, note: str, phase: str, generation: int, time_ms: int
+) -> pb.GameEvent:
+    """The last event of an aborted game: who ended it ("host" or "inactivity") and the host's
+    reason, if given, as its log entry. Nobody is waited for any more, and `finished` is set
+    like on the event that ends a game: no event comes after it."""
+    entry = pb.LogEntry(kind="aborted", args=[pb.LogArg(text=by)])
+    if note:
+        entry.args.append(pb.LogArg(text=note))
+    return pb.GameEvent(
+        version=version,
+        kind=value_of(EVENT_KINDS, "aborted"),
+        log=[entry],
+        phase=value_of(PHASES, phase),
+        generation=generation,
+        finished=True,
+        time_ms=time_ms,
+    )

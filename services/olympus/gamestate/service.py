@@ -27,8 +27,11 @@ from . import store as st
 from .auth import HOST
 from .board import describe_map, describe_table
 from .convert import decision_to_proto, result_to_proto, view_to_proto
-from .core import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, RESIGNED_BOT, Games, LoggedAnswer, hidden_count
+from .core import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, RESIGNED_BOT, Games, hidden_count
+from .ending import Ending
 from .meta import GameMeta, SeatMeta, TimeControl
+from .records import Logged
+from .sweeper import Sweeper
 from .watch import BLOCK_MS, EventHub, watch
 
 # In a request, an unspecified seat kind is a human seat.
@@ -40,11 +43,13 @@ REDIS_TIMEOUT_S = 1.0  # a Redis that does not answer within this is treated as 
 _STATUS = {
     st.STATUS_ACTIVE: pb.GAME_STATUS_ACTIVE,
     st.STATUS_FINISHED: pb.GAME_STATUS_FINISHED,
+    st.STATUS_ABORTED: pb.GAME_STATUS_ABORTED,
 }
 _INDEX = {
     pb.GAME_STATUS_UNSPECIFIED: st.INDEX_ALL,
     pb.GAME_STATUS_ACTIVE: st.STATUS_ACTIVE,
     pb.GAME_STATUS_FINISHED: st.STATUS_FINISHED,
+    pb.GAME_STATUS_ABORTED: st.STATUS_ABORTED,
 }
 
 
@@ -150,6 +155,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     def __init__(self, games: Games, hub: EventHub) -> None:
         self.games = games
         self.hub = hub
+        self.ending = Ending(games)
 
     @rpc
     async def CreateGame(
@@ -183,9 +189,14 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         view = view_to_proto(game, current.viewer)
         view.game_id = request.game_id
         view.version = current.version
-        view.status = pb.GAME_STATUS_FINISHED if game.is_over else pb.GAME_STATUS_ACTIVE
+        view.status = _STATUS[current.status]
+        if current.status == st.STATUS_ABORTED:  # nobody is waited for any more
+            del view.waiting_for[:]
+            del view.decisions[:]
         resigned = current.table.resigned
-        view.settings.CopyFrom(settings_to_proto(current.meta, game.is_over, resigned))
+        view.settings.CopyFrom(
+            settings_to_proto(current.meta, current.status in st.ENDED, resigned)
+        )
         for player in view.players:
             player.resigned = player.seat in resigned
         view.created_at_ms = current.meta.created_ms
@@ -200,12 +211,12 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         msg = pb.GetDecisionResponse(
             game_id=request.game_id,
             version=current.version,
-            status=pb.GAME_STATUS_FINISHED if game.is_over else pb.GAME_STATUS_ACTIVE,
-            waiting_for=game.waiting_for(),
+            status=_STATUS[current.status],
+            waiting_for=game.waiting_for() if current.status == st.STATUS_ACTIVE else [],
             phase=value_of(PHASES, game.phase),
             generation=game.generation,
         )
-        if current.viewer is not None:
+        if current.viewer is not None and current.status == st.STATUS_ACTIVE:
             msg.seat = current.viewer
             for d in game.decisions():
                 if d.player == current.viewer:
@@ -261,13 +272,13 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self, request: pb.GetGameLogRequest, context: grpc.aio.ServicerContext
     ) -> pb.GameLog:
         game_log = await self.games.log(request.game_id, request.token)
-        over = game_log.finished
+        over = game_log.ended
         msg = pb.GameLog(
             game_id=request.game_id,
             format=REPLAY_FORMAT if over else PUBLIC_LOG_FORMAT,
             settings=settings_to_proto(game_log.meta, over, game_log.resigned()),
             answers=[_logged_answer(a, public=not over) for a in game_log.answers],
-            status=pb.GAME_STATUS_FINISHED if game_log.finished else pb.GAME_STATUS_ACTIVE,
+            status=_STATUS[game_log.status],
             version=game_log.version,
         )
         if game_log.result is not None:
@@ -311,8 +322,15 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         board.table.CopyFrom(describe_table(meta.game_id, meta.options))
         return board
 
+    @rpc
+    async def AbortGame(
+        self, request: pb.AbortGameRequest, context: grpc.aio.ServicerContext
+    ) -> pb.AbortGameResponse:
+        version = await self.ending.abort(request.game_id, request.token, request.reason)
+        return pb.AbortGameResponse(version=version)
 
-def _logged_answer(a: LoggedAnswer, public: bool) -> pb.LoggedAnswer:
+
+def _logged_answer(a: Logged, public: bool) -> pb.LoggedAnswer:
     """A logged answer; in public form (a running game), hidden card choices as a count."""
     msg = pb.LoggedAnswer(version=a.version, seat=a.seat, bot=a.bot)
     count = hidden_count(a.text) if public else None
@@ -344,28 +362,38 @@ def redis_client(url: str, timeout_s: float, read_timeout_s: float | None = None
 
 
 def make_setup(
-    retention_seconds: int, idempotency_seconds: int, redis_timeout_s: float = REDIS_TIMEOUT_S
+    retention_seconds: int,
+    idempotency_seconds: int,
+    inactivity_seconds: int = 0,
+    sweep_seconds: float = 5.0,
+    redis_timeout_s: float = REDIS_TIMEOUT_S,
 ) -> Callable[[grpc.aio.Server, ServiceSettings], Awaitable[ServiceHooks]]:
     async def setup(server: grpc.aio.Server, settings: ServiceSettings) -> ServiceHooks:
         redis = redis_client(settings.redis_url, redis_timeout_s)
         await redis.ping()  # fail at start, not at the first call, when Redis is not there
-        store = st.GameStore(redis, retention_seconds, idempotency_seconds)
+        store = st.GameStore(redis, retention_seconds, idempotency_seconds, inactivity_seconds)
         games = Games(store)
         # Blocking stream reads (watch.BLOCK_MS) get a client whose timeout outlasts them.
         watch_redis = redis_client(
             settings.redis_url, redis_timeout_s, BLOCK_MS / 1000 + redis_timeout_s
         )
-        hub = EventHub(st.GameStore(watch_redis, retention_seconds, idempotency_seconds))
+        hub = EventHub(
+            st.GameStore(watch_redis, retention_seconds, idempotency_seconds, inactivity_seconds)
+        )
+        servicer = GameService(games, hub)
         # The generated *_pb2_grpc module comes without type stubs.
         game_pb2_grpc.add_GameServiceServicer_to_server(  # type: ignore[no-untyped-call]
-            GameService(games, hub), server
+            servicer, server
         )
+        sweeper = Sweeper(servicer.ending, sweep_seconds)
+        sweeper.start()
 
         async def probe() -> None:
             """Health: Redis answers; and the active games gauge, from the same round trip."""
             metrics.GAMES_ACTIVE.set(await redis.zcard(st.index_key(st.STATUS_ACTIVE)))
 
         async def cleanup() -> None:
+            await sweeper.close()
             await hub.close()
             await games.drain()
             await store.close()

@@ -3,36 +3,62 @@
 Keys of one game share the hash tag ``{g:<id>}``, so they live in one Redis Cluster slot and a
 Lua script may touch them all at once:
 
-    olympus:{g:<id>}:game             hash: version, status, meta (JSON, immutable), created,
-                                      updated, generation, phase, waiting (JSON), result (JSON)
-    olympus:{g:<id>}:state            string: b"<version>:" + the engine's saved game
-    olympus:{g:<id>}:log              list: one JSON [version, seat, "answer text", bot] per answer
-    olympus:{g:<id>}:events           stream: entry id "<version>-0", field "e" = a GameEvent
-    olympus:{g:<id>}:idem:<seat>:<key>  string: the version that answer made (expires)
+    olympus:{g:<id>}:game      hash: version, status (active|finished|aborted), meta (JSON,
+                               immutable), created, updated (ms of the last change), generation,
+                               phase, waiting (JSON), result (JSON, once finished), packed (log
+                               chunks), reason and note (once aborted: "host"|"inactivity", the
+                               host's words)
+    olympus:{g:<id>}:state     string: b"<version>:" + the engine's saved game
+    olympus:{g:<id>}:log       list: the answers not yet packed, one "<seat>[b]:<answer text>" each
+                               ("b": a bot answered); the answer at list index i made version
+                               2 + LOG_CHUNK * packed + i
+    olympus:{g:<id>}:logz      list: the older answers, LOG_CHUNK per entry, packed: b"z" + zlib
+                               of the entries joined by newlines
+    olympus:{g:<id>}:events    stream: the last EVENTS_KEPT (up to 2 * EVENTS_KEPT - 1) events;
+                               entry id "<version>-0", field "e" = a GameEvent (older ones are
+                               rebuilt from the answer log)
+    olympus:{g:<id>}:idem      hash: "<seat>:<key hash>" -> "<version made>:<request digest>",
+                               the game's last IDEMPOTENCY_RECORDS keyed answers
+    olympus:{g:<id>}:idemring  list: the fields of `idem`, oldest first (which one goes next)
 
 and, outside any game's slot (written after the game's own keys, each a one-key command):
 
-    olympus:token:<sha256>            string: "<game id>" (expires with the game's hot state)
-    olympus:games:<all|active|finished>  sorted set, all scores 0, members "<created ms>:<id>"
+    olympus:token:<sha256>           string: "<game id>" (deleted with the game)
+    olympus:games:<all|active|finished|aborted>
+                                     sorted sets, all scores 0, members "<created ms>:<id>"
+    olympus:games:activity           sorted set: active games, scored by when the sweeper looks
+                                     at them next (their last change + the inactivity limit)
+    olympus:games:expiry             sorted set: finished and aborted games, scored by when the
+                                     sweeper deletes them (their end + the retention)
+    olympus:games:scheduled          string "1": games written before the two schedules existed
+                                     were put on them (`GameStore.adopt`)
 
 The version lives both in the hash (what the scripts compare) and in front of the state bytes,
-so that one GET reads a state and its version consistently. An idempotency record holds only
-the version its answer made: a repeated key's reply is rebuilt from that version's event and
-log entry. The answer path (load, commit) goes through `pipe.RedisPipe`, everything else
-through redis-py.
+so that one GET reads a state and its version consistently. An idempotency record holds the
+version its answer made and a digest of the request (answer and expected version): a repeated
+key with the same request gets its first result rebuilt from that version's event and log
+entry, with another request a refusal. Only a game's last IDEMPOTENCY_RECORDS keys are kept (and
+none once no keyed answer came for --idempotency-seconds): an older key is a new answer again,
+which its stale expected version then refuses. The answer path (load, commit) goes through
+`pipe.RedisPipe`, everything else through redis-py.
 
-When a game ends, its state and events expire after the retention; the hash (with the result)
-and the answer log stay, so a finished game can always be listed, exported and replayed.
+A game's memory stays bounded whatever its length (about 15 KB for a 3-player game, see
+`bench/memory.py`): the event stream keeps its last events, the answer log is packed LOG_CHUNK
+answers at a time (about 3 to 1), the idempotency records are capped. A finished or aborted
+game is kept whole for the retention, then the sweeper deletes it (`schedules.py`: first from
+every index and its tokens, then all of its keys at once, so an index never lists a game that
+is gone). The value types and the log's stored form are in `records.py`.
 """
 
 from __future__ import annotations
 
+import base64
 import functools
 import hashlib
 import logging
 import time
+import zlib
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any, ParamSpec, TypeVar
 
 import redis.asyncio as aioredis
@@ -43,17 +69,49 @@ from olympus.platform.errors import Unavailable
 from olympus.platform.logs import OutageLog
 
 from .pipe import RedisPipe
+from .records import (
+    CHUNK_MARK,
+    Head,
+    Keyed,
+    Loaded,
+    LogRecord,
+    Outcome,
+    Seen,
+    Summary,
+    unpack_log,
+)
 
 PREFIX = "olympus"
 STATUS_ACTIVE = "active"
 STATUS_FINISHED = "finished"
+STATUS_ABORTED = "aborted"
+ENDED = frozenset({STATUS_FINISHED, STATUS_ABORTED})
 INDEX_ALL = "all"
+INDEXES = (INDEX_ALL, STATUS_ACTIVE, STATUS_FINISHED, STATUS_ABORTED)
+ACTIVITY = "activity"
+EXPIRY = "expiry"
+SCHEDULED = "scheduled"  # a flag: every game written before the schedules existed is on them
 
-# Outcomes of a commit.
+# A game's stream keeps its last EVENTS_KEPT to 2 * EVENTS_KEPT - 1 events (older ones are
+# rebuilt from the answer log). Trimming a stream only marks entries deleted: their memory goes
+# when a whole node (a 4 KB block, allocated whole) goes. So when the stream reaches twice the
+# number kept, the commit rewrites it with its last EVENTS_KEPT entries, same ids: one node,
+# about 4.7 KB, where trimming by MAXLEN holds two, twice that.
+EVENTS_KEPT = 16
+LOG_CHUNK = 64  # answers per packed log entry
+IDEMPOTENCY_RECORDS = 32  # idempotency keys remembered per game
+# With no inactivity limit, how often an active game is still looked at (to finish the
+# bookkeeping of a game whose process died right after its last commit).
+RECHECK_MS = 24 * 3600 * 1000
+
+# Outcomes of a commit or an abort.
 APPLIED = 1
-DUPLICATE = 2  # the idempotency key was used before: `version` is the version it made
+DUPLICATE = 2  # the idempotency key was used before, for this request: `version` it made
 STALE = 3  # the game is at another version: `version` is the current one
 MISSING = 4  # no such game
+REUSED = 5  # the idempotency key was used before for another request: `version` it made
+OVER = 6  # the game is finished or aborted: `version` is its last one
+BUSY = 7  # (inactivity abort) the game changed since the time the abort was for
 
 _CREATE = """
 -- KEYS: game hash, state, events
@@ -71,33 +129,93 @@ redis.call('XADD', KEYS[3], '1-0', 'e', ARGV[3])
 return 1
 """
 
-_COMMIT = """
--- KEYS: game hash, state, answer log, events[, idempotency record]
--- ARGV: expected version, state, log entry, event, status, generation, phase, waiting,
---       updated ms, result ('' while the game goes on), retention s, idempotency ttl s
-if KEYS[5] then
-  local seen = redis.call('GET', KEYS[5])
-  if seen then return {2, tonumber(seen)} end
+_APPEND_EVENT = """
+local function append_event(key, version, event, keep)
+  redis.call('XADD', key, version .. '-0', 'e', event)
+  if redis.call('XLEN', key) >= 2 * keep then
+    local last = redis.call('XRANGE', key, (version - keep + 1) .. '-0', '+')
+    redis.call('DEL', key)
+    for _, entry in ipairs(last) do redis.call('XADD', key, entry[1], unpack(entry[2])) end
+  end
 end
-local current = tonumber(redis.call('HGET', KEYS[1], 'version'))
+"""
+
+_COMMIT = (
+    _APPEND_EVENT
+    + """
+-- KEYS: game hash, state, answer log, events[, idempotency hash, idempotency ring]
+-- ARGV: expected version, state, log entry, event, status, generation, phase, waiting,
+--       updated ms, result ('' while the game goes on), events kept,
+--       idempotency field, request digest, records kept, idempotency ttl s
+if KEYS[5] then
+  local seen = redis.call('HGET', KEYS[5], ARGV[12])
+  if seen then
+    local at = string.find(seen, ':', 1, true)
+    local made = tonumber(string.sub(seen, 1, at - 1))
+    if string.sub(seen, at + 1) == ARGV[13] then return {2, made} end
+    return {5, made}
+  end
+end
+local head = redis.call('HMGET', KEYS[1], 'version', 'status')
+local current = tonumber(head[1])
 if not current then return {4, 0} end
+if head[2] == 'aborted' then return {6, current} end
 if current ~= tonumber(ARGV[1]) then return {3, current} end
+if head[2] ~= 'active' then return {6, current} end
 local version = current + 1
 redis.call('SET', KEYS[2], ARGV[2])
 redis.call('RPUSH', KEYS[3], ARGV[3])
-redis.call('XADD', KEYS[4], version .. '-0', 'e', ARGV[4])
+append_event(KEYS[4], version, ARGV[4], tonumber(ARGV[11]))
 redis.call('HSET', KEYS[1], 'version', version, 'status', ARGV[5], 'generation', ARGV[6],
   'phase', ARGV[7], 'waiting', ARGV[8], 'updated', ARGV[9])
-if KEYS[5] then redis.call('SET', KEYS[5], version, 'EX', ARGV[12]) end
-if ARGV[10] ~= '' then
-  redis.call('HSET', KEYS[1], 'result', ARGV[10])
-  local keep = tonumber(ARGV[11])
-  if keep > 0 then
-    redis.call('EXPIRE', KEYS[2], keep)
-    redis.call('EXPIRE', KEYS[4], keep)
+if KEYS[5] then
+  redis.call('HSET', KEYS[5], ARGV[12], version .. ':' .. ARGV[13])
+  if redis.call('RPUSH', KEYS[6], ARGV[12]) > tonumber(ARGV[14]) then
+    redis.call('HDEL', KEYS[5], redis.call('LPOP', KEYS[6]))
   end
+  redis.call('EXPIRE', KEYS[5], ARGV[15])
+  redis.call('EXPIRE', KEYS[6], ARGV[15])
 end
+if ARGV[10] ~= '' then redis.call('HSET', KEYS[1], 'result', ARGV[10]) end
 return {1, version}
+"""
+)
+
+_ABORT = (
+    _APPEND_EVENT
+    + """
+-- KEYS: game hash, state, events
+-- ARGV: expected version, event, reason, note, now ms, events kept,
+--       idle since ms ('' for the host: abort whenever)
+local head = redis.call('HMGET', KEYS[1], 'version', 'status', 'updated')
+local current = tonumber(head[1])
+if not current then return {4, 0} end
+if head[2] ~= 'active' then return {6, current} end
+if current ~= tonumber(ARGV[1]) then return {3, current} end
+if ARGV[7] ~= '' and tonumber(head[3]) > tonumber(ARGV[7]) then return {7, current} end
+local version = current + 1
+local state = redis.call('GET', KEYS[2])
+local raw = string.sub(state, string.find(state, ':', 1, true) + 1)
+redis.call('SET', KEYS[2], version .. ':' .. raw)
+append_event(KEYS[3], version, ARGV[2], tonumber(ARGV[6]))
+redis.call('HSET', KEYS[1], 'version', version, 'status', 'aborted', 'updated', ARGV[5],
+  'waiting', '[]', 'reason', ARGV[3])
+if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'note', ARGV[4]) end
+return {1, version}
+"""
+)
+
+_PACK = """
+-- KEYS: game hash, answer log, packed log
+-- ARGV: chunks packed so far, the chunk (the log's first LOG_CHUNK entries, packed), LOG_CHUNK
+if tonumber(redis.call('HGET', KEYS[1], 'packed') or '0') ~= tonumber(ARGV[1]) then
+  return 0
+end
+if redis.call('LLEN', KEYS[2]) < tonumber(ARGV[3]) then return 0 end
+redis.call('RPUSH', KEYS[3], ARGV[2])
+redis.call('LTRIM', KEYS[2], ARGV[3], -1)
+redis.call('HINCRBY', KEYS[1], 'packed', 1)
+return 1
 """
 
 P = ParamSpec("P")
@@ -143,14 +261,22 @@ SUMMARY_FIELDS = (
     "waiting",
     "result",
 )
+GAME_PARTS = ("game", "state", "log", "logz", "events", "idem", "idemring")
 
 
 def game_key(game_id: str, part: str) -> str:
     return f"{PREFIX}:{{g:{game_id}}}:{part}"
 
 
-def idem_key(game_id: str, seat: int, key: str) -> str:
-    return game_key(game_id, f"idem:{seat}:{key}")
+def idem_field(seat: int, key: str) -> str:
+    """A key's field in the game's idempotency hash: as short whatever the key's length."""
+    return f"{seat}:{short_digest(f'{seat}:{key}')}"
+
+
+def short_digest(text: str) -> str:
+    """72 bits of SHA-256 in 12 URL-safe characters: collisions among a game's few dozen
+    records (or a changed request keeping its digest) are beyond any practical chance."""
+    return base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()[:9]).decode()
 
 
 def token_key(digest: str) -> str:
@@ -159,6 +285,11 @@ def token_key(digest: str) -> str:
 
 def index_key(status: str) -> str:
     return f"{PREFIX}:games:{status}"
+
+
+def member_game(member: str) -> str:
+    """The game id of an index member ("<created ms>:<id>")."""
+    return member.split(":", 1)[1]
 
 
 def pack_state(version: int, raw: bytes) -> bytes:
@@ -170,49 +301,38 @@ def unpack_state(value: bytes) -> tuple[int, bytes]:
     return int(head), raw
 
 
-@dataclass(frozen=True, slots=True)
-class Summary:
-    """The fields of the game hash a commit updates (what ListGames shows without the state)."""
-
-    status: str
-    generation: int
-    phase: str
-    waiting: bytes  # JSON list of seats
-    updated_ms: int
-
-
-@dataclass(frozen=True, slots=True)
-class Loaded:
-    version: int  # 0 when the state is absent (no such game, or expired after the game ended)
-    state: bytes | None
-    idem_version: int | None  # set when the idempotency key asked about was used before
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    kind: int  # APPLIED, DUPLICATE, STALE or MISSING
-    version: int
-
-
 class GameStore:
     def __init__(
-        self, redis: aioredis.Redis, retention_seconds: int, idempotency_seconds: int
+        self,
+        redis: aioredis.Redis,
+        retention_seconds: int,
+        idempotency_seconds: int,
+        inactivity_seconds: int = 0,
     ) -> None:
         # Replies are bytes (the client is made without decode_responses), which redis-py's
         # type hints (bytes | str for every reply) cannot say: the store reads them untyped.
         self.redis: Any = redis
         self.retention_seconds = retention_seconds
         self.idempotency_seconds = idempotency_seconds
+        self.inactivity_seconds = inactivity_seconds
         self._create = redis.register_script(_CREATE)
         self._commit_sha = hashlib.sha1(_COMMIT.encode()).hexdigest()
         kwargs = redis.connection_pool.connection_kwargs
         # The answer path (load, commit) goes through one auto-pipelined connection.
         self._pipe = RedisPipe(kwargs) if RedisPipe.supports(kwargs) else None
         self._commit_script = redis.register_script(_COMMIT)
+        self._abort = redis.register_script(_ABORT)
+        self._pack = redis.register_script(_PACK)
 
     async def close(self) -> None:
         if self._pipe is not None:
             await self._pipe.close()
+
+    def next_check_ms(self, updated_ms: int) -> int:
+        """When the sweeper should look at an active game last changed at `updated_ms`."""
+        if self.inactivity_seconds > 0:
+            return updated_ms + self.inactivity_seconds * 1000
+        return updated_ms + RECHECK_MS
 
     # --- writing -------------------------------------------------------------------------------
     @_storage
@@ -247,6 +367,7 @@ class GameStore:
         pipe = self.redis.pipeline(transaction=False)
         for digest in token_digests:
             pipe.set(token_key(digest), game_id)
+        pipe.zadd(index_key(ACTIVITY), {index_member: self.next_check_ms(summary.updated_ms)})
         pipe.zadd(index_key(INDEX_ALL), {index_member: 0})
         pipe.zadd(index_key(summary.status), {index_member: 0})
         await pipe.execute()
@@ -262,9 +383,9 @@ class GameStore:
         event: bytes,
         summary: Summary,
         result: bytes | None,
-        idempotency: tuple[int, str] | None,
+        idempotency: Keyed | None,
     ) -> Outcome:
-        """Write one answer if the game is still at `expected_version` (and, with an
+        """Write one answer if the game is still active at `expected_version` (and, with an
         idempotency key, if that key was not used before): state, version, log, event and
         idempotency record at once, or nothing."""
         keys = [
@@ -273,8 +394,6 @@ class GameStore:
             game_key(game_id, "log"),
             game_key(game_id, "events"),
         ]
-        if idempotency is not None:
-            keys.append(idem_key(game_id, *idempotency))
         args: list[Any] = [
             expected_version,
             pack_state(expected_version + 1, state),
@@ -286,9 +405,16 @@ class GameStore:
             summary.waiting,
             summary.updated_ms,
             result or b"",
-            self.retention_seconds,
-            self.idempotency_seconds,
+            EVENTS_KEPT,
         ]
+        if idempotency is not None:
+            keys += [game_key(game_id, "idem"), game_key(game_id, "idemring")]
+            args += [
+                idempotency.field,
+                idempotency.digest,
+                IDEMPOTENCY_RECORDS,
+                self.idempotency_seconds,
+            ]
         if self._pipe is not None:
             kind, version = await self._pipe.evalsha(self._commit_sha, _COMMIT, keys, args)
         else:
@@ -296,16 +422,54 @@ class GameStore:
         return Outcome(int(kind), int(version))
 
     @_storage
-    async def finish(self, index_member: str, token_digests: list[str]) -> None:
-        """After the commit that ended a game: move it to the finished index, and let its
-        tokens go with its hot state."""
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zrem(index_key(STATUS_ACTIVE), index_member)
-        pipe.zadd(index_key(STATUS_FINISHED), {index_member: 0})
-        if self.retention_seconds > 0:
-            for digest in token_digests:
-                pipe.expire(token_key(digest), self.retention_seconds)
-        await pipe.execute()
+    async def abort(
+        self,
+        game_id: str,
+        expected_version: int,
+        event: bytes,
+        reason: str,
+        note: str,
+        now_ms: int,
+        idle_since_ms: int | None,
+    ) -> Outcome:
+        """End an active game at `expected_version` + 1 with its last event; with
+        `idle_since_ms`, only if it has not changed since then (BUSY otherwise)."""
+        kind, version = await self._abort(
+            keys=[
+                game_key(game_id, "game"),
+                game_key(game_id, "state"),
+                game_key(game_id, "events"),
+            ],
+            args=[
+                expected_version,
+                event,
+                reason,
+                note,
+                now_ms,
+                EVENTS_KEPT,
+                "" if idle_since_ms is None else idle_since_ms,
+            ],
+        )
+        return Outcome(int(kind), int(version))
+
+    @_storage
+    async def pack_log(self, game_id: str) -> None:
+        """Fold the oldest LOG_CHUNK plain answers of the log into one packed entry, while
+        there are that many (another process doing the same meanwhile is harmless)."""
+        game, plain, packed = (game_key(game_id, p) for p in ("game", "log", "logz"))
+        while True:
+            pipe = self.redis.pipeline(transaction=True)
+            pipe.hget(game, "packed")
+            pipe.lrange(plain, 0, LOG_CHUNK - 1)
+            chunks, entries = await pipe.execute()
+            if len(entries) < LOG_CHUNK:
+                return
+            chunk = CHUNK_MARK + zlib.compress(b"\n".join(entries), 9)
+            done = await self._pack(
+                keys=[game, plain, packed], args=[int(chunks or 0), chunk, LOG_CHUNK]
+            )
+            if not done:
+                return
 
     # --- reading -------------------------------------------------------------------------------
     @_storage
@@ -314,38 +478,37 @@ class GameStore:
         return value
 
     @_storage
-    async def load(self, game_id: str, idempotency: tuple[int, str] | None = None) -> Loaded:
-        """The state with its version, and whether an idempotency key was used (one round trip)."""
-        state_key = game_key(game_id, "state")
-        seen = None
-        if self._pipe is not None:
-            if idempotency is None:
-                value = await self._pipe.execute("GET", state_key)
-            else:  # both go out in the same write: one round trip
-                value, seen = await self._pipe.execute_many(
-                    ("GET", state_key), ("GET", idem_key(game_id, *idempotency))
-                )
-        elif idempotency is None:
-            value = await self.redis.get(state_key)
+    async def load(self, game_id: str, idempotency: Keyed | None = None) -> Loaded:
+        """The state with its version and the game's status, and what an idempotency key was
+        used for (one round trip)."""
+        commands: list[tuple[Any, ...]] = [
+            ("GET", game_key(game_id, "state")),
+            ("HGET", game_key(game_id, "game"), "status"),
+        ]
+        if idempotency is not None:
+            commands.append(("HGET", game_key(game_id, "idem"), idempotency.field))
+        if self._pipe is not None:  # all go out in the same write: one round trip
+            replies = await self._pipe.execute_many(*commands)
         else:
             pipe = self.redis.pipeline(transaction=False)
-            pipe.get(state_key)
-            pipe.get(idem_key(game_id, *idempotency))
-            value, seen = await pipe.execute()
-        idem_version = int(seen) if seen is not None else None
+            for command in commands:
+                pipe.execute_command(*command)
+            replies = await pipe.execute()
+        value, status = replies[0], (replies[1] or b"").decode()
+        seen = Seen.parse(replies[2]) if idempotency is not None else None
         if value is None:
-            return Loaded(0, None, idem_version)
+            return Loaded(0, None, status, seen)
         version, raw = unpack_state(value)
-        return Loaded(version, raw, idem_version)
+        return Loaded(version, raw, status, seen)
 
     @_storage
-    async def head(self, game_id: str, idempotency: tuple[int, str]) -> tuple[int, int | None]:
-        """The current version and the version an idempotency key made, if it was used."""
+    async def head(self, game_id: str, idempotency: Keyed) -> Head:
+        """The current version and status, and what an idempotency key was used for."""
         pipe = self.redis.pipeline(transaction=False)
-        pipe.hget(game_key(game_id, "game"), "version")
-        pipe.get(idem_key(game_id, *idempotency))
-        version, seen = await pipe.execute()
-        return int(version or 0), (int(seen) if seen is not None else None)
+        pipe.hmget(game_key(game_id, "game"), ["version", "status"])
+        pipe.hget(game_key(game_id, "idem"), idempotency.field)
+        (version, status), seen = await pipe.execute()
+        return Head(int(version or 0), (status or b"").decode(), Seen.parse(seen))
 
     @_storage
     async def summary(self, game_id: str) -> dict[str, bytes | None]:
@@ -361,24 +524,22 @@ class GameStore:
         return [dict(zip(SUMMARY_FIELDS, row, strict=True)) for row in rows]
 
     @_storage
-    async def answers(self, game_id: str) -> list[bytes]:
-        values: list[bytes] = await self.redis.lrange(game_key(game_id, "log"), 0, -1)
-        return values
-
-    @_storage
-    async def log_snapshot(self, game_id: str) -> tuple[str, bytes | None, list[bytes]]:
-        """Status, result and answer log, read together (a transaction: all at one version)."""
+    async def log_snapshot(self, game_id: str) -> LogRecord:
+        """The answer log with status, version, result and abort reason, read together (a
+        transaction: all at one version)."""
         pipe = self.redis.pipeline(transaction=True)
-        pipe.hmget(game_key(game_id, "game"), ["status", "result"])
+        pipe.hmget(game_key(game_id, "game"), ["status", "version", "result", "reason", "note"])
+        pipe.lrange(game_key(game_id, "logz"), 0, -1)
         pipe.lrange(game_key(game_id, "log"), 0, -1)
-        (status, result), answers = await pipe.execute()
-        return (status or b"").decode(), result, answers
-
-    @_storage
-    async def answer_at(self, game_id: str, version: int) -> bytes | None:
-        # Version 1 is the creation; the answer that made version v is entry v - 2.
-        value: bytes | None = await self.redis.lindex(game_key(game_id, "log"), version - 2)
-        return value
+        (status, version, result, reason, note), chunks, tail = await pipe.execute()
+        return LogRecord(
+            status=(status or b"").decode(),
+            version=int(version or 0),
+            result=result,
+            reason=(reason or b"").decode(),
+            note=(note or b"").decode(),
+            answers=unpack_log(chunks, tail),
+        )
 
     @_storage
     async def events_after(self, game_id: str, version: int, count: int) -> list[tuple[int, bytes]]:

@@ -63,6 +63,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ILLEGAL_AMOUNT: _ClassVar[ErrorReason]
     FAILED_PRECONDITION: _ClassVar[ErrorReason]
     SEAT_RESIGNED: _ClassVar[ErrorReason]
+    GAME_ABORTED: _ClassVar[ErrorReason]
     QUOTA_EXCEEDED: _ClassVar[ErrorReason]
     TOO_MANY_STREAMS: _ClassVar[ErrorReason]
     REQUEST_TOO_LARGE: _ClassVar[ErrorReason]
@@ -129,6 +130,7 @@ ILLEGAL_OPTION: ErrorReason
 ILLEGAL_AMOUNT: ErrorReason
 FAILED_PRECONDITION: ErrorReason
 SEAT_RESIGNED: ErrorReason
+GAME_ABORTED: ErrorReason
 QUOTA_EXCEEDED: ErrorReason
 TOO_MANY_STREAMS: ErrorReason
 REQUEST_TOO_LARGE: ErrorReason

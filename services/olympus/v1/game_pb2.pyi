@@ -13,6 +13,7 @@ class GameStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_STATUS_UNSPECIFIED: _ClassVar[GameStatus]
     GAME_STATUS_ACTIVE: _ClassVar[GameStatus]
     GAME_STATUS_FINISHED: _ClassVar[GameStatus]
+    GAME_STATUS_ABORTED: _ClassVar[GameStatus]
 
 class SeatKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -97,6 +98,7 @@ class EventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     EVENT_KIND_CREATED: _ClassVar[EventKind]
     EVENT_KIND_ANSWER: _ClassVar[EventKind]
     EVENT_KIND_RESIGNED: _ClassVar[EventKind]
+    EVENT_KIND_ABORTED: _ClassVar[EventKind]
 
 class TokenRole(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -106,6 +108,7 @@ class TokenRole(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_ACTIVE: GameStatus
 GAME_STATUS_FINISHED: GameStatus
+GAME_STATUS_ABORTED: GameStatus
 SEAT_KIND_UNSPECIFIED: SeatKind
 SEAT_KIND_HUMAN: SeatKind
 SEAT_KIND_BOT: SeatKind
@@ -166,6 +169,7 @@ EVENT_KIND_UNSPECIFIED: EventKind
 EVENT_KIND_CREATED: EventKind
 EVENT_KIND_ANSWER: EventKind
 EVENT_KIND_RESIGNED: EventKind
+EVENT_KIND_ABORTED: EventKind
 TOKEN_ROLE_UNSPECIFIED: TokenRole
 TOKEN_ROLE_SEAT: TokenRole
 TOKEN_ROLE_HOST: TokenRole
@@ -1031,3 +1035,19 @@ class GameLog(_message.Message):
     version: int
     result: GameResult
     def __init__(self, game_id: _Optional[str] = ..., format: _Optional[str] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., answers: _Optional[_Iterable[_Union[LoggedAnswer, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ...) -> None: ...
+
+class AbortGameRequest(_message.Message):
+    __slots__ = ("game_id", "token", "reason")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    reason: str
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class AbortGameResponse(_message.Message):
+    __slots__ = ("version",)
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    def __init__(self, version: _Optional[int] = ...) -> None: ...

@@ -85,6 +85,11 @@ class GameServiceStub:
                 request_serializer=olympus_dot_v1_dot_board__pb2.DescribeBoardRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_board__pb2.BoardDescription.FromString,
                 _registered_method=True)
+        self.AbortGame = channel.unary_unary(
+                '/olympus.v1.GameService/AbortGame',
+                request_serializer=olympus_dot_v1_dot_game__pb2.AbortGameRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_game__pb2.AbortGameResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -169,6 +174,17 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def AbortGame(self, request, context):
+        """Ends a running game for good (host token only): the game becomes ABORTED at the next
+        version and its last event (kind "aborted") tells every watcher; every later answer is
+        refused (FAILED_PRECONDITION, reason GAME_ABORTED). Aborting an aborted game again returns
+        the same version; a finished game cannot be aborted (FAILED_PRECONDITION, GAME_FINISHED).
+        The service also aborts a game nobody answered for `--inactivity-seconds`.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -221,6 +237,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.DescribeBoard,
                     request_deserializer=olympus_dot_v1_dot_board__pb2.DescribeBoardRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_board__pb2.BoardDescription.SerializeToString,
+            ),
+            'AbortGame': grpc.unary_unary_rpc_method_handler(
+                    servicer.AbortGame,
+                    request_deserializer=olympus_dot_v1_dot_game__pb2.AbortGameRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_game__pb2.AbortGameResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -493,6 +514,33 @@ class GameService:
             '/olympus.v1.GameService/DescribeBoard',
             olympus_dot_v1_dot_board__pb2.DescribeBoardRequest.SerializeToString,
             olympus_dot_v1_dot_board__pb2.BoardDescription.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AbortGame(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.GameService/AbortGame',
+            olympus_dot_v1_dot_game__pb2.AbortGameRequest.SerializeToString,
+            olympus_dot_v1_dot_game__pb2.AbortGameResponse.FromString,
             options,
             channel_credentials,
             insecure,

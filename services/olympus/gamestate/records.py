@@ -1,0 +1,115 @@
+"""The values the game store reads and writes, and the answer log's stored form.
+
+A plain log entry is ``<seat>[b]:<answer text>`` ("b" when a bot answered), its version given
+by its place in the log. A packed entry is CHUNK_MARK + zlib of LOG_CHUNK plain entries joined
+by newlines. Entries written before the compact form, JSON ``[version, seat, text, bot]``, are
+still read.
+"""
+
+from __future__ import annotations
+
+import zlib
+from dataclasses import dataclass
+
+import orjson
+
+RESIGN = "resign"  # the log's text for a resignation (not an engine answer; a replay skips it)
+CHUNK_MARK = b"z"  # first byte of a packed log entry (a plain one starts with the seat digit)
+
+
+def log_entry(seat: int, text: str, bot: bool) -> bytes:
+    return f"{seat}{'b' if bot else ''}:{text}".encode()
+
+
+@dataclass(frozen=True, slots=True)
+class Logged:
+    version: int  # the version the answer made
+    seat: int
+    text: str
+    bot: bool
+
+    @property
+    def is_resignation(self) -> bool:
+        return self.text == RESIGN
+
+
+def unpack_log(chunks: list[bytes], tail: list[bytes]) -> list[Logged]:
+    entries = [e for c in chunks for e in zlib.decompress(c[len(CHUNK_MARK) :]).split(b"\n")]
+    entries += tail
+    out = []
+    for i, entry in enumerate(entries):
+        if entry.startswith(b"["):  # written before the compact form: [version, seat, text, bot]
+            version, seat, text, bot = orjson.loads(entry)
+            out.append(Logged(version, seat, text, bot))
+            continue
+        head, _, text = entry.decode().partition(":")
+        out.append(Logged(2 + i, int(head.rstrip("b")), text, head.endswith("b")))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """The fields of the game hash a commit updates (what ListGames shows without the state)."""
+
+    status: str
+    generation: int
+    phase: str
+    waiting: bytes  # JSON list of seats
+    updated_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class Keyed:
+    """An answer's idempotency key, as its field in the game's idempotency hash, and the
+    digest of the request it came with."""
+
+    field: str
+    digest: str
+
+
+@dataclass(frozen=True, slots=True)
+class Seen:
+    """What an idempotency key was used for: the version it made, and for which request."""
+
+    version: int
+    digest: str
+
+    @classmethod
+    def parse(cls, value: bytes | None) -> Seen | None:
+        if value is None:
+            return None
+        version, _, digest = value.decode().partition(":")
+        return cls(int(version), digest)
+
+
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    version: int  # 0 when the state is absent (no such game)
+    state: bytes | None
+    status: str  # "" when the game does not exist (any more)
+    seen: Seen | None  # set when the idempotency key asked about was used before
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    version: int
+    status: str  # "" when the game does not exist (any more)
+    seen: Seen | None
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    kind: int  # APPLIED, DUPLICATE, STALE, MISSING, REUSED, OVER or BUSY
+    version: int
+
+
+@dataclass(frozen=True, slots=True)
+class LogRecord:
+    """A game's answer log with the fields of its hash that go with it, read at one version."""
+
+    status: str  # "" when the game does not exist (any more)
+    version: int
+    result: bytes | None
+    reason: str  # why it was aborted
+    note: str  # the host's words when aborting
+    answers: list[Logged]
