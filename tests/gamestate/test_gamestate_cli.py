@@ -89,3 +89,16 @@ def test_usage_errors(olympus: Cli) -> None:
     unsaved = olympus("decision", game_id, "--seat", "0", ok=False)
     assert unsaved.returncode == 2 and "no token saved" in unsaved.stderr
     assert olympus("show", "0" * 16, ok=False).returncode == 1
+
+
+def test_whoami_resign_and_abort_from_the_command_line(olympus: Cli) -> None:
+    game_id = olympus("create", "--players", "3").stdout.split()[1]
+    assert f"seat 1 of game {game_id}" in olympus("whoami", game_id, "--seat", "1").stdout
+    assert f"the host of game {game_id}" in olympus("whoami", game_id, "--host").stdout
+    assert "resigned at version 2" in olympus("resign", game_id, "--seat", "1").stdout
+    assert "resigned" in olympus("whoami", game_id, "--seat", "1").stdout
+    aborted = olympus("abort", game_id, "--reason", "closing the table").stdout
+    assert f"game {game_id} aborted at version" in aborted
+    refused = olympus("act", game_id, "--seat", "0", "setup R01 -", ok=False)
+    assert refused.returncode == 1 and "GAME_ABORTED" in refused.stderr
+    assert game_id in olympus("list", "--status", "aborted").stdout

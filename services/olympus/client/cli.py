@@ -288,6 +288,34 @@ def _board(args: argparse.Namespace) -> int:
 # --- the parser -------------------------------------------------------------------------------
 
 
+def _abort(args: argparse.Namespace) -> int:
+    token = token_for(args) or token_for(argparse.Namespace(game=args.game, host=True))
+    with _client(args) as client:
+        version = client.abort_game(args.game, token, args.reason)
+    print(f"game {args.game} aborted at version {version}")
+    return 0
+
+
+def _resign(args: argparse.Namespace) -> int:
+    with _client(args) as client:
+        version, before = _handle(args, client, required=True).resign()
+    print(f"resigned at version {version}{' (already)' if before else ''}")
+    return 0
+
+
+def _whoami(args: argparse.Namespace) -> int:
+    with _client(args) as client:
+        who = client.whoami(token_for(args, required=True))
+    if args.json:
+        _print_json(who)
+    elif who["role"] == "host":
+        print(f"the host of game {who['game_id']}")
+    else:
+        gone = ", resigned" if who["resigned"] else ""
+        print(f"seat {who['seat']} of game {who['game_id']}{gone}")
+    return 0
+
+
 def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse.Namespace], int]:
     def run(args: argparse.Namespace) -> int:
         try:
@@ -407,7 +435,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_guarded(_watch))
 
-    p = command("log", "every answer, for replays (host only until the game ends)")
+    p = command("log", "every answer: the replay export once the game is over, public facts before")
     p.add_argument("game")
     _who(p, host=True)
     p.add_argument("--export", metavar="FILE", help="write the replay export (JSON) to FILE")
@@ -415,10 +443,27 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.set_defaults(handler=_guarded(_log))
 
     p = command("list", "games on the service, newest first")
-    p.add_argument("--status", choices=("any", "active", "finished"), default="any")
+    p.add_argument("--status", choices=("any", "active", "finished", "aborted"), default="any")
     p.add_argument("--limit", type=int, default=20)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_guarded(_list))
+
+    p = command("abort", "end a running game for good (the host's saved token)")
+    p.add_argument("game")
+    p.add_argument("--token", metavar="T", help="the host token (default: the saved one)")
+    p.add_argument("--reason", default="", help="told to the seats (at most 100 characters)")
+    p.set_defaults(handler=_guarded(_abort))
+
+    p = command("resign", "give up your seat: the table plays it from now on")
+    p.add_argument("game")
+    _who(p)
+    p.set_defaults(handler=_guarded(_resign))
+
+    p = command("whoami", "which game, role and seat a token is")
+    p.add_argument("game")
+    _who(p, host=True)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_guarded(_whoami))
 
     p = command("board", "what the table looks like: spaces, milestones, awards, tracks")
     p.add_argument("game", nargs="?", help="a game (or use --map)")

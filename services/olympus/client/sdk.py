@@ -226,10 +226,27 @@ class OlympusClient:
         return [wire.summary_dict(g) for g in reply.games], reply.next_page_token
 
     def game_log(self, game_id: str, token: str = "") -> dict[str, Any]:
-        """The replay export (options with the seed, every answer): public once the game is
-        over, and for the host token before."""
+        """Once the game is over (or aborted): the replay export (options with the seed, every
+        answer). While it runs: the public log (no seed; hidden card choices as counts)."""
         reply = self.call(self.stub.GetGameLog, pb.GetGameLogRequest(game_id=game_id, token=token))
         return wire.log_dict(reply)
+
+    def abort_game(self, game_id: str, host_token: str, reason: str = "") -> int:
+        """End a running game for good (host token); the version the abort made. Repeating
+        it returns the same version."""
+        request = pb.AbortGameRequest(game_id=game_id, token=host_token, reason=reason)
+        reply = self.call(self.stub.AbortGame, request)
+        return int(reply.version)
+
+    def whoami(self, token: str) -> dict[str, Any]:
+        """A token's game, role ("seat" or "host"), seat (None for the host) and resigned."""
+        reply = self.call(self.stub.WhoAmI, pb.WhoAmIRequest(token=token))
+        return {
+            "game_id": reply.game_id,
+            "role": "host" if reply.role == pb.TOKEN_ROLE_HOST else "seat",
+            "seat": reply.seat if reply.HasField("seat") else None,
+            "resigned": reply.resigned,
+        }
 
     def describe_board(self, game_id: str | None = None, map: str | None = None) -> dict[str, Any]:
         """Everything static about a game's table, or a map's: give exactly one of `game_id`
@@ -263,6 +280,14 @@ class SeatHandle:
         )
         self.version = reply.game.version
         return wire.view_dict(reply.game)
+
+    def resign(self) -> tuple[int, bool]:
+        """Give up this seat: the table plays it from now on. (The version the resignation
+        made, whether it had resigned before.)"""
+        reply = self.client.call(
+            self.client.stub.Resign, pb.ResignRequest(game_id=self.game_id, token=self.token)
+        )
+        return int(reply.version), bool(reply.replayed)
 
     def decision(self) -> DecisionState:
         reply = self.client.call(
@@ -305,7 +330,9 @@ class SeatHandle:
         for _ in range(_REBASE_ATTEMPTS):
             try:
                 return self._submit(answer, version, key)
-            except StaleVersion:
+            except StaleVersion as exc:
+                if exc.reason == "IDEMPOTENCY_KEY_REUSED":  # not stale: the key is spoken for
+                    raise
                 shown = self._shown
                 if not rebase or shown is None or shown[0] != version or shown[1] is None:
                     raise
