@@ -8,10 +8,10 @@ client process (grpc.aio, one channel):
      legal answers computed beforehand by a local engine (same seed: the same game), so the
      client spends nothing on choosing while it is timed;
 
-both also with a single caller (unloaded latency). It reports p50/p99 latency, calls per second,
-their ratios, and the Redis memory a finished game takes, key by key.
+both also with a single caller (unloaded latency). It reports p50/p99 latency, calls per second
+and their ratios. (Redis memory per game: `olympus.bench.memory`.)
 
-    python -m olympus.bench.service [--games 100] [--answers 200]
+    python -m olympus.bench.service [--games 1000] [--answers 40]
 """
 
 from __future__ import annotations
@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from typing import Any
 
 import grpc
-import redis
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from olympus.engine import Game, GameOptions
@@ -56,6 +55,8 @@ def _service(redis_url: str) -> Iterator[tuple[str, int]]:
             "olympus.gamestate",
             "--port",
             "0",
+            "--quotas",
+            "off",  # one client process plays every game: per-address quotas would refuse it
             "--metrics-port",
             "0",
             "--redis-url",
@@ -179,29 +180,8 @@ async def _play(stub: Any, pid: int, plans: list[Plan], count: int) -> Timing:
     return await _timed(pid, [player(p) for p in plans])
 
 
-def _memory(redis_url: str, game_id: str) -> dict[str, Any]:
-    r = redis.Redis.from_url(redis_url)
-    by_part: dict[str, int] = {}
-    idem_keys = 0
-    prefix = f"olympus:{{g:{game_id}}}:"
-    for key in r.scan_iter(match=prefix + "*", count=1000):
-        part = key.decode()[len(prefix) :].split(":", 1)[0]
-        by_part[part] = by_part.get(part, 0) + int(r.memory_usage(key, samples=0) or 0)
-        idem_keys += part == "idem"
-    hot = by_part.get("state", 0) + by_part.get("events", 0)
-    kept = by_part.get("game", 0) + by_part.get("log", 0)
-    return {
-        "by_key_bytes": by_part,
-        "hot_bytes": hot,  # state + events: expire with the retention once the game is over
-        "kept_bytes": kept,  # game record + answer log: kept
-        "idempotency_bytes": by_part.get("idem", 0),  # expire after --idempotency-seconds
-        "idempotency_records": idem_keys,
-        "total_bytes": sum(by_part.values()),
-    }
-
-
 async def _run(
-    address: str, pid: int, redis_url: str, games: int, answers: int, players: int, rounds: int
+    address: str, pid: int, games: int, answers: int, players: int, rounds: int
 ) -> dict[str, Any]:
     async with grpc.aio.insecure_channel(address) as channel:
         stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
@@ -239,22 +219,20 @@ async def _run(
                 subn["server_cpu_us_per_call"] / noopn["server_cpu_us_per_call"], 2
             ),
         },
-        "redis_per_finished_game": {"answers": played, **_memory(redis_url, solo.game_id)},
     }
 
 
 def main_figures(
-    games: int = 100, answers: int = 200, players: int = 3, rounds: int = 4
+    games: int = 1000, answers: int = 40, players: int = 3, rounds: int = 4
 ) -> dict[str, Any]:
     with embedded_redis() as redis, _service(redis.url) as (address, pid):
-        redis_url = redis.url
-        return asyncio.run(_run(address, pid, redis_url, games, answers, players, rounds))
+        return asyncio.run(_run(address, pid, games, answers, players, rounds))
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m olympus.bench.service", description=__doc__)
-    parser.add_argument("--games", type=int, default=100, help="games played at once")
-    parser.add_argument("--answers", type=int, default=200, help="answers timed per game")
+    parser.add_argument("--games", type=int, default=1000, help="games played at once")
+    parser.add_argument("--answers", type=int, default=40, help="answers timed per game")
     parser.add_argument("--players", type=int, default=3)
     parser.add_argument("--rounds", type=int, default=4, help="turns of no-op / SubmitAction")
     args = parser.parse_args(argv)
