@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from .platform.config import DEFAULT_PORTS
 from .platform.embedded_redis import RedisUnavailable, embedded_redis
+from .platform.strict import whole_arg
 
 SERVICES = ("gamestate", "catalogue")
 
@@ -99,7 +100,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="use this Redis instead of an embedded one (env OLYMPUS_REDIS_URL)",
     )
     for name in SERVICES:
-        p.add_argument(f"--{name}-port", type=int, default=DEFAULT_PORTS[name], metavar="PORT")
+        p.add_argument(
+            f"--{name}-port", type=whole_arg(0, 65535), default=DEFAULT_PORTS[name], metavar="PORT"
+        )
 
     def handler(args: argparse.Namespace) -> int:
         return run(args.redis_url, {name: getattr(args, f"{name}_port") for name in SERVICES})

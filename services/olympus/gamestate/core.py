@@ -48,9 +48,11 @@ from .meta import GameMeta, SeatMeta, TimeControl
 
 log = logging.getLogger("olympus.gamestate")
 
-GAME_ID_RE = re.compile(r"^[0-9a-f]{16}$")
-IDEMPOTENCY_KEY_RE = re.compile(r"^[\x21-\x7e]{1,128}$")  # printable ASCII, no spaces
-PAGE_TOKEN_RE = re.compile(r"^\d{15}:[0-9a-f]{16}$")
+# Matched whole (`fullmatch`: `$` would let a final newline through), ASCII classes only (`\d`
+# takes every script's digits).
+GAME_ID_RE = re.compile(r"[0-9a-f]{16}")
+IDEMPOTENCY_KEY_RE = re.compile(r"[\x21-\x7e]{1,128}")  # printable ASCII, no spaces
+PAGE_TOKEN_RE = re.compile(r"[0-9]{15}:[0-9a-f]{16}")
 REPLAY_FORMAT = "olympus-replay/1"
 # Bots answering one after the other can never need more writes than this: a runaway guard.
 BOT_MOVES_LIMIT = 5_000
@@ -88,7 +90,7 @@ def now_ms() -> int:
 
 
 def check_game_id(game_id: str) -> None:
-    if not GAME_ID_RE.match(game_id):
+    if not GAME_ID_RE.fullmatch(game_id):
         raise InvalidArgument(
             f"not a game id: {quote(game_id)} (16 hex digits)", reason="INVALID_GAME_ID"
         )
@@ -272,7 +274,7 @@ class Games:
             raise PermissionDenied(
                 "the host token cannot answer; use a seat token", reason="NOT_A_SEAT_TOKEN"
             )
-        if not IDEMPOTENCY_KEY_RE.match(key):
+        if not IDEMPOTENCY_KEY_RE.fullmatch(key):
             raise InvalidArgument(
                 "idempotency_key must be 1-128 printable ASCII characters",
                 reason="INVALID_IDEMPOTENCY_KEY",
@@ -477,7 +479,7 @@ class Games:
     async def list(
         self, status: str, page_size: int, page_token: str
     ) -> tuple[list[tuple[str, dict[str, Any]]], str]:
-        if page_token and not PAGE_TOKEN_RE.match(page_token):
+        if page_token and not PAGE_TOKEN_RE.fullmatch(page_token):
             raise InvalidArgument("bad page_token", reason="INVALID_PAGE_TOKEN")
         if page_size < 0 or page_size > 500:
             raise InvalidArgument(

@@ -15,6 +15,7 @@ from olympus.engine import GameOptions
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import InvalidArgument, quote
 from olympus.platform.server import rpc, stream_rpc
+from olympus.platform.strict import display_name_problem
 from olympus.v1 import game_pb2 as pb
 from olympus.v1 import game_pb2_grpc
 
@@ -65,6 +66,9 @@ def options_from_request(request: pb.CreateGameRequest) -> tuple[GameOptions, li
             raise InvalidArgument(
                 f"seat names are at most {NAME_LIMIT} characters", reason="INVALID_NAME"
             )
+        problem = display_name_problem(spec.name)
+        if problem is not None:
+            raise InvalidArgument(f"seat {i}: {problem}", reason="INVALID_NAME")
         seats.append(SeatMeta(seat=i, bot=bot, beginner=spec.beginner, name=spec.name))
     options = GameOptions(  # InvalidOptions -> INVALID_ARGUMENT
         players=players,
