@@ -100,8 +100,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="use this Redis instead of an embedded one (env OLYMPUS_REDIS_URL)",
     )
     for name in SERVICES:
+        # The environment variable each service reads itself (argparse converts a string
+        # default with `type` too).
         p.add_argument(
-            f"--{name}-port", type=whole_arg(0, 65535), default=DEFAULT_PORTS[name], metavar="PORT"
+            f"--{name}-port",
+            type=whole_arg(0, 65535),
+            default=os.environ.get(f"OLYMPUS_{name.upper()}_PORT") or DEFAULT_PORTS[name],
+            metavar="PORT",
+            help=f"0 for a free port (env OLYMPUS_{name.upper()}_PORT; default {DEFAULT_PORTS[name]})",
         )
 
     def handler(args: argparse.Namespace) -> int:
