@@ -4,7 +4,7 @@ VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install proto test lint typecheck unit soak bench run selfplay clean
+.PHONY: install proto test lint typecheck unit soak bench fuzz run selfplay clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,13 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m olympus.bench
+
+# Malformed and illegal answers at every kind of decision of real games (a real game service
+# on a private Redis): prints one JSON summary line, fails on any internal error, state change
+# after a refusal, wrongly accepted answer or oversized reply. CI runs it with a smaller count.
+FUZZ_COUNT ?= 100000
+fuzz: $(STAMP)
+	$(PY) -m olympus.bench.fuzz --count $(FUZZ_COUNT)
 
 selfplay: $(STAMP)
 	$(VENV)/bin/olympus selfplay --players 2 --games 20 --seed 1 --bot random --corporate-era --json

@@ -7,6 +7,8 @@ in Redis is exactly as it was. Seat names refuse control and text-direction char
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -199,3 +201,22 @@ def test_names_in_any_script_are_welcome(client: OlympusClient) -> None:
 def test_the_sdk_does_not_convert_strings_to_numbers(answer: dict[str, Any]) -> None:
     with pytest.raises(ValueError):
         answer_request(answer)
+
+
+def test_a_huge_player_count_is_refused_before_any_seat_is_built() -> None:
+    """players = 2**32 - 1 once made the service build four billion default seats (the fuzz
+    run found it: the process grew by gigabytes until the kernel killed it). Checked in a
+    process capped at 1 GB of memory, so that a regression fails instead of eating the host."""
+    code = """
+import resource
+resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
+from olympus.gamestate.service import options_from_request
+from olympus.platform.errors import InvalidArgument
+from olympus.v1 import game_pb2 as pb
+try:
+    options_from_request(pb.CreateGameRequest(options=pb.GameOptions(players=2**32 - 1)))
+except InvalidArgument as exc:
+    print(exc.reason)
+"""
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert run.stdout.strip() == "INVALID_OPTIONS", run.stderr[-500:]

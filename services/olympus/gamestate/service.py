@@ -27,6 +27,7 @@ from .watch import EventHub, watch
 
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 NAME_LIMIT = 40
+MAX_PLAYERS = 5
 REDIS_TIMEOUT_S = 10.0
 
 _STATUS = {
@@ -43,6 +44,11 @@ _INDEX = {
 def options_from_request(request: pb.CreateGameRequest) -> tuple[GameOptions, list[SeatMeta]]:
     o = request.options
     players = o.players or len(request.seats)
+    # Before anything is built per seat: a huge count must not become a huge list.
+    if not 1 <= players <= MAX_PLAYERS:
+        raise InvalidArgument(
+            f"players must be 1 to {MAX_PLAYERS}, got {players}", reason="INVALID_OPTIONS"
+        )
     if request.seats and len(request.seats) != players:
         raise InvalidArgument(
             f"{len(request.seats)} seats given for {players} players", reason="INVALID_OPTIONS"

@@ -22,7 +22,8 @@ from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
 from .config import ServiceSettings
-from .errors import as_service_error, to_rpc_status
+from .decoding import TolerantServer, Undecodable
+from .errors import InvalidArgument, as_service_error, to_rpc_status
 
 log = logging.getLogger("olympus.platform")
 
@@ -45,12 +46,21 @@ async def _abort(context: grpc.aio.ServicerContext, method: str, exc: Exception)
     await context.abort(status.code, status.details, status.trailing_metadata)
 
 
+def _refuse_undecodable(request: Any) -> None:
+    if isinstance(request, Undecodable):
+        raise InvalidArgument(
+            f"the request ({request.size} bytes) is not a valid message for this method",
+            reason="MALFORMED_REQUEST",
+        )
+
+
 def rpc(fn: F) -> F:
     """Turn the platform's and the engine's errors into gRPC statuses for a unary method."""
 
     @functools.wraps(fn)
     async def wrapper(self: Any, request: Any, context: grpc.aio.ServicerContext) -> Any:
         try:
+            _refuse_undecodable(request)
             return await fn(self, request, context)
         except (grpc.aio.AbortError, asyncio.CancelledError):
             raise
@@ -68,6 +78,7 @@ def stream_rpc(fn: F) -> F:
         self: Any, request: Any, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[Any]:
         try:
+            _refuse_undecodable(request)
             async for item in fn(self, request, context):
                 yield item
         except (grpc.aio.AbortError, asyncio.CancelledError):
@@ -85,7 +96,8 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
         stream=sys.stderr,
     )
     server = grpc.aio.server()
-    names, cleanup = await setup(server, settings)
+    # The services' methods refuse undecodable bytes as INVALID_ARGUMENT (see decoding.py).
+    names, cleanup = await setup(TolerantServer(server), settings)  # type: ignore[arg-type]
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(
