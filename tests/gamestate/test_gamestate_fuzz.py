@@ -43,9 +43,7 @@ def test_a_small_fuzz_run_finds_no_fault() -> None:
     # Every kind of decision was fuzzed, by every family of input overall.
     assert summary["kinds_missed"] == []
     assert set(summary["attempts_per_kind"]) == set(DECISION_KINDS)
-    assert {f.__name__ for f, _ in FAMILIES} and len(summary["attempts_per_family"]) >= len(
-        FAMILIES
-    )
+    assert len(summary["attempts_per_family"]) >= len(FAMILIES)
     assert summary["max_message_bytes"] <= 1024 and summary["max_trailer_bytes"] <= 4096
     # Undecodable bytes are refused as INVALID_ARGUMENT, like any other malformed request.
     assert summary["refusals"]["INVALID_ARGUMENT"].get("MALFORMED_REQUEST", 0) > 0
