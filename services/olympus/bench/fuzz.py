@@ -379,11 +379,15 @@ class Fuzzer:
 
 
 @contextmanager
-def _service(redis_url: str) -> Iterator[tuple[str, str]]:
+def _service(redis_url: str, flags: list[str]) -> Iterator[tuple[str, str]]:
     """A game service process on a free port: (address, path of its log)."""
     with tempfile.NamedTemporaryFile(prefix="olympus-fuzz-", suffix=".log", delete=False) as log:
         proc = subprocess.Popen(
-            [sys.executable, "-m", "olympus.gamestate", "--port", "0", "--redis-url", redis_url],
+            [
+                sys.executable,
+                *("-m", "olympus.gamestate", "--port", "0", "--redis-url", redis_url),
+                *flags,
+            ],
             stdout=subprocess.PIPE,
             stderr=log,
             text=True,
@@ -447,6 +451,14 @@ def main(argv: list[str] | None = None) -> int:
         default=64,
         help="games started after the count while a kind of decision was never met",
     )
+    p.add_argument(
+        "--service-flag",
+        action="append",
+        default=[],
+        metavar="FLAG",
+        help="passed to the game service it starts (repeatable; e.g. to lift quotas, which "
+        "would otherwise refuse most requests before they are looked at)",
+    )
     p.add_argument("--address", help="fuzz this game service (with --redis-url: its Redis)")
     p.add_argument("--redis-url", help="the Redis of --address")
     args = p.parse_args(argv)
@@ -455,7 +467,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.address:
         summary = asyncio.run(fuzz(args, args.address, args.redis_url))
     else:
-        with embedded_redis() as redis, _service(redis.url) as (address, log):
+        with embedded_redis() as redis, _service(redis.url, args.service_flag) as (address, log):
             summary = asyncio.run(fuzz(args, address, redis.url))
             summary["service_log"] = log
             if not summary["faults"]:
