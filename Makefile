@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 BUF_VERSION := 1.75.0
 BUF := .tools/node_modules/.bin/buf
 
-.PHONY: install proto protolint test lint typecheck unit soak bench run selfplay clean
+.PHONY: install proto protolint test lint typecheck unit soak bench fuzz run selfplay clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -51,6 +51,13 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) -m olympus.bench
+
+# Malformed and illegal answers at every kind of decision of real games (a real game service
+# on a private Redis): prints one JSON summary line, fails on any internal error, state change
+# after a refusal, wrongly accepted answer or oversized reply. CI runs it with a smaller count.
+FUZZ_COUNT ?= 100000
+fuzz: $(STAMP)
+	$(PY) -m olympus.bench.fuzz --count $(FUZZ_COUNT) --service-flag=--quotas --service-flag=off
 
 selfplay: $(STAMP)
 	$(VENV)/bin/olympus selfplay --players 2 --games 20 --seed 1 --bot random --corporate-era --json

@@ -1,6 +1,10 @@
 """The `olympus` command line.
 
 olympus selfplay --players 2 --games 50 --seed 1 --bot random --corporate-era --json
+
+Output is often piped (`olympus cards list --json | head -3`): when the reader goes away, every
+command stops quietly, with the status a shell gives a process ended by SIGPIPE, instead of a
+BrokenPipeError traceback.
 """
 
 from __future__ import annotations
@@ -8,10 +12,16 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import os
+import signal
 import sys
 from collections.abc import Callable, Sequence
 
+from .platform.strict import whole_arg
+
 Handler = Callable[[argparse.Namespace], int]
+# 128 + SIGPIPE: what a shell reports for a writer whose reader went away.
+BROKEN_PIPE_STATUS = 128 + signal.SIGPIPE
 
 
 def _selfplay(args: argparse.Namespace) -> int:
@@ -39,9 +49,9 @@ def _selfplay(args: argparse.Namespace) -> int:
 
 def _add_selfplay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("selfplay", help="play whole games between bots and report figures")
-    p.add_argument("--players", type=int, default=2, choices=range(1, 6), metavar="N")
-    p.add_argument("--games", type=int, default=10, metavar="K")
-    p.add_argument("--seed", type=int, default=1, metavar="S")
+    p.add_argument("--players", type=whole_arg(1, 5), default=2, metavar="N")
+    p.add_argument("--games", type=whole_arg(), default=10, metavar="K")
+    p.add_argument("--seed", type=whole_arg(), default=1, metavar="S")
     p.add_argument("--bot", default="random")
     p.add_argument("--corporate-era", action="store_true", help="add the Corporate Era cards")
     p.add_argument("--draft", action="store_true", help="draft variant in research")
@@ -57,6 +67,7 @@ PLUGGED_SUBCOMMANDS = (
     "olympus.launcher",  # olympus run
     "olympus.catalogue.cli",  # olympus cards ...
     "olympus.client.cli",  # olympus game ...
+    "olympus.client.call",  # olympus call ADDRESS SERVICE/METHOD JSON
 )
 
 
@@ -80,7 +91,23 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     handler: Handler = args.handler
-    return handler(args)
+    try:
+        status = handler(args)
+        sys.stdout.flush()  # a pipe closed early fails here, inside the handling below
+    except BrokenPipeError:
+        _quiet_stdout()
+        return BROKEN_PIPE_STATUS
+    return status
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's final flush of what is still
+    buffered cannot fail a second time ("Exception ignored ... BrokenPipeError")."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    finally:
+        os.close(devnull)
 
 
 if __name__ == "__main__":

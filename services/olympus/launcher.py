@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from .platform.config import DEFAULT_METRICS_PORTS, DEFAULT_PORTS
 from .platform.embedded_redis import RedisUnavailable, embedded_redis
+from .platform.strict import whole_arg
 
 SERVICES = ("gamestate", "catalogue")
 
@@ -118,13 +119,23 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="use this Redis instead of an embedded one (env OLYMPUS_REDIS_URL)",
     )
     for name in SERVICES:
-        p.add_argument(f"--{name}-port", type=int, default=DEFAULT_PORTS[name], metavar="PORT")
+        # The environment variable each service reads itself (argparse converts a string
+        # default with `type` too).
+        p.add_argument(
+            f"--{name}-port",
+            type=whole_arg(0, 65535),
+            default=os.environ.get(f"OLYMPUS_{name.upper()}_PORT") or DEFAULT_PORTS[name],
+            metavar="PORT",
+            help=f"0 for a free port (env OLYMPUS_{name.upper()}_PORT; default {DEFAULT_PORTS[name]})",
+        )
         p.add_argument(
             f"--{name}-metrics-port",
             type=int,
-            default=DEFAULT_METRICS_PORTS[name],
+            default=os.environ.get(f"OLYMPUS_{name.upper()}_METRICS_PORT")
+            or DEFAULT_METRICS_PORTS[name],
             metavar="PORT",
-            help="its Prometheus endpoint (0: any free port, -1: none)",
+            help="its Prometheus endpoint (0: any free port, -1: none; "
+            f"env OLYMPUS_{name.upper()}_METRICS_PORT)",
         )
 
     def handler(args: argparse.Namespace) -> int:

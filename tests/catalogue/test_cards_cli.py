@@ -17,10 +17,17 @@ def olympus(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def json_lines(text: str) -> list[dict]:
+    """JSON Lines: one object per line, as the README promises for `cards list --json`."""
+    lines = text.splitlines()
+    assert lines and all(line.startswith("{") and line.endswith("}") for line in lines), text[:200]
+    return [json.loads(line) for line in lines]
+
+
 def test_list_json_gives_the_filtered_cards_with_structured_requirements_and_vp():
     run = olympus("cards", "list", "--module", "base", "--tag", "space", "--json")
     assert run.returncode == 0, run.stderr
-    cards = json.loads(run.stdout)
+    cards = json_lines(run.stdout)
     expected = {c.number for c in all_cards().values() if c.module == "base" and "space" in c.tags}
     assert [c["number"] for c in cards] == sorted(expected)
     for c in cards:
@@ -71,7 +78,7 @@ def test_list_combines_type_kind_cost_and_search_filters():
         "--json",
     )
     assert run.returncode == 0, run.stderr
-    cards = json.loads(run.stdout)
+    cards = json_lines(run.stdout)
     assert cards
     for c in cards:
         assert c["kind"] == "project" and c["type"] == "event" and 20 <= c["cost"] <= 30
@@ -104,9 +111,16 @@ def test_list_without_json_prints_a_table_with_a_count():
         (["--tag", "venus"], "unknown tag 'venus'"),
         (["--type", "blue"], "unknown type 'blue'"),
         (["--kind", "ceo"], "unknown kind 'ceo'"),
-        (["--min-cost", "-2"], "min_cost must not be negative"),
+        (["--min-cost", "-2"], "expected a whole number in ASCII digits, got '-2'"),
         (["--min-cost", "9", "--max-cost", "3"], "min_cost 9 is greater than max_cost 3"),
-        (["--max-cost", "ten"], "invalid int value"),
+        (["--max-cost", "ten"], "expected a whole number in ASCII digits, got 'ten'"),
+        # What int() would take, but is not how a number is written here.
+        (["--max-cost", "\u0664\u0665"], "expected a whole number in ASCII digits"),
+        (["--max-cost", "4_5"], "expected a whole number in ASCII digits"),
+        (["--max-cost", "+45"], "expected a whole number in ASCII digits"),
+        (["--max-cost", "45\n"], "expected a whole number in ASCII digits"),
+        (["--max-cost", " 45"], "expected a whole number in ASCII digits"),
+        (["--module", "base\n"], "unknown module"),
     ],
 )
 def test_a_bad_filter_exits_2_with_a_message_on_stderr(args, message):
@@ -143,3 +157,42 @@ def test_show_of_an_unknown_card_exits_1_with_a_message():
     run = olympus("cards", "show", "No Such Card")
     assert run.returncode == 1
     assert "no card numbered or named 'No Such Card'" in run.stderr
+
+
+def test_list_json_piped_into_head_stops_quietly():
+    """`olympus cards list --json | head -3`: three cards, no BrokenPipeError traceback."""
+    run = subprocess.run(
+        f"'{sys.executable}' -m olympus.cli cards list --json | head -3",
+        shell=True,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        executable="/bin/bash",
+    )
+    assert run.returncode == 0
+    assert len(json_lines(run.stdout)) == 3
+    assert run.stderr == ""
+
+
+def test_a_closed_pipe_ends_any_command_quietly():
+    """The reader goes away before the first line: the writer exits with SIGPIPE's status and
+    prints nothing on stderr (no traceback, no "Exception ignored")."""
+    for args in (["cards", "list"], ["cards", "show", "009", "--json"], ["--help"]):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "olympus.cli", *args],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.close()  # nobody reads: the first write fails
+        stderr = proc.stderr.read().decode()
+        status = proc.wait(60)
+        assert "Traceback" not in stderr and "BrokenPipe" not in stderr, stderr
+        assert status in (0, 141), (args, status, stderr)
+
+
+@pytest.mark.parametrize("number", ["\u0660\u0660\u0669", " 009", "009\n", "R\u06608"])
+def test_show_does_not_read_other_spellings_of_a_number(number):
+    run = olympus("cards", "show", number)
+    assert run.returncode == 1
+    assert "no card numbered or named" in run.stderr

@@ -296,3 +296,47 @@ def test_find_takes_a_number_or_a_name():
         SMALL.find("Green Corp")
     with pytest.raises(InvalidQuery):
         SMALL.find("  ")
+
+
+@pytest.mark.parametrize(
+    "number",
+    [
+        "030\n",
+        " 030",
+        "030 ",
+        "٠٣٠",  # Arabic-Indic digits: "030".isdigit() and int() would take them
+        "０３０",
+        "+30",
+        "3_0",
+        "R٠1",
+        "R1",
+        "1000",
+    ],
+    ids=repr,
+)
+def test_a_card_number_is_read_only_in_its_ascii_form(number):
+    with pytest.raises(InvalidQuery, match="not a card number"):
+        SMALL.get(number=number)
+
+
+def test_find_reads_other_spellings_as_names_and_finds_nothing():
+    assert SMALL.find("030").name == "Ice Hauler"
+    for key in ("٠٣٠", "030\n", "+30"):
+        with pytest.raises(CardNotFound):
+            SMALL.find(key)
+
+
+def test_a_page_token_is_taken_only_as_issued():
+    token = SMALL.page(CardQuery(), 2).next_page_token
+    assert SMALL.page(CardQuery(), 2, token).cards
+    # The base64 decoder would skip a newline or any other stray character.
+    for bad in (token + "\n", " " + token, token[:3] + "\n" + token[3:], token + "=="):
+        with pytest.raises(InvalidQuery, match="page_token"):
+            SMALL.page(CardQuery(), 2, bad)
+
+
+@pytest.mark.parametrize("value", ["base\n", "\tbase", "base\r\n"], ids=repr)
+def test_a_filter_word_forgives_spaces_only(value):
+    assert CardQuery.parse(module=f"  {value.strip()} ").module == "base"
+    with pytest.raises(InvalidQuery, match="unknown module"):
+        CardQuery.parse(module=value)

@@ -1,8 +1,7 @@
 """Remote test players: they know only what the service tells them.
 
-`pick` chooses a legal answer from a decision in the SDK's dict form, the way a third-party
-client would: uniformly over the kinds of answer offered, then among the offers of that kind,
-paying with the payment the decision suggests.
+`pick` (from `olympus.client.players`) chooses a legal answer from a decision in the SDK's
+dict form, the way a third-party client would.
 """
 
 from __future__ import annotations
@@ -13,70 +12,13 @@ from typing import Any
 import redis
 
 from olympus.client import OlympusClient, SeatHandle, StaleVersion
+from olympus.client.players import pick
 from olympus.engine import Game, GameOptions
 from olympus.gamestate.meta import GameMeta
 from olympus.gamestate.records import RESIGN, unpack_log
 from olympus.gamestate.store import game_key
 
-PASS_PROBABILITY = 0.1
-
-
-def _paid(kind: str, key: str, offer: dict[str, Any]) -> dict[str, Any]:
-    return {"type": kind, key: offer[key], "payment": offer["suggested"]}
-
-
-def _action_answers(d: dict[str, Any]) -> list[list[dict[str, Any]]]:
-    groups = [
-        [_paid("play_card", "card", c) for c in d["play"]],
-        [_paid("standard_project", "project", p) for p in d["standard_projects"]],
-        [_paid("milestone", "name", m) for m in d["milestones"]],
-        [_paid("award", "name", a) for a in d["awards"]],
-        [
-            {
-                "type": "card_action",
-                "card": a["card"],
-                "choice": c["index"],
-                "payment": c["suggested"],
-            }
-            for a in d["card_actions"]
-            for c in a["choices"]
-        ],
-        [{"type": "convert_plants"}] if d["convert_plants"] else [],
-        [{"type": "convert_heat"}] if d["convert_heat"] else [],
-        [{"type": "end_turn"}] if d["end_turn"] else [],
-    ]
-    return [g for g in groups if g]
-
-
-def pick(d: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
-    """A legal answer (engine dict form) to a decision (SDK dict form)."""
-    kind = d["kind"]
-    if kind == "action":
-        groups = _action_answers(d)
-        if d["pass"] and (not groups or rnd.random() < PASS_PROBABILITY):
-            return {"type": "pass"}
-        return rnd.choice(rnd.choice(groups))
-    if kind == "setup":
-        corp = rnd.choice(d["corporations"])
-        n = rnd.randint(0, min(corp["max_cards"], len(d["cards"])))
-        return {"type": "setup", "corporation": corp["card"], "cards": rnd.sample(d["cards"], n)}
-    if kind == "cards":
-        n = rnd.randint(d["min"], d["max"])
-        return {"type": "cards", "cards": rnd.sample(d["cards"], n)}
-    if kind == "space":
-        return {"type": "space", "space": rnd.choice(d["spaces"])}
-    if kind == "player":
-        return {"type": "player", "seat": rnd.choice(d["seats"])}
-    if kind == "option":
-        return {
-            "type": "option",
-            "index": rnd.choice([o["index"] for o in d["options"] if o["enabled"]]),
-        }
-    if kind == "amount":
-        return {"type": "amount", "amount": rnd.randint(d["min"], d["max"])}
-    if kind == "final_greenery":
-        return {"type": "convert_plants" if rnd.random() < 0.5 else "pass"}
-    raise AssertionError(f"unknown decision kind {kind}")
+__all__ = ["act_once", "pick", "play_out", "stored_answers", "stored_game"]
 
 
 def play_out(

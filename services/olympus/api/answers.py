@@ -33,7 +33,15 @@ def target_proto(value: int | str | None) -> pb.PlayerTarget:
         return pb.PlayerTarget(none=True)
     if value == "neutral":
         return pb.PlayerTarget(neutral=True)
-    return pb.PlayerTarget(seat=int(value))
+    return pb.PlayerTarget(seat=_whole(value))
+
+
+def _whole(value: Any) -> int:
+    """A number of an answer's dict form: an int as such. Strings and floats are refused, not
+    converted: `int()` would take " 45", "4_5", "+45" and other scripts' digits."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ValueError(f"expected a whole number, got {type(value).__name__}")
+    return value
 
 
 def payment_dict(msg: pb.Payment) -> dict[str, int]:
@@ -43,9 +51,9 @@ def payment_dict(msg: pb.Payment) -> dict[str, int]:
 def _payment_proto(data: Any) -> pb.Payment:
     data = data or {}
     return pb.Payment(
-        steel=int(data.get("steel", 0)),
-        titanium=int(data.get("titanium", 0)),
-        heat=int(data.get("heat", 0)),
+        steel=_whole(data.get("steel", 0)),
+        titanium=_whole(data.get("titanium", 0)),
+        heat=_whole(data.get("heat", 0)),
     )
 
 
@@ -72,7 +80,7 @@ def answer_to_proto(data: dict[str, Any]) -> pb.Answer:
         msg.card_action.CopyFrom(
             pb.CardActionAnswer(
                 card=data["card"],
-                choice=int(data.get("choice", 0)),
+                choice=_whole(data.get("choice", 0)),
                 payment=_payment_proto(data.get("payment")),
             )
         )
@@ -85,13 +93,13 @@ def answer_to_proto(data: dict[str, Any]) -> pb.Answer:
     elif kind == "cards":
         msg.cards.CopyFrom(pb.CardsAnswer(cards=list(data.get("cards", ()))))
     elif kind == "space":
-        msg.space = int(data["space"])
+        msg.space = _whole(data["space"])
     elif kind == "player":
         msg.player.CopyFrom(target_proto(data.get("seat")))
     elif kind == "option":
-        msg.option = int(data["index"])
+        msg.option = _whole(data["index"])
     elif kind == "amount":
-        msg.amount = int(data["amount"])
+        msg.amount = _whole(data["amount"])
     else:
         raise ValueError(f"unknown answer type {kind!r}")
     return msg

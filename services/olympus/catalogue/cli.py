@@ -1,12 +1,13 @@
 """`olympus cards ...`: browse the card catalogue from a shell, no server needed.
 
-    olympus cards list --module base --tag space --type event --json
+    olympus cards list --module base --tag space --type event --json   # JSON Lines
     olympus cards list --search "plant prod" --max-cost 10
     olympus cards show 009
     olympus cards show "Mars University" --json
 
 Bad filter values print the catalogue's own message on stderr and exit with status 2 (the
-status argparse uses for usage errors); an unknown card exits with status 1.
+status argparse uses for usage errors); an unknown card exits with status 1. `list --json`
+prints JSON Lines: one card object per line, ready for `jq`, `grep` or `head`.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import json
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any
+
+from olympus.platform.strict import whole_arg
 
 from .convert import card_to_dict
 from .query import (
@@ -100,7 +103,11 @@ def _list(args: argparse.Namespace) -> int:
     except InvalidQuery as exc:
         return _fail(str(exc), USAGE_ERROR)
     cards = [card_to_dict(c) for c in Catalogue.from_engine().select(query)]
-    print(json.dumps(cards, ensure_ascii=False, indent=2) if args.json else _table(cards))
+    if args.json:
+        for card in cards:
+            print(json.dumps(card, ensure_ascii=False))
+    else:
+        print(_table(cards))
     return 0
 
 
@@ -129,12 +136,14 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         metavar="KIND",
         help=f"has a requirement of this kind: {', '.join(REQUIREMENT_KINDS)}",
     )
-    lister.add_argument("--min-cost", type=int, metavar="N", help="cost at least N M€")
-    lister.add_argument("--max-cost", type=int, metavar="N", help="cost at most N M€")
+    lister.add_argument("--min-cost", type=whole_arg(), metavar="N", help="cost at least N M€")
+    lister.add_argument("--max-cost", type=whole_arg(), metavar="N", help="cost at most N M€")
     lister.add_argument(
         "--search", metavar="TEXT", help="words that must all appear in the name or summary"
     )
-    lister.add_argument("--json", action="store_true", help="print a JSON array of cards")
+    lister.add_argument(
+        "--json", action="store_true", help="print one JSON object per card, one per line"
+    )
     lister.set_defaults(handler=_list)
 
     shower = sub.add_parser("show", help="one card by number (009, R08) or name")

@@ -10,6 +10,7 @@ import base64
 import binascii
 import hashlib
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, fields
 
@@ -26,6 +27,11 @@ TYPES = (AUTOMATED, ACTIVE, EVENT, CORPORATION, PRELUDE)
 # silently match nothing; it is refused with a pointer to the type filter instead.
 TAGS = tuple(t for t in constants.TAGS if t != "event")
 REQUIREMENT_KINDS = ("temperature", "oxygen", "oceans", "tag", "production", "greeneries", "cities")
+
+# A card number as people write it: `009` or `9`, `R08` or `r08` (ASCII digits only).
+CARD_NUMBER_RE = re.compile(r"[0-9]{1,3}|[RrPp][0-9]{2}")
+# What `_encode_token` issues: unpadded URL-safe base64 (the decoder would skip other bytes).
+_PAGE_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{1,200}")
 
 DEFAULT_PAGE_SIZE = 50
 MAX_PAGE_SIZE = 250
@@ -93,7 +99,7 @@ class CardQuery:
         requirement_kind: str | None = None,
         search: str | None = None,
     ) -> CardQuery:
-        """A query from what a person typed: case and surrounding blanks do not matter, and an
+        """A query from what a person typed: case and surrounding spaces do not matter, and an
         empty value means no filter."""
         return cls(
             module=_word(module),
@@ -135,9 +141,12 @@ class CardQuery:
 
 
 def _word(value: str | None) -> str | None:
-    if value is None or not value.strip():
+    # Only spaces are forgiven: a newline or tab around a word is a mistake worth reporting,
+    # and every vocabulary is ASCII (so `lower()` cannot turn another script into a match).
+    if value is None or not value.strip(" "):
         return None
-    return value.strip().lower()
+    word = value.strip(" ")
+    return word.lower() if word.isascii() else word
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +165,8 @@ def _decode_token(token: str, query: CardQuery, total: int) -> int:
     """The offset a token stands for; InvalidQuery for anything this module did not issue for
     these filters (a token is opaque to clients: they hand back what they were given)."""
     bad = InvalidQuery("page_token is not a token this catalogue issued for these filters")
+    if not _PAGE_TOKEN_RE.fullmatch(token):
+        raise bad
     try:
         raw = base64.urlsafe_b64decode(token + "=" * (-len(token) % 4))
         data = json.loads(raw)
@@ -170,9 +181,11 @@ def _decode_token(token: str, query: CardQuery, total: int) -> int:
     return offset
 
 
-def normalise_number(number: str) -> str:
-    """`009`, `9` → `009`; `r08` → `R08`."""
-    key = number.strip().upper()
+def normalise_number(number: str) -> str | None:
+    """`009`, `9` → `009`; `r08` → `R08`; None when `number` is not a card number's form."""
+    if not CARD_NUMBER_RE.fullmatch(number):
+        return None
+    key = number.upper()
     return key.zfill(3) if key.isdigit() else key
 
 
@@ -219,9 +232,14 @@ class Catalogue:
         if number is not None and name is not None:
             raise InvalidQuery("give a card number or a card name, not both")
         if number is not None:
-            card = self._by_number.get(normalise_number(number))
+            key = normalise_number(number)
+            if key is None:
+                raise InvalidQuery(
+                    f"not a card number: {_shown(number)} (expected e.g. 009, 9, R08, P41)"
+                )
+            card = self._by_number.get(key)
             if card is None:
-                raise CardNotFound(f"no card numbered {number.strip()!r}")
+                raise CardNotFound(f"no card numbered {number!r}")
             return card
         assert name is not None
         card = self._by_name.get(name.strip().lower())
@@ -233,7 +251,16 @@ class Catalogue:
         """A card by number or, failing that, by name: what a person types on the command line."""
         if not key.strip():
             raise InvalidQuery("give a card number or a card name")
-        card = self._by_number.get(normalise_number(key)) or self._by_name.get(key.strip().lower())
+        number = normalise_number(key)
+        card = self._by_number.get(number) if number is not None else None
         if card is None:
-            raise CardNotFound(f"no card numbered or named {key.strip()!r}")
+            card = self._by_name.get(key.strip().lower())
+        if card is None:
+            raise CardNotFound(f"no card numbered or named {_shown(key.strip())}")
         return card
+
+
+def _shown(value: str) -> str:
+    """Caller input, bounded, for a message."""
+    text = repr(value)
+    return text if len(text) <= 42 else text[:41] + "…"

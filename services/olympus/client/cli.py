@@ -25,6 +25,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from olympus.platform.strict import decimal_arg, whole_arg, whole_number
+
 from .board import board_text
 from .sdk import ADDRESS_ENV, DEFAULT_ADDRESS, GameServiceError, OlympusClient, SeatHandle
 from .text import decision_text, event_text, view_text
@@ -98,10 +100,7 @@ def _print_json(data: Any) -> None:
 
 
 def _create(args: argparse.Namespace) -> int:
-    bots: dict[int, str] = {}
-    for spec in args.bot:
-        seat, _, name = spec.partition(":")
-        bots[int(seat)] = name or "random"
+    bots: dict[int, str] = dict(args.bot)
     with _client(args) as client:
         game = client.create_game(
             players=args.players,
@@ -332,9 +331,20 @@ def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse
     return run
 
 
+def _bot_spec(text: str) -> tuple[int, str]:
+    """`1` or `1:random`: a seat the service plays, and the bot that plays it."""
+    seat, _, name = text.partition(":")
+    try:
+        return whole_number(seat), name or "random"
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(f"{exc} (expected SEAT or SEAT:NAME)") from None
+
+
 def _who(p: argparse.ArgumentParser, host: bool = False) -> None:
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--seat", type=int, metavar="N", help="act as seat N (token from create)")
+    group.add_argument(
+        "--seat", type=whole_arg(), metavar="N", help="act as seat N (token from create)"
+    )
     group.add_argument("--token", metavar="T", help="act with this token")
     if host:
         group.add_argument("--host", action="store_true", help="use the saved host token")
@@ -349,7 +359,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         default=os.environ.get(ADDRESS_ENV) or DEFAULT_ADDRESS,
         help=f"the game service (env {ADDRESS_ENV}; default {DEFAULT_ADDRESS})",
     )
-    common.add_argument("--timeout", type=float, default=10.0, help="deadline of each call, s")
+    common.add_argument(
+        "--timeout", type=decimal_arg, default=10.0, help="deadline of each call, s"
+    )
     sub = game.add_subparsers(dest="game_command", required=True)
 
     def command(name: str, help: str) -> argparse.ArgumentParser:
@@ -357,8 +369,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         return parser
 
     p = command("create", "create a game; prints (and saves) the seat tokens")
-    p.add_argument("--players", type=int, default=2, metavar="N")
-    p.add_argument("--seed", type=int, default=None)
+    p.add_argument("--players", type=whole_arg(), default=2, metavar="N")
+    p.add_argument("--seed", type=whole_arg(), default=None)
     p.add_argument(
         "--corporate-era",
         action=argparse.BooleanOptionalAction,
@@ -371,6 +383,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument(
         "--bot",
         action="append",
+        type=_bot_spec,
         default=[],
         metavar="SEAT[:NAME]",
         help="the service plays this seat (repeatable)",
@@ -378,13 +391,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument(
         "--beginner",
         action="append",
-        type=int,
+        type=whole_arg(),
         default=[],
         metavar="SEAT",
         help="deal this seat the Beginner corporation (repeatable)",
     )
-    p.add_argument("--seconds-per-game", type=int, default=0)
-    p.add_argument("--seconds-per-decision", type=int, default=0)
+    p.add_argument("--seconds-per-game", type=whole_arg(), default=0)
+    p.add_argument("--seconds-per-decision", type=whole_arg(), default=0)
     p.add_argument("--no-save", action="store_true", help="do not keep the tokens locally")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_guarded(_create))
@@ -407,7 +420,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     _who(p)
     p.add_argument(
         "--version",
-        type=int,
+        type=whole_arg(1),
         default=None,
         help="the version you decided at (default: the current one)",
     )
@@ -421,7 +434,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument(
         "--from",
         dest="from_version",
-        type=int,
+        type=whole_arg(),
         default=0,
         metavar="V",
         help="events after version V (default 0: all)",
@@ -444,7 +457,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 
     p = command("list", "games on the service, newest first")
     p.add_argument("--status", choices=("any", "active", "finished", "aborted"), default="any")
-    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--limit", type=whole_arg(1, 500), default=20)
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_guarded(_list))
 

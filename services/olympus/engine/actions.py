@@ -20,8 +20,6 @@ from .cards.model import card_id, card_number
 from .constants import NEUTRAL
 from .errors import MalformedAction
 
-_CARD_RE = re.compile(r"^(?:[RP]\d{2}|\d{3})$")
-
 
 @dataclass(frozen=True, slots=True)
 class Payment:
@@ -303,58 +301,98 @@ class ChooseAmount(Answer):
 
 
 # --- parsing ----------------------------------------------------------------------------------
+# The notation is ASCII: a lower-case verb and its arguments separated by single spaces, with
+# nothing before or after. Numbers are ASCII digits only (no sign, no `_`, no other script's
+# digits, which `int()` and `\d` would take); patterns are matched whole (`fullmatch`: a `$`
+# would let a final newline through).
+
+MAX_TEXT = 1024  # longer than any answer can be (every card of the game fits in 840)
+MAX_NUMBER = 10_000
+MAX_CARDS = 250  # more than the game has
+_CARD_RE = re.compile(r"[RP][0-9]{2}|[0-9]{3}")
+_NUMBER_RE = re.compile(r"[0-9]{1,5}")
+_NAME_RE = re.compile(r"[a-z_]{1,40}")
+_TOKEN_RE = re.compile(r"[\x21-\x7e]+")  # printable ASCII, no space
 
 
-def _card(token: str) -> int:
-    if not isinstance(token, str) or not _CARD_RE.match(token):
-        raise MalformedAction(f"not a card number: {token!r} (expected e.g. 009, R08, P41)")
+def _card(token: object) -> int:
+    if not isinstance(token, str) or not _CARD_RE.fullmatch(token):
+        raise MalformedAction(f"not a card number: {_shown(token)} (expected e.g. 009, R08, P41)")
     return card_id(token)
 
 
 def _cards(token: str) -> tuple[int, ...]:
     if token == "-":
         return ()
-    return tuple(_card(t) for t in token.split(","))
+    parts = token.split(",")
+    if len(parts) > MAX_CARDS:
+        raise MalformedAction(f"at most {MAX_CARDS} cards")
+    return tuple(_card(t) for t in parts)
+
+
+def _shown(value: object) -> str:
+    """Caller input, bounded, for a message."""
+    text = repr(value)
+    return text if len(text) <= 24 else text[:23] + "…"
 
 
 def _int(token: str, what: str) -> int:
-    try:
-        value = int(token, 10)
-    except (TypeError, ValueError):
-        raise MalformedAction(f"{what} must be an integer, got {token!r}") from None
-    if abs(value) > 10_000:
+    if not _NUMBER_RE.fullmatch(token):
+        raise MalformedAction(f"{what} must be a whole number in ASCII digits, got {_shown(token)}")
+    value = int(token)
+    if value > MAX_NUMBER:
         raise MalformedAction(f"{what} out of range: {value}")
     return value
 
 
 def _payment(tokens: list[str]) -> Payment:
-    values = {"s": 0, "t": 0, "h": 0}
+    values: dict[str, int] = {}
     for tok in tokens:
-        if len(tok) < 2 or tok[0] not in values:
+        if len(tok) < 2 or tok[0] not in "sth":
             raise MalformedAction(
-                f"not a payment part: {tok!r} (expected s<steel>, t<titanium>, h<heat>)"
+                f"not a payment part: {_shown(tok)} (expected s<steel>, t<titanium>, h<heat>)"
             )
-        amount = _int(tok[1:], "payment")
-        if amount < 0:
-            raise MalformedAction("payment amounts cannot be negative")
-        values[tok[0]] = amount
-    return Payment(steel=values["s"], titanium=values["t"], heat=values["h"])
+        if tok[0] in values:
+            raise MalformedAction(f"payment part {tok[0]!r} given twice")
+        values[tok[0]] = _int(tok[1:], "payment")
+    return Payment(steel=values.get("s", 0), titanium=values.get("t", 0), heat=values.get("h", 0))
 
 
 def _name(tokens: list[str], verb: str) -> str:
-    if not tokens or not re.match(r"^[a-z_]+$", tokens[0]):
+    if not tokens or not _NAME_RE.fullmatch(tokens[0]):
         raise MalformedAction(f"{verb} needs a lower-case name")
     return tokens[0]
+
+
+def _tokens(text: str) -> list[str]:
+    """The words of an answer, refusing anything but single spaces between printable ASCII."""
+    if len(text) > MAX_TEXT:
+        raise MalformedAction(f"an answer is at most {MAX_TEXT} characters")
+    if not text:
+        raise MalformedAction("empty answer")
+    tokens = text.split(" ")
+    if not all(_TOKEN_RE.fullmatch(t) for t in tokens):
+        raise MalformedAction(
+            "an answer is printable ASCII words separated by single spaces, "
+            "with nothing before or after"
+        )
+    return tokens
+
+
+_SIMPLE: dict[str, Answer] = {
+    "plants": ConvertPlants(),
+    "heat": ConvertHeat(),
+    "pass": Pass(),
+    "end": EndTurn(),
+}
 
 
 def parse(text: str) -> Answer:
     """Parse the text notation of an answer; raises MalformedAction."""
     if not isinstance(text, str):
         raise MalformedAction("an answer must be text")
-    tokens = text.strip().split()
-    if not tokens:
-        raise MalformedAction("empty answer")
-    verb, rest = tokens[0].lower(), tokens[1:]
+    tokens = _tokens(text)
+    verb, rest = tokens[0], tokens[1:]
     if verb == "play":
         if not rest:
             raise MalformedAction("play needs a card number")
@@ -374,20 +412,16 @@ def parse(text: str) -> Answer:
             choice = _int(tail[0][1:], "action choice")
             tail = tail[1:]
         return UseAction(_card(rest[0]), choice, _payment(tail))
-    simple: dict[str, Answer] = {
-        "plants": ConvertPlants(),
-        "heat": ConvertHeat(),
-        "pass": Pass(),
-        "end": EndTurn(),
-    }
-    if verb in simple:
+    if verb in _SIMPLE:
         if rest:
             raise MalformedAction(f"{verb} takes no arguments")
-        return simple[verb]
+        return _SIMPLE[verb]
     if verb == "setup":
         if len(rest) != 2:
             raise MalformedAction("setup needs a corporation and a card list (or -)")
         return ChooseSetup(_card(rest[0]), _cards(rest[1]))
+    if verb not in ("cards", "space", "player", "option", "amount"):
+        raise MalformedAction(f"unknown answer {_shown(verb)}")
     if len(rest) != 1:
         raise MalformedAction(f"{verb!r} needs exactly one argument")
     arg = rest[0]
@@ -403,9 +437,7 @@ def parse(text: str) -> Answer:
         return ChoosePlayer(_int(arg, "player"))
     if verb == "option":
         return ChooseOption(_int(arg, "option"))
-    if verb == "amount":
-        return ChooseAmount(_int(arg, "amount"))
-    raise MalformedAction(f"unknown answer {verb!r}")
+    return ChooseAmount(_int(arg, "amount"))
 
 
 def from_dict(data: Any) -> Answer:
@@ -420,40 +452,36 @@ def from_dict(data: Any) -> Answer:
             raise MalformedAction("payment must be an object of steel, titanium, heat")
         vals = {}
         for k in ("steel", "titanium", "heat"):
-            v = raw.get(k, 0)
-            if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v > 10_000:
-                raise MalformedAction(f"payment {k} must be a non-negative integer")
-            vals[k] = v
+            vals[k] = _whole(raw.get(k, 0), f"payment {k}")
         return Payment(**vals)
 
-    def text(key: str) -> str:
+    def name(key: str) -> str:
         v = data.get(key)
-        if not isinstance(v, str) or not v:
-            raise MalformedAction(f"{kind} needs a string {key!r}")
+        if not isinstance(v, str) or not _NAME_RE.fullmatch(v):
+            raise MalformedAction(f"{kind} needs a lower-case name {key!r}")
         return v
 
     def integer(key: str, default: int | None = None) -> int:
-        v = data.get(key, default)
-        if not isinstance(v, int) or isinstance(v, bool) or abs(v) > 10_000:
-            raise MalformedAction(f"{kind} needs an integer {key!r}")
-        return v
+        return _whole(data.get(key, default), f"{kind} {key!r}")
 
     def card_list(key: str) -> tuple[int, ...]:
         v = data.get(key, [])
-        if not isinstance(v, list):
+        if not isinstance(v, list | tuple):
             raise MalformedAction(f"{kind} needs a list {key!r}")
+        if len(v) > MAX_CARDS:
+            raise MalformedAction(f"at most {MAX_CARDS} cards")
         return tuple(_card(c) for c in v)
 
     if kind == "play_card":
-        return PlayCard(_card(text("card")), pay())
+        return PlayCard(_card(data.get("card")), pay())
     if kind == "standard_project":
-        return StandardProject(text("project"), pay())
+        return StandardProject(name("project"), pay())
     if kind == "milestone":
-        return ClaimMilestone(text("name"), pay())
+        return ClaimMilestone(name("name"), pay())
     if kind == "award":
-        return FundAward(text("name"), pay())
+        return FundAward(name("name"), pay())
     if kind == "card_action":
-        return UseAction(_card(text("card")), integer("choice", 0), pay())
+        return UseAction(_card(data.get("card")), integer("choice", 0), pay())
     if kind == "convert_plants":
         return ConvertPlants()
     if kind == "convert_heat":
@@ -463,7 +491,7 @@ def from_dict(data: Any) -> Answer:
     if kind == "end_turn":
         return EndTurn()
     if kind == "setup":
-        return ChooseSetup(_card(text("corporation")), card_list("cards"))
+        return ChooseSetup(_card(data.get("corporation")), card_list("cards"))
     if kind == "cards":
         return ChooseCards(card_list("cards"))
     if kind == "space":
@@ -479,4 +507,11 @@ def from_dict(data: Any) -> Answer:
         return ChooseOption(integer("index"))
     if kind == "amount":
         return ChooseAmount(integer("amount"))
-    raise MalformedAction(f"unknown answer type {kind!r}")
+    raise MalformedAction(f"unknown answer type {_shown(kind)}")
+
+
+def _whole(value: object, what: str) -> int:
+    """A whole number from the dict form: an int (not a bool, not a string), 0 to MAX_NUMBER."""
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_NUMBER:
+        raise MalformedAction(f"{what} must be a whole number from 0 to {MAX_NUMBER}")
+    return value

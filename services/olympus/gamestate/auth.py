@@ -14,7 +14,7 @@ import secrets
 
 HOST = -1  # the seat number the host token maps to
 TOKEN_BYTES = 32
-_TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{43}$")
+_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{43}")  # matched whole: no final newline
 
 
 def new_token() -> str:
@@ -26,4 +26,4 @@ def token_hash(token: str) -> str:
 
 
 def well_formed(token: str) -> bool:
-    return bool(_TOKEN_RE.match(token))
+    return bool(_TOKEN_RE.fullmatch(token))

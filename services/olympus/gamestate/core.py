@@ -52,9 +52,11 @@ from .table import Table
 
 log = logging.getLogger("olympus.gamestate")
 
-GAME_ID_RE = re.compile(r"^[0-9a-f]{16}$")
-IDEMPOTENCY_KEY_RE = re.compile(r"^[\x21-\x7e]{1,128}$")  # printable ASCII, no spaces
-PAGE_TOKEN_RE = re.compile(r"^\d{15}:[0-9a-f]{16}$")
+# Matched whole (`fullmatch`: `$` would let a final newline through), ASCII classes only (`\d`
+# takes every script's digits).
+GAME_ID_RE = re.compile(r"[0-9a-f]{16}")
+IDEMPOTENCY_KEY_RE = re.compile(r"[\x21-\x7e]{1,128}")  # printable ASCII, no spaces
+PAGE_TOKEN_RE = re.compile(r"[0-9]{15}:[0-9a-f]{16}")
 REPLAY_FORMAT = "olympus-replay/1"
 PUBLIC_LOG_FORMAT = "olympus-public/1"
 RESIGNED_BOT = "random"  # the table's policy for a resigned seat until workers take over
@@ -96,7 +98,7 @@ def now_ms() -> int:
 
 
 def check_game_id(game_id: str) -> None:
-    if not GAME_ID_RE.match(game_id):
+    if not GAME_ID_RE.fullmatch(game_id):
         raise InvalidArgument(
             f"not a game id: {quote(game_id)} (16 hex digits)", reason="INVALID_GAME_ID"
         )
@@ -355,7 +357,7 @@ class Games:
             raise PermissionDenied(
                 "the host token cannot answer; use a seat token", reason="NOT_A_SEAT_TOKEN"
             )
-        if not IDEMPOTENCY_KEY_RE.match(key):
+        if not IDEMPOTENCY_KEY_RE.fullmatch(key):
             raise InvalidArgument(
                 "idempotency_key must be 1-128 printable ASCII characters",
                 reason="INVALID_IDEMPOTENCY_KEY",
@@ -682,7 +684,7 @@ class Games:
     ) -> tuple[list[tuple[str, dict[str, Any]]], str]:
         """A page of an index, newest first. Members whose game is gone or whose status moved
         on are tidied away as they are met, and the page is filled from further members."""
-        if page_token and not PAGE_TOKEN_RE.match(page_token):
+        if page_token and not PAGE_TOKEN_RE.fullmatch(page_token):
             raise InvalidArgument("bad page_token", reason="INVALID_PAGE_TOKEN")
         if page_size < 0 or page_size > 500:
             raise InvalidArgument(

@@ -20,6 +20,7 @@ from olympus.platform import metrics
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import InvalidArgument, quote
 from olympus.platform.server import ServiceHooks, rpc, stream_rpc
+from olympus.platform.strict import display_name_problem
 from olympus.v1 import board_pb2, game_pb2_grpc
 from olympus.v1 import game_pb2 as pb
 
@@ -38,6 +39,7 @@ from .watch import BLOCK_MS, EventHub, watch
 SEAT_KINDS_IN = {**SEAT_KINDS, "unspecified": pb.SEAT_KIND_UNSPECIFIED}
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 NAME_LIMIT = 40
+MAX_PLAYERS = 5
 REDIS_TIMEOUT_S = 1.0  # a Redis that does not answer within this is treated as out of reach
 
 _STATUS = {
@@ -59,6 +61,11 @@ def options_from_request(
     """The engine options, the seats, and whether the caller chose the seed."""
     o = request.options
     players = o.players or len(request.seats)
+    # Before anything is built per seat: a huge count must not become a huge list.
+    if not 1 <= players <= MAX_PLAYERS:
+        raise InvalidArgument(
+            f"players must be 1 to {MAX_PLAYERS}, got {players}", reason="INVALID_OPTIONS"
+        )
     if request.seats and len(request.seats) != players:
         raise InvalidArgument(
             f"{len(request.seats)} seats given for {players} players", reason="INVALID_OPTIONS"
@@ -83,6 +90,9 @@ def options_from_request(
             raise InvalidArgument(
                 f"seat names are at most {NAME_LIMIT} characters", reason="INVALID_NAME"
             )
+        problem = display_name_problem(spec.name)
+        if problem is not None:
+            raise InvalidArgument(f"seat {i}: {problem}", reason="INVALID_NAME")
         seats.append(SeatMeta(seat=i, bot=bot, beginner=spec.beginner, name=spec.name))
     options = GameOptions(  # InvalidOptions -> INVALID_ARGUMENT
         players=players,

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .quota import MethodQuota, Rate
+from .strict import decimal_arg, whole_arg
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 DEFAULT_PORTS = {"gamestate": 50051, "catalogue": 50052, "matchmaking": 50053, "scoring": 50054}
@@ -140,10 +141,11 @@ def parser_for(
         default=_env(service, "HOST") or "127.0.0.1",
         help="address to bind (env OLYMPUS_HOST; default 127.0.0.1)",
     )
+    # argparse runs a string default (from the environment) through `type` too.
     p.add_argument(
         "--port",
-        type=int,
-        default=int(_env(service, "PORT") or DEFAULT_PORTS.get(service, 0)),
+        type=whole_arg(0, 65535),
+        default=_env(service, "PORT") or DEFAULT_PORTS.get(service, 0),
         help="port to bind, 0 for an ephemeral one (env OLYMPUS_<SERVICE>_PORT or OLYMPUS_PORT)",
     )
     p.add_argument(
@@ -153,8 +155,8 @@ def parser_for(
     )
     p.add_argument(
         "--grace",
-        type=float,
-        default=float(_env(service, "GRACE") or 5.0),
+        type=decimal_arg,
+        default=_env(service, "GRACE") or 5.0,
         help="seconds in-flight calls get to finish on shutdown",
     )
     p.add_argument("--log-level", default=_env(service, "LOG_LEVEL") or "INFO")

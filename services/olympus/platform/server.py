@@ -37,7 +37,9 @@ from grpc_reflection.v1alpha import reflection
 
 from . import logs, metrics
 from .config import METRICS_OFF, ServiceSettings
+from .decoding import TolerantServer, Undecodable
 from .edge import Edge, abort_with
+from .errors import InvalidArgument
 from .quota import Quotas
 
 log = logging.getLogger("olympus.platform")
@@ -67,12 +69,21 @@ Setup = Callable[[grpc.aio.Server, ServiceSettings], Awaitable[ServiceHooks]]
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _refuse_undecodable(request: Any) -> None:
+    if isinstance(request, Undecodable):
+        raise InvalidArgument(
+            f"the request ({request.size} bytes) is not a valid message for this method",
+            reason="MALFORMED_REQUEST",
+        )
+
+
 def rpc(fn: F) -> F:
     """Turn the platform's and the engine's errors into gRPC statuses for a unary method."""
 
     @functools.wraps(fn)
     async def wrapper(self: Any, request: Any, context: grpc.aio.ServicerContext) -> Any:
         try:
+            _refuse_undecodable(request)
             return await fn(self, request, context)
         except (grpc.aio.AbortError, asyncio.CancelledError):
             raise
@@ -90,6 +101,7 @@ def stream_rpc(fn: F) -> F:
         self: Any, request: Any, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[Any]:
         try:
+            _refuse_undecodable(request)
             async for item in fn(self, request, context):
                 yield item
         except (grpc.aio.AbortError, asyncio.CancelledError):
@@ -192,7 +204,8 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
     except RuntimeError as exc:
         _refuse_to_start(settings, f"cannot listen on {address}", exc)
     try:
-        hooks = await setup(server, settings)
+        # The services' methods refuse undecodable bytes as INVALID_ARGUMENT (decoding.py).
+        hooks = await setup(TolerantServer(server), settings)  # type: ignore[arg-type]
     except Exception as exc:
         _refuse_to_start(settings, f"setup failed ({type(exc).__name__})", exc)
     health_servicer = health.aio.HealthServicer()

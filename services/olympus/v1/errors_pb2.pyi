@@ -20,6 +20,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     INVALID_QUERY: _ClassVar[ErrorReason]
     MALFORMED: _ClassVar[ErrorReason]
     INVALID_ENUM: _ClassVar[ErrorReason]
+    MALFORMED_REQUEST: _ClassVar[ErrorReason]
     UNKNOWN_MAP: _ClassVar[ErrorReason]
     TOKEN_REQUIRED: _ClassVar[ErrorReason]
     INVALID_TOKEN: _ClassVar[ErrorReason]
@@ -87,6 +88,7 @@ UNKNOWN_BOT: ErrorReason
 INVALID_QUERY: ErrorReason
 MALFORMED: ErrorReason
 INVALID_ENUM: ErrorReason
+MALFORMED_REQUEST: ErrorReason
 UNKNOWN_MAP: ErrorReason
 TOKEN_REQUIRED: ErrorReason
 INVALID_TOKEN: ErrorReason
