@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
+import redis
 
 from olympus.client import OlympusClient
 from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, embedded_redis
@@ -21,6 +22,14 @@ def gamestate(redis_url: str) -> Iterator[ServiceProcess]:
 def client(gamestate: ServiceProcess) -> Iterator[OlympusClient]:
     with OlympusClient(gamestate.address, timeout=20) as c:
         yield c
+
+
+@pytest.fixture(scope="module")
+def rdb(redis_url: str) -> Iterator[redis.Redis]:
+    """A plain Redis client on the tests' Redis, to look at what the service stored."""
+    r = redis.Redis.from_url(redis_url)
+    yield r
+    r.close()
 
 
 @pytest.fixture

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -24,13 +24,6 @@ def _snapshot(r: redis.Redis, game_id: str) -> tuple[Any, ...]:
         r.lrange(game_key(game_id, "log"), 0, -1),
         r.xlen(game_key(game_id, "events")),
     )
-
-
-@pytest.fixture(scope="module")
-def rdb(redis_url: str) -> Iterator[redis.Redis]:
-    r = redis.Redis.from_url(redis_url)
-    yield r
-    r.close()
 
 
 @pytest.fixture

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -21,13 +21,6 @@ from olympus.gamestate.store import game_key
 from olympus.v1 import game_pb2 as pb
 
 LEGAL = "project power_plant"
-
-
-@pytest.fixture(scope="module")
-def rdb(redis_url: str) -> Iterator[redis.Redis]:
-    r = redis.Redis.from_url(redis_url)
-    yield r
-    r.close()
 
 
 @pytest.fixture
