@@ -27,6 +27,12 @@ from .watch import EventHub, watch
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 NAME_LIMIT = 40
 REDIS_TIMEOUT_S = 10.0
+# The connections a process holds, whatever the number of games or watchers (CLIENT LIST shows
+# them by name): the service's calls, the answer path's own pipelined one (pipe.py, named like
+# the calls), the watchers' stream reads, and the one live-event subscriber.
+CLIENT_NAME = "olympus-gamestate"
+REDIS_CONNECTIONS = 16
+WATCH_READERS = 4
 
 _STATUS = {
     st.STATUS_ACTIVE: pb.GAME_STATUS_ACTIVE,
@@ -256,6 +262,20 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         return msg
 
 
+def redis_client(url: str, name: str, connections: int) -> aioredis.Redis:
+    """A client that never opens more than `connections` connections: a call finding them all
+    busy waits for one (up to REDIS_TIMEOUT_S, then UNAVAILABLE) instead of failing at once
+    with "Too many connections"."""
+    pool = aioredis.BlockingConnectionPool.from_url(
+        url,
+        max_connections=connections,
+        timeout=REDIS_TIMEOUT_S,
+        socket_timeout=REDIS_TIMEOUT_S,
+        client_name=name,
+    )
+    return aioredis.Redis.from_pool(pool)
+
+
 def make_setup(
     retention_seconds: int, idempotency_seconds: int
 ) -> Callable[
@@ -265,21 +285,24 @@ def make_setup(
     async def setup(
         server: grpc.aio.Server, settings: ServiceSettings
     ) -> tuple[Sequence[str], Callable[[], Awaitable[None]] | None]:
-        # Blocking stream reads (watch.BLOCK_MS) must end well within the socket timeout.
-        redis = aioredis.Redis.from_url(settings.redis_url, socket_timeout=REDIS_TIMEOUT_S)
+        redis = redis_client(settings.redis_url, CLIENT_NAME, REDIS_CONNECTIONS)
         await redis.ping()  # fail at start, not at the first call, when Redis is not there
         store = st.GameStore(redis, retention_seconds, idempotency_seconds)
         games = Games(store)
-        hub = EventHub(store)
+        watch_redis = redis_client(settings.redis_url, f"{CLIENT_NAME}-watch", WATCH_READERS)
+        hub = EventHub(games, watch_redis, f"{CLIENT_NAME}-live", WATCH_READERS)
+        hub.start()
         # The generated *_pb2_grpc module comes without type stubs.
         game_pb2_grpc.add_GameServiceServicer_to_server(  # type: ignore[no-untyped-call]
             GameService(games, hub), server
         )
 
         async def cleanup() -> None:
+            await hub.shutdown()  # ends the watch streams still open (SHUTTING_DOWN)
             await hub.close()
             await games.drain()
             await store.close()
+            await watch_redis.aclose()
             await redis.aclose()
 
         return [SERVICE_NAME], cleanup

@@ -9,6 +9,8 @@ Lua script may touch them all at once:
     olympus:{g:<id>}:log              list: one JSON [version, seat, "answer text", bot] per answer
     olympus:{g:<id>}:events           stream: entry id "<version>-0", field "e" = a GameEvent
     olympus:{g:<id>}:idem:<seat>:<key>  string: the version that answer made (expires)
+    olympus:{g:<id>}:live             pub/sub channel (not a key): b"<version>:" + the GameEvent,
+                                      published by the script that appends it (see watch.py)
 
 and, outside any game's slot (written after the game's own keys, each a one-key command):
 
@@ -51,6 +53,10 @@ DUPLICATE = 2  # the idempotency key was used before: `version` is the version i
 STALE = 3  # the game is at another version: `version` is the current one
 MISSING = 4  # no such game
 
+# Both scripts PUBLISH the event they append on the game's channel, named after KEYS[1] so that
+# it carries the game's hash tag: a process's one subscriber connection (notify.py) fans it out
+# to every local watcher. In Redis Cluster a plain PUBLISH reaches every node; the upgrade path
+# is SPUBLISH / SSUBSCRIBE (Redis 7), which keep the message in the game's own shard.
 _CREATE = """
 -- KEYS: game hash, state, events
 -- ARGV: meta, state, event, created ms, generation, phase, waiting
@@ -60,6 +66,7 @@ redis.call('HSET', KEYS[1], 'version', 1, 'status', 'active', 'meta', ARGV[1],
   'waiting', ARGV[7])
 redis.call('SET', KEYS[2], ARGV[2])
 redis.call('XADD', KEYS[3], '1-0', 'e', ARGV[3])
+redis.call('PUBLISH', (string.gsub(KEYS[1], ':game$', ':live')), '1:' .. ARGV[3])
 return 1
 """
 
@@ -78,6 +85,7 @@ local version = current + 1
 redis.call('SET', KEYS[2], ARGV[2])
 redis.call('RPUSH', KEYS[3], ARGV[3])
 redis.call('XADD', KEYS[4], version .. '-0', 'e', ARGV[4])
+redis.call('PUBLISH', (string.gsub(KEYS[1], ':game$', ':live')), version .. ':' .. ARGV[4])
 redis.call('HSET', KEYS[1], 'version', version, 'status', ARGV[5], 'generation', ARGV[6],
   'phase', ARGV[7], 'waiting', ARGV[8], 'updated', ARGV[9])
 if KEYS[5] then redis.call('SET', KEYS[5], version, 'EX', ARGV[12]) end
@@ -366,22 +374,6 @@ class GameStore:
         return _events(entries)
 
     @_storage
-    async def wait_events(
-        self, game_id: str, version: int, block_ms: int
-    ) -> list[tuple[int, bytes]]:
-        """Events after `version`, waiting up to `block_ms` for the first one to come."""
-        reply = await self.redis.xread(
-            {game_key(game_id, "events"): f"{version}-0"}, count=256, block=block_ms
-        )
-        if not reply:
-            return []
-        return _events(reply[0][1])
-
-    @_storage
-    async def events_exist(self, game_id: str) -> bool:
-        return bool(await self.redis.exists(game_key(game_id, "events")))
-
-    @_storage
     async def token_game(self, digest: str) -> str | None:
         value: bytes | None = await self.redis.get(token_key(digest))
         return value.decode() if value is not None else None
@@ -396,6 +388,32 @@ class GameStore:
     @_storage
     async def drop_from_index(self, status: str, member: str) -> None:
         await self.redis.zrem(index_key(status), member)
+
+
+@dataclass(frozen=True, slots=True)
+class Head:
+    version: int  # 0: no such game (any more)
+    ended: bool  # no longer active (finished, or any end another status tells): no more events
+
+
+@_storage
+async def read_events(
+    redis: Any, game_id: str, after: int, count: int
+) -> tuple[list[tuple[int, bytes]], Head]:
+    """Up to `count` stored events after version `after`, and the game's version and status at
+    the same instant (one transaction: a version above the last entry means more to read, or
+    older events the trimmed or expired stream no longer holds). Watchers read through a
+    client of their own (`redis`), so that they never wait on the answer path's connections."""
+    pipe = redis.pipeline(transaction=True)
+    pipe.xrange(game_key(game_id, "events"), min=f"({after}-0", max="+", count=count)
+    pipe.hmget(game_key(game_id, "game"), ["version", "status"])
+    entries, (version, status) = await pipe.execute()
+    return _events(entries), Head(int(version or 0), status not in (None, STATUS_ACTIVE.encode()))
+
+
+def live_channel(game_id: str) -> str:
+    """The channel the commit scripts publish the game's events on (named like its keys)."""
+    return game_key(game_id, "live")
 
 
 def _events(entries: list[Any]) -> list[tuple[int, bytes]]:
