@@ -211,6 +211,10 @@ class EventHub:
         """Every event after version `after`, in order, until the game has no more."""
         channel, feed = self._join(game_id)
         try:
+            if not feed.live and self._subscriber.connected:
+                # The subscription is on its way (a round trip): read once it is live, rather
+                # than now and again then. Without a connection, read now (catch up at least).
+                await self._until_live(feed)
             must_read = True
             relied_on = -1  # the feed epoch the last complete stream read counted on
             while True:
@@ -250,6 +254,13 @@ class EventHub:
                     raise Unavailable("live events unavailable; watch again from the last version")
         finally:
             self._leave(channel, feed)
+
+    async def _until_live(self, feed: _Feed) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + DOWN_LIMIT_S
+        while not feed.live and not self._closing and loop.time() < deadline:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(feed.signal.wait(), deadline - loop.time())
 
     # --- stopping ------------------------------------------------------------------------------
     async def shutdown(self, wait_s: float = 1.0) -> None:
