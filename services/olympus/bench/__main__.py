@@ -1,4 +1,5 @@
-"""`make bench`: the engine benchmark, then the game service benchmark; one JSON line each."""
+"""`make bench`: the engine benchmark, then the game service benchmarks (answers, then
+watchers); one JSON line each."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ def main() -> int:
     except ModuleNotFoundError:
         return 0  # the game service benchmark is not installed
     print(json.dumps({"benchmark": "gamestate_service", **service.main_figures()}), flush=True)
+    watchers = importlib.import_module(f"{__package__}.watchers")
+    print(json.dumps({"benchmark": "gamestate_watchers", **watchers.main_figures()}), flush=True)
     return 0
 
 
