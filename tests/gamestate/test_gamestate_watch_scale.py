@@ -253,6 +253,41 @@ async def _connection_drops(address: str, observer: redis.Redis) -> None:
     _assert_every_event_once_in_order(watchers, tables, first=2)
 
 
+# --- answers made on another replica -----------------------------------------------------------
+def test_watchers_hear_the_answers_another_replica_made(redis_url: str) -> None:
+    with (
+        running_service("gamestate", "--redis-url", redis_url) as watched,
+        running_service("gamestate", "--redis-url", redis_url) as answering,
+    ):
+        asyncio.run(_two_replicas(watched.address, answering.address))
+
+
+async def _two_replicas(watched: str, answering: str) -> None:
+    async with (
+        grpc.aio.insecure_channel(watched) as watch_channel,
+        grpc.aio.insecure_channel(answering) as answer_channel,
+    ):
+        watch_stub = game_pb2_grpc.GameServiceStub(watch_channel)  # type: ignore[no-untyped-call]
+        answer_stub = game_pb2_grpc.GameServiceStub(answer_channel)  # type: ignore[no-untyped-call]
+        tables = {t.game_id: t for t in [await _create(answer_stub, s, 12) for s in range(5)]}
+        watchers = [Watcher(g) for g in tables for _ in range(3)]
+        streams = [asyncio.ensure_future(_watch(watch_stub, w, 0)) for w in watchers]
+        try:
+            await _until(lambda: all(w.events for w in watchers), "every first event", streams)
+            for _ in range(12):
+                await asyncio.gather(*(_answer(answer_stub, t) for t in tables.values()))
+            await _until(
+                lambda: all(w.versions[-1] == tables[w.game_id].version for w in watchers),
+                "every watcher's last event",
+                streams,
+            )
+        finally:
+            for stream in streams:
+                stream.cancel()
+            await asyncio.gather(*streams, return_exceptions=True)
+    _assert_every_event_once_in_order(watchers, tables, first=1)
+
+
 # --- the stream is trimmed ----------------------------------------------------------------------
 def test_watching_from_0_a_trimmed_stream_rebuilds_the_older_events(
     client: OlympusClient, redis_url: str
