@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 import hiredis
+from redis.asyncio.connection import ConnectionPool, SSLConnection
 
 log = logging.getLogger("olympus.gamestate.notify")
 
@@ -66,6 +67,13 @@ class Subscriber:
         self._out: list[bytes] = []
         self._task: asyncio.Task[None] | None = None
         self._closed = False
+
+    @classmethod
+    def for_pool(cls, pool: ConnectionPool, client_name: str, listener: Listener) -> Subscriber:
+        """A subscriber to the Redis a redis-py pool connects to."""
+        if issubclass(pool.connection_class, SSLConnection):
+            raise ValueError("live events need a redis:// or unix:// URL (TLS is not supported)")
+        return cls(pool.connection_kwargs, client_name, listener)
 
     @property
     def connected(self) -> bool:

@@ -43,7 +43,6 @@ log = logging.getLogger("olympus.gamestate.watch")
 
 PAGE = 256  # stream entries per read
 RECENT = 64  # events a feed remembers for watchers a little behind
-READERS = 4  # concurrent stream reads (and connections of the watchers' pool)
 DOWN_LIMIT_S = 5.0  # a watcher waiting longer than this for a feed to go live ends (UNAVAILABLE)
 REBUILT_GAMES = 64  # games whose rebuilt older events a process keeps
 
@@ -125,18 +124,16 @@ class _Replays:
 
 class EventHub:
     """Every live watch stream of this process, on one subscriber connection and a small
-    pool (`redis`, READERS connections) for the stream reads."""
+    pool (`redis`) for the stream reads, `readers` at a time."""
 
-    def __init__(
-        self, games: Games, redis: aioredis.Redis, client_name: str, readers: int = READERS
-    ) -> None:
+    def __init__(self, games: Games, redis: aioredis.Redis, client_name: str, readers: int) -> None:
         self.games = games
         self._redis = redis
         self._reads = asyncio.Semaphore(readers)
         self._replays = _Replays(games, self._reads)
         self._feeds: dict[bytes, _Feed] = {}  # by channel
         self._closing = False
-        self._subscriber = Subscriber(redis.connection_pool.connection_kwargs, client_name, self)
+        self._subscriber = Subscriber.for_pool(redis.connection_pool, client_name, self)
 
     @property
     def closing(self) -> bool:
@@ -151,7 +148,7 @@ class EventHub:
 
     def admission(self) -> asyncio.Semaphore:
         """Held by a watch while it checks the game and token: the same bound as stream reads
-        (a burst of watchers never takes more than READERS connections of the main pool)."""
+        (a burst of watchers never takes more than `readers` connections of the main pool)."""
         return self._reads
 
     # --- what the subscriber connection tells --------------------------------------------------
