@@ -320,7 +320,11 @@ async def _run(address: str, pid: int, redis_url: str, args: argparse.Namespace)
         )  # fmt: skip
         loaded["server_cpu_s"] = round(_cpu_seconds(pid) - cpu, 1)
         loaded["server_rss_mb"] = _rss_mb(pid)
-    b, n = baseline["after_reply"], loaded["after_reply"]
+    ratios = {
+        f"{measure}_{p}": round(loaded[measure][f"{p}_ms"] / baseline[measure][f"{p}_ms"], 2)
+        for measure in ("after_reply", "after_request")
+        for p in ("p50", "p99")
+    }
     return {
         "machine_cores": os.cpu_count(),
         "redis_connections": {
@@ -330,8 +334,7 @@ async def _run(address: str, pid: int, redis_url: str, args: argparse.Namespace)
         },
         "baseline": baseline,
         "loaded": loaded,
-        "p50_ratio": round(n["p50_ms"] / b["p50_ms"], 2),
-        "p99_ratio": round(n["p99_ms"] / b["p99_ms"], 2),
+        "loaded_to_baseline": ratios,
     }
 
 
