@@ -1,5 +1,5 @@
-"""`make bench`: the engine benchmark, then the game service benchmarks (calls, Redis memory per
-game); one JSON line each."""
+"""`make bench`: the engine benchmark, then the game service benchmarks (answers, Redis memory
+per game, watchers); one JSON line each."""
 
 from __future__ import annotations
 
@@ -19,6 +19,8 @@ def main() -> int:
     print(json.dumps({"benchmark": "gamestate_service", **service.main_figures()}), flush=True)
     memory = importlib.import_module(f"{__package__}.memory")
     print(json.dumps({"benchmark": "gamestate_memory", **memory.main_figures()}), flush=True)
+    watchers = importlib.import_module(f"{__package__}.watchers")
+    print(json.dumps({"benchmark": "gamestate_watchers", **watchers.main_figures()}), flush=True)
     return 0
 
 

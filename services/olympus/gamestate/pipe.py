@@ -108,6 +108,8 @@ class RedisPipe:
             hello.append(("AUTH", user, kw["password"]) if user else ("AUTH", kw["password"]))
         if kw.get("db"):
             hello.append(("SELECT", kw["db"]))
+        if kw.get("client_name"):  # named like the pool it stands beside (CLIENT LIST)
+            hello.append(("CLIENT", "SETNAME", kw["client_name"]))
         try:
             for command in hello:  # before anything else is sent on this connection
                 writer.write(hiredis.pack_command(command))

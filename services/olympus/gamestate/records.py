@@ -113,3 +113,11 @@ class LogRecord:
     reason: str  # why it was aborted
     note: str  # the host's words when aborting
     answers: list[Logged]
+
+
+@dataclass(frozen=True, slots=True)
+class StreamHead:
+    """What a watcher's stream read learns of the game at the same instant."""
+
+    version: int  # 0: no such game (any more)
+    ended: bool  # no longer active (finished, or any end another status tells): no more events

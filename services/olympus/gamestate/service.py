@@ -33,7 +33,7 @@ from .ending import Ending
 from .meta import GameMeta, SeatMeta, TimeControl
 from .records import Logged
 from .sweeper import Sweeper
-from .watch import BLOCK_MS, EventHub, watch
+from .watch import EventHub, watch
 
 # In a request, an unspecified seat kind is a human seat.
 SEAT_KINDS_IN = {**SEAT_KINDS, "unspecified": pb.SEAT_KIND_UNSPECIFIED}
@@ -41,6 +41,12 @@ SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 NAME_LIMIT = 40
 MAX_PLAYERS = 5
 REDIS_TIMEOUT_S = 1.0  # a Redis that does not answer within this is treated as out of reach
+# The connections a process holds, whatever the number of games or watchers (CLIENT LIST shows
+# them by name): the service's calls, the answer path's own pipelined one (pipe.py, named like
+# the calls), the watchers' stream reads, and the one live-event subscriber.
+CLIENT_NAME = "olympus-gamestate"
+REDIS_CONNECTIONS = 16
+WATCH_READERS = 4
 
 _STATUS = {
     st.STATUS_ACTIVE: pb.GAME_STATUS_ACTIVE,
@@ -352,23 +358,29 @@ def _logged_answer(a: Logged, public: bool) -> pb.LoggedAnswer:
     return msg
 
 
-def redis_client(url: str, timeout_s: float, read_timeout_s: float | None = None) -> aioredis.Redis:
-    """A Redis client that fails fast and gets over a Redis restart.
+def redis_client(url: str, name: str, connections: int, timeout_s: float) -> aioredis.Redis:
+    """A Redis client that fails fast, gets over a Redis restart, and never opens more than
+    `connections` connections (named `name` in CLIENT LIST).
 
     A frozen or unreachable Redis makes a command fail after about `timeout_s` (the caller
-    gets UNAVAILABLE well within its deadline) instead of hanging. A pooled connection found
-    broken (Redis restarted, a connection killed) is replaced and the command sent again once:
-    the store's commands are reads, idempotent writes, or scripts that check before they write
-    (the game's creation, the compare-and-set commit). A timeout is not retried: Redis is
-    frozen or overloaded, and waiting a second time only delays the caller's own retry.
-    `read_timeout_s` is for a client of blocking reads, whose replies may come later.
+    gets UNAVAILABLE well within its deadline) instead of hanging; a call finding every
+    connection busy waits for one as long, instead of failing at once with "Too many
+    connections". A pooled connection found broken (Redis restarted, a connection killed) is
+    replaced and the command sent again once: the store's commands are reads, idempotent writes,
+    or scripts that check before they write (the game's creation, the compare-and-set commit).
+    A timeout is not retried: Redis is frozen or overloaded, and waiting a second time only
+    delays the caller's own retry.
     """
-    return aioredis.Redis.from_url(
+    pool = aioredis.BlockingConnectionPool.from_url(
         url,
-        socket_timeout=read_timeout_s or timeout_s,
+        max_connections=connections,
+        timeout=timeout_s,
+        socket_timeout=timeout_s,
         socket_connect_timeout=timeout_s,
+        client_name=name,
         retry=Retry(NoBackoff(), retries=1, supported_errors=(redis.exceptions.ConnectionError,)),
     )
+    return aioredis.Redis.from_pool(pool)
 
 
 def make_setup(
@@ -379,17 +391,15 @@ def make_setup(
     redis_timeout_s: float = REDIS_TIMEOUT_S,
 ) -> Callable[[grpc.aio.Server, ServiceSettings], Awaitable[ServiceHooks]]:
     async def setup(server: grpc.aio.Server, settings: ServiceSettings) -> ServiceHooks:
-        redis = redis_client(settings.redis_url, redis_timeout_s)
+        redis = redis_client(settings.redis_url, CLIENT_NAME, REDIS_CONNECTIONS, redis_timeout_s)
         await redis.ping()  # fail at start, not at the first call, when Redis is not there
         store = st.GameStore(redis, retention_seconds, idempotency_seconds, inactivity_seconds)
         games = Games(store)
-        # Blocking stream reads (watch.BLOCK_MS) get a client whose timeout outlasts them.
         watch_redis = redis_client(
-            settings.redis_url, redis_timeout_s, BLOCK_MS / 1000 + redis_timeout_s
+            settings.redis_url, f"{CLIENT_NAME}-watch", WATCH_READERS, redis_timeout_s
         )
-        hub = EventHub(
-            st.GameStore(watch_redis, retention_seconds, idempotency_seconds, inactivity_seconds)
-        )
+        hub = EventHub(games, watch_redis, f"{CLIENT_NAME}-live", WATCH_READERS)
+        hub.start()
         servicer = GameService(games, hub)
         # The generated *_pb2_grpc module comes without type stubs.
         game_pb2_grpc.add_GameServiceServicer_to_server(  # type: ignore[no-untyped-call]
@@ -404,14 +414,15 @@ def make_setup(
 
         async def cleanup() -> None:
             await sweeper.close()
+            await hub.shutdown()  # ends the watch streams still open (SHUTTING_DOWN)
             await hub.close()
             await games.drain()
             await store.close()
-            await redis.aclose()
             await watch_redis.aclose()
+            await redis.aclose()
 
         return ServiceHooks(
-            names=[SERVICE_NAME], cleanup=cleanup, on_stopping=hub.close, probe=probe
+            names=[SERVICE_NAME], cleanup=cleanup, on_stopping=hub.shutdown, probe=probe
         )
 
     return setup

@@ -20,6 +20,8 @@ Lua script may touch them all at once:
     olympus:{g:<id>}:idem      hash: "<seat>:<key hash>" -> "<version made>:<request digest>",
                                the game's last IDEMPOTENCY_RECORDS keyed answers
     olympus:{g:<id>}:idemring  list: the fields of `idem`, oldest first (which one goes next)
+    olympus:{g:<id>}:live      pub/sub channel (not a key): b"<version>:" + the GameEvent,
+                               published by the script that appends it (see watch.py)
 
 and, outside any game's slot (written after the game's own keys, each a one-key command):
 
@@ -77,6 +79,7 @@ from .records import (
     LogRecord,
     Outcome,
     Seen,
+    StreamHead,
     Summary,
     unpack_log,
 )
@@ -113,6 +116,10 @@ REUSED = 5  # the idempotency key was used before for another request: `version`
 OVER = 6  # the game is finished or aborted: `version` is its last one
 BUSY = 7  # (inactivity abort) the game changed since the time the abort was for
 
+# The scripts that append an event (create, commit, abort) PUBLISH it on the game's channel, named after KEYS[1] so that
+# it carries the game's hash tag: a process's one subscriber connection (notify.py) fans it out
+# to every local watcher. In Redis Cluster a plain PUBLISH reaches every node; the upgrade path
+# is SPUBLISH / SSUBSCRIBE (Redis 7), which keep the message in the game's own shard.
 _CREATE = """
 -- KEYS: game hash, state, events
 -- ARGV: meta, state, event, created ms, generation, phase, waiting
@@ -126,6 +133,7 @@ redis.call('HSET', KEYS[1], 'version', 1, 'status', 'active', 'meta', ARGV[1],
   'waiting', ARGV[7])
 redis.call('SET', KEYS[2], ARGV[2])
 redis.call('XADD', KEYS[3], '1-0', 'e', ARGV[3])
+redis.call('PUBLISH', (string.gsub(KEYS[1], ':game$', ':live')), '1:' .. ARGV[3])
 return 1
 """
 
@@ -166,6 +174,7 @@ local version = current + 1
 redis.call('SET', KEYS[2], ARGV[2])
 redis.call('RPUSH', KEYS[3], ARGV[3])
 append_event(KEYS[4], version, ARGV[4], tonumber(ARGV[11]))
+redis.call('PUBLISH', (string.gsub(KEYS[1], ':game$', ':live')), version .. ':' .. ARGV[4])
 redis.call('HSET', KEYS[1], 'version', version, 'status', ARGV[5], 'generation', ARGV[6],
   'phase', ARGV[7], 'waiting', ARGV[8], 'updated', ARGV[9])
 if KEYS[5] then
@@ -198,6 +207,7 @@ local state = redis.call('GET', KEYS[2])
 local raw = string.sub(state, string.find(state, ':', 1, true) + 1)
 redis.call('SET', KEYS[2], version .. ':' .. raw)
 append_event(KEYS[3], version, ARGV[2], tonumber(ARGV[6]))
+redis.call('PUBLISH', (string.gsub(KEYS[1], ':game$', ':live')), version .. ':' .. ARGV[2])
 redis.call('HSET', KEYS[1], 'version', version, 'status', 'aborted', 'updated', ARGV[5],
   'waiting', '[]', 'reason', ARGV[3])
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'note', ARGV[4]) end
@@ -549,22 +559,6 @@ class GameStore:
         return _events(entries)
 
     @_storage
-    async def wait_events(
-        self, game_id: str, version: int, block_ms: int
-    ) -> list[tuple[int, bytes]]:
-        """Events after `version`, waiting up to `block_ms` for the first one to come."""
-        reply = await self.redis.xread(
-            {game_key(game_id, "events"): f"{version}-0"}, count=256, block=block_ms
-        )
-        if not reply:
-            return []
-        return _events(reply[0][1])
-
-    @_storage
-    async def events_exist(self, game_id: str) -> bool:
-        return bool(await self.redis.exists(game_key(game_id, "events")))
-
-    @_storage
     async def token_game(self, digest: str) -> str | None:
         value: bytes | None = await self.redis.get(token_key(digest))
         return value.decode() if value is not None else None
@@ -579,6 +573,27 @@ class GameStore:
     @_storage
     async def drop_from_index(self, status: str, member: str) -> None:
         await self.redis.zrem(index_key(status), member)
+
+
+@_storage
+async def read_events(
+    redis: Any, game_id: str, after: int, count: int
+) -> tuple[list[tuple[int, bytes]], StreamHead]:
+    """Up to `count` stored events after version `after`, and the game's version and status at
+    the same instant (one transaction: a version above the last entry means more to read, or
+    older events the trimmed or expired stream no longer holds). Watchers read through a
+    client of their own (`redis`), so that they never wait on the answer path's connections."""
+    pipe = redis.pipeline(transaction=True)
+    pipe.xrange(game_key(game_id, "events"), min=f"({after}-0", max="+", count=count)
+    pipe.hmget(game_key(game_id, "game"), ["version", "status"])
+    entries, (version, status) = await pipe.execute()
+    ended = status not in (None, STATUS_ACTIVE.encode())
+    return _events(entries), StreamHead(int(version or 0), ended)
+
+
+def live_channel(game_id: str) -> str:
+    """The channel the commit scripts publish the game's events on (named like its keys)."""
+    return game_key(game_id, "live")
 
 
 def _events(entries: list[Any]) -> list[tuple[int, bytes]]:

@@ -1,143 +1,295 @@
-"""WatchGame: a game's events from a version on, then live, from the game's Redis stream.
+"""WatchGame: a game's events from a version on, then live, on a fixed number of connections.
 
-Each process keeps one feed per game that has watchers here: one task blocking on XREAD for
-that game's stream, fanning new entries out to every local watcher. A watcher first catches up
-with XRANGE from the version it asked for, then follows the feed; any gap between the two (or
-behind the feed's short memory) is read from the stream again, so a watcher sees every version
-once, in order, whichever replica wrote it.
+Every event is appended to the game's Redis stream and published on the game's channel by the
+same script (store.py). A process follows the channels of the games watched here on one
+subscriber connection (notify.py), and keeps one `_Feed` per such game: the last few events,
+shared by all of the game's local watchers. Nothing holds a connection while it waits.
+
+A watcher reads the stream from the version it asked for, then takes the feed's events. It
+reads the stream again (never the feed alone) whenever it could have missed something: when it
+falls behind what the feed remembers, and each time the feed goes live, i.e. when the
+subscription is confirmed and again after the subscriber connection came back, since an event
+published while nobody listened is never delivered. Versions are compared, so a watcher yields
+every version once, in order, whichever replica wrote it.
+
+The stream is trimmed to its last entries (and expires after a game ends): events older than
+its first entry are rebuilt from the answer log (`Games.replay_events`), once per game and
+process, kept for the next watchers of that game.
+
+Stream reads go through a pool of their own, a few at a time (`readers`), so that thousands of
+watchers arriving at once queue behind each other instead of taking the connections answers
+need. `shutdown()` ends every stream at once with UNAVAILABLE / SHUTTING_DOWN.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections import deque
 from collections.abc import AsyncGenerator, AsyncIterator
 
-from olympus.platform.errors import InvalidArgument, Unavailable
+import redis.asyncio as aioredis
+from google.protobuf.message import DecodeError
+
+from olympus.platform.errors import DataLoss, InvalidArgument, NotFound, Unavailable
 from olympus.v1 import game_pb2 as pb
 
 from . import store as st
-from .core import Games
+from .core import Games, _Lru
+from .notify import Subscriber
+from .records import StreamHead
 
-BLOCK_MS = 2_000  # one XREAD waits this long (well within the Redis socket timeout), then again
-PAGE = 256
-RECENT = 256  # entries a feed remembers for watchers that are a little behind
+log = logging.getLogger("olympus.gamestate.watch")
+
+PAGE = 256  # stream entries per read
+RECENT = 64  # events a feed remembers for watchers a little behind
+DOWN_LIMIT_S = 5.0  # a watcher waiting longer than this for a feed to go live ends (UNAVAILABLE)
+REBUILT_GAMES = 64  # games whose rebuilt older events a process keeps
+
+
+def _shutting_down() -> Unavailable:
+    return Unavailable("this server is shutting down; reconnect", reason="SHUTTING_DOWN")
 
 
 class _Feed:
-    def __init__(self, game_id: str, after: int) -> None:
-        self.game_id = game_id
-        self.last = after
-        self.recent: deque[tuple[int, bytes]] = deque(maxlen=RECENT)
-        self.signal = asyncio.Event()
-        self.error: BaseException | None = None
-        self.watchers = 0
-        self.task: asyncio.Task[None] | None = None
+    """The live events of one game for its watchers in this process."""
 
-    def publish(self) -> None:
+    def __init__(self, game_id: str) -> None:
+        self.game_id = game_id
+        self.recent: deque[pb.GameEvent] = deque(maxlen=RECENT)  # consecutive versions
+        self.signal = asyncio.Event()
+        self.live = False  # subscribed on the current connection: every new event comes here
+        self.epoch = 0  # how many times it went live
+        self.watchers = 0
+
+    @property
+    def newest(self) -> int:
+        return self.recent[-1].version if self.recent else 0
+
+    def wake(self) -> None:
         signal, self.signal = self.signal, asyncio.Event()
         signal.set()
 
-    def since(self, after: int) -> list[tuple[int, bytes]] | None:
-        """Entries after `after` if the memory reaches back that far, else None."""
-        if not self.recent or self.recent[0][0] > after + 1:
+    def push(self, event: pb.GameEvent) -> None:
+        newest = self.newest
+        if newest and event.version <= newest:
+            return  # already known
+        if newest and event.version != newest + 1:
+            self.recent.clear()  # missed some (the connection dropped): watchers read them
+        self.recent.append(event)
+        self.wake()
+
+    def since(self, after: int) -> list[pb.GameEvent] | None:
+        """The events after `after` if the memory reaches back that far, else None."""
+        if not self.recent or self.recent[0].version > after + 1:
             return None
-        return [e for e in self.recent if e[0] > after]
+        return [e for e in self.recent if e.version > after]
+
+
+class _Replays:
+    """Events older than the trimmed stream, rebuilt from the answer log: once per game (a
+    game's past never changes), shared by every watcher asking meanwhile."""
+
+    def __init__(self, games: Games, reads: asyncio.Semaphore) -> None:
+        self.games = games
+        self._reads = reads
+        self._events: _Lru[str, list[pb.GameEvent]] = _Lru(REBUILT_GAMES)
+        self._running: dict[str, asyncio.Future[list[pb.GameEvent]]] = {}
+
+    async def between(self, game_id: str, after: int, before: int) -> list[pb.GameEvent]:
+        """The events with versions above `after` and below `before`."""
+        events = self._events.get(game_id)
+        if events is None or len(events) < before - 1:
+            events = await self._rebuilt(game_id)
+            if len(events) < before - 1:
+                raise DataLoss(f"game {game_id}: its answer log is behind its events")
+        return events[after : before - 1]  # version v is at index v - 1
+
+    async def _rebuilt(self, game_id: str) -> list[pb.GameEvent]:
+        running = self._running.get(game_id)
+        if running is None:
+            running = asyncio.ensure_future(self._rebuild(game_id))
+            self._running[game_id] = running
+            running.add_done_callback(lambda _: self._running.pop(game_id, None))
+        return await asyncio.shield(running)
+
+    async def _rebuild(self, game_id: str) -> list[pb.GameEvent]:
+        async with self._reads:
+            game_log = await self.games.log(game_id, "")
+            # A whole game replays in ~20 ms: short enough to keep on the event loop.
+            events = list(self.games.replay_events(game_log))
+        self._events.put(game_id, events)
+        return events
 
 
 class EventHub:
-    def __init__(self, store: st.GameStore) -> None:
-        self.store = store
-        self._feeds: dict[str, _Feed] = {}
+    """Every live watch stream of this process, on one subscriber connection and a small
+    pool (`redis`) for the stream reads, `readers` at a time."""
 
-    async def _read(self, feed: _Feed) -> None:
+    def __init__(self, games: Games, redis: aioredis.Redis, client_name: str, readers: int) -> None:
+        self.games = games
+        self._redis = redis
+        self._reads = asyncio.Semaphore(readers)
+        self._replays = _Replays(games, self._reads)
+        self._feeds: dict[bytes, _Feed] = {}  # by channel
+        self._closing = False
+        self._subscriber = Subscriber.for_pool(redis.connection_pool, client_name, self)
+
+    @property
+    def closing(self) -> bool:
+        return self._closing
+
+    @property
+    def watchers(self) -> int:
+        return sum(f.watchers for f in self._feeds.values())
+
+    def start(self) -> None:
+        self._subscriber.start()
+
+    def admission(self) -> asyncio.Semaphore:
+        """Held by a watch while it checks the game and token: the same bound as stream reads
+        (a burst of watchers never takes more than `readers` connections of the main pool)."""
+        return self._reads
+
+    # --- what the subscriber connection tells --------------------------------------------------
+    def channel_live(self, channel: bytes) -> None:
+        feed = self._feeds.get(channel)
+        if feed is not None:
+            feed.live = True
+            feed.epoch += 1
+            feed.wake()
+
+    def channel_message(self, channel: bytes, payload: bytes) -> None:
+        feed = self._feeds.get(channel)
+        if feed is None:
+            return
+        _, _, raw = payload.partition(b":")  # b"<version>:" + the event
         try:
-            while True:
-                entries = await self.store.wait_events(feed.game_id, feed.last, BLOCK_MS)
-                if entries:
-                    feed.recent.extend(entries)
-                    feed.last = entries[-1][0]
-                    feed.publish()
-        except asyncio.CancelledError:
-            raise
-        except Exception as exc:  # Redis went away: tell the watchers, they end with UNAVAILABLE
-            feed.error = exc
-            feed.publish()
+            event = pb.GameEvent.FromString(raw)
+        except DecodeError:  # not ours: the stream still has the event, watchers read it there
+            log.error("game %s: unreadable live event on %r", feed.game_id, channel)
+            return
+        feed.push(event)
 
-    async def follow(self, game_id: str, after: int) -> AsyncGenerator[tuple[int, bytes], None]:
-        feed = self._feeds.get(game_id)
-        if feed is None or feed.error is not None:
-            feed = self._feeds[game_id] = _Feed(game_id, after)
-            feed.task = asyncio.ensure_future(self._read(feed))
+    def connection_lost(self) -> None:
+        for feed in self._feeds.values():
+            feed.live = False
+            feed.wake()
+
+    # --- watchers ------------------------------------------------------------------------------
+    def _join(self, game_id: str) -> tuple[bytes, _Feed]:
+        channel = st.live_channel(game_id).encode()
+        feed = self._feeds.get(channel)
+        if feed is None:
+            feed = self._feeds[channel] = _Feed(game_id)
+            self._subscriber.want(channel)
         feed.watchers += 1
+        return channel, feed
+
+    def _leave(self, channel: bytes, feed: _Feed) -> None:
+        feed.watchers -= 1
+        if feed.watchers == 0 and self._feeds.get(channel) is feed:
+            del self._feeds[channel]
+            self._subscriber.drop(channel)
+
+    async def _read(self, game_id: str, after: int) -> tuple[list[pb.GameEvent], StreamHead]:
+        """The next events after `after` from the stream, or rebuilt where it no longer
+        reaches back; and the game's head at the time of the read."""
+        async with self._reads:
+            entries, head = await st.read_events(self._redis, game_id, after, PAGE)
+        if head.version == 0:
+            raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
+        first = entries[0][0] if entries else head.version + 1
+        if first > after + 1 and head.version > after:
+            return await self._replays.between(game_id, after, first), head
+        return [pb.GameEvent.FromString(raw) for _, raw in entries], head
+
+    async def follow(self, game_id: str, after: int) -> AsyncGenerator[pb.GameEvent, None]:
+        """Every event after version `after`, in order, until the game has no more."""
+        channel, feed = self._join(game_id)
         try:
+            if not feed.live and self._subscriber.connected:
+                # The subscription is on its way (a round trip): read once it is live, rather
+                # than now and again then. Without a connection, read now (catch up at least).
+                await self._until_live(feed)
+            must_read = True
+            relied_on = -1  # the feed epoch the last complete stream read counted on
             while True:
-                signal = feed.signal
-                if feed.last > after:
-                    batch = feed.since(after)
-                    if batch is None:
-                        batch = await self.store.events_after(game_id, after, PAGE)
-                        if not batch:
-                            raise Unavailable("the game's events are no longer stored")
-                    for version, raw in batch:
-                        yield version, raw
-                        after = version
+                if self._closing:
+                    raise _shutting_down()
+                if must_read or (feed.live and feed.epoch != relied_on):
+                    relied_on = feed.epoch if feed.live else -1
+                    events, head = await self._read(game_id, after)
+                    for event in events:
+                        if self._closing:
+                            raise _shutting_down()
+                        yield event
+                        after = event.version
+                    if head.ended and after >= head.version:
+                        return
+                    must_read = after < head.version  # more pages, or new events meanwhile
                     continue
-                if feed.error is not None:
-                    raise Unavailable("event stream lost; watch again from the last version")
-                await signal.wait()
+                signal = feed.signal
+                batch = feed.since(after)
+                if batch:
+                    for event in batch:
+                        if self._closing:
+                            raise _shutting_down()
+                        yield event
+                        after = event.version
+                    continue
+                if feed.newest > after:  # behind the feed's memory
+                    must_read = True
+                    continue
+                if feed.live:
+                    await signal.wait()
+                    continue
+                # The subscription is on its way, or the connection is being restored.
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(signal.wait(), DOWN_LIMIT_S)
+                if not signal.is_set() and not self._subscriber.connected:
+                    raise Unavailable("live events unavailable; watch again from the last version")
         finally:
-            feed.watchers -= 1
-            if feed.watchers == 0 and self._feeds.get(game_id) is feed:
-                del self._feeds[game_id]
-                if feed.task is not None:
-                    feed.task.cancel()
+            self._leave(channel, feed)
+
+    async def _until_live(self, feed: _Feed) -> None:
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + DOWN_LIMIT_S
+        while not feed.live and not self._closing and loop.time() < deadline:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(feed.signal.wait(), deadline - loop.time())
+
+    # --- stopping ------------------------------------------------------------------------------
+    async def shutdown(self, wait_s: float = 1.0) -> None:
+        """End every watch stream now with UNAVAILABLE / SHUTTING_DOWN (clients reconnect,
+        to another replica), and refuse new ones; waits up to `wait_s` for them to end."""
+        self._closing = True
+        for feed in self._feeds.values():
+            feed.wake()
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + wait_s
+        while self._feeds and loop.time() < deadline:
+            await asyncio.sleep(0.01)
 
     async def close(self) -> None:
-        tasks = [f.task for f in self._feeds.values() if f.task is not None]
-        self._feeds.clear()
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        self._closing = True
+        await self._subscriber.close()
 
 
 async def watch(
     games: Games, hub: EventHub, game_id: str, token: str, from_version: int
 ) -> AsyncIterator[pb.GameEvent]:
     """Every event with a version above `from_version`, then the new ones until the game ends."""
-    meta = await games.meta(game_id)
-    await games.seat_for(meta, token)  # anyone may watch, but a bad token is refused
+    if hub.closing:
+        raise _shutting_down()
+    async with hub.admission():
+        meta = await games.meta(game_id)
+        await games.seat_for(meta, token)  # anyone may watch, but a bad token is refused
     if from_version < 0:
         raise InvalidArgument("from_version cannot be negative", reason="INVALID_VERSION")
-    store = games.store
-    summary = await store.summary(game_id)
-    finished = summary["status"] == st.STATUS_FINISHED.encode()
-    if finished and not await store.events_exist(game_id):
-        # The stream expired with the hot state: the answers rebuild the same events.
-        game_log = await games.log(game_id, "")
-        for event in games.replay_events(game_log):
-            if event.version > from_version:
-                yield event
-        return
-    after = from_version
-    while True:
-        batch = await store.events_after(game_id, after, PAGE)
-        for version, raw in batch:
-            event = pb.GameEvent.FromString(raw)
-            yield event
-            after = version
-            if event.finished:
-                return
-        if len(batch) < PAGE:
-            break
-    if finished:
-        return
-    async with contextlib.aclosing(hub.follow(game_id, after)) as live:
-        async for _version, raw in live:
-            event = pb.GameEvent.FromString(raw)
+    async with contextlib.aclosing(hub.follow(game_id, from_version)) as events:
+        async for event in events:
             yield event
             if event.finished:
                 return
