@@ -114,7 +114,10 @@ class Subscriber:
         delay = RETRY_FIRST_S
         while not self._closed:
             try:
-                reader, writer, parser = await asyncio.wait_for(self._open(), CONNECT_TIMEOUT_S)
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a
+                # cancellation that comes as the awaited read completes (close() would hang).
+                async with asyncio.timeout(CONNECT_TIMEOUT_S):
+                    reader, writer, parser = await self._open()
             except (OSError, ConnectionError, TimeoutError) as exc:
                 log.warning("live events: cannot connect to redis (%s); again in %.2fs", exc, delay)
                 await asyncio.sleep(delay)
@@ -165,9 +168,10 @@ class Subscriber:
         self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, parser: hiredis.Reader
     ) -> None:
         unanswered = 0
-        while True:
+        while not self._closed:
             try:
-                data = await asyncio.wait_for(reader.read(1 << 16), HEARTBEAT_S)
+                async with asyncio.timeout(HEARTBEAT_S):
+                    data = await reader.read(1 << 16)
             except TimeoutError:
                 unanswered += 1
                 if unanswered > SILENT_LIMIT:
@@ -202,6 +206,8 @@ class Subscriber:
 
     async def close(self) -> None:
         self._closed = True
+        if self._writer is not None:
+            self._writer.close()
         task, self._task = self._task, None
         if task is not None:
             task.cancel()

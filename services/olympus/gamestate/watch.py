@@ -246,8 +246,11 @@ class EventHub:
                     await signal.wait()
                     continue
                 # The subscription is on its way, or the connection is being restored.
+                # (asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow the
+                # cancellation of a call whose client went away.)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(signal.wait(), DOWN_LIMIT_S)
+                    async with asyncio.timeout(DOWN_LIMIT_S):
+                        await signal.wait()
                 if not signal.is_set() and not self._subscriber.connected:
                     raise Unavailable("live events unavailable; watch again from the last version")
         finally:
@@ -258,7 +261,8 @@ class EventHub:
         deadline = loop.time() + DOWN_LIMIT_S
         while not feed.live and not self._closing and loop.time() < deadline:
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(feed.signal.wait(), deadline - loop.time())
+                async with asyncio.timeout_at(deadline):
+                    await feed.signal.wait()
 
     # --- stopping ------------------------------------------------------------------------------
     async def shutdown(self, wait_s: float = 1.0) -> None:
