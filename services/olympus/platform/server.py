@@ -197,6 +197,10 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
         options=[
             ("grpc.so_reuseport", 0),  # a second process on the same port fails, not shares
             ("grpc.max_receive_message_length", settings.max_request_bytes),
+            # Past this many calls waiting to be picked up, gRPC cancels new ones at random:
+            # a reconnect storm of watchers (thousands at once) must queue, not be dropped.
+            ("grpc.server.max_pending_requests", 20_000),
+            ("grpc.server.max_pending_requests_hard_limit", 30_000),
         ],
     )
     try:
