@@ -292,7 +292,7 @@ class Fuzzer:
                 legal=pick(decision, rnd),
             )
             self.report.decisions[situation.kind] += 1
-            self.report.phases[mine.phase] += 1
+            self.report.phases[wire.phase_name(mine.phase)] += 1
             if await self._fuzz_decision(situation, fuzz_rnd):
                 continue  # a random answer that was legal moved the game on
             if await self._answer(situation, fuzz_rnd):

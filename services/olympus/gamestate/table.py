@@ -23,6 +23,8 @@ from olympus.engine import Game
 def decision_fingerprints(game: Game, seats: set[int]) -> dict[int, bytes]:
     """A comparable form of each given seat's pending decision."""
     out: dict[int, bytes] = {}
+    if not seats:  # the action phase: only the answering seat was waiting
+        return out
     for d in game.decisions():
         if d.player in seats and d.player not in out:
             out[d.player] = orjson.dumps(d.to_dict())
