@@ -135,7 +135,8 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def ListGames(self, request, context):
-        """Games by status, newest first, in pages.
+        """Games by status, newest first (by creation time; games created in the same millisecond by
+        id), in pages.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
