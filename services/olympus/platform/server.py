@@ -175,7 +175,11 @@ class _Health:
     async def follow(self, probe: Hook) -> None:
         while True:
             try:
-                await asyncio.wait_for(probe(), PROBE_TIMEOUT_S)
+                # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a
+                # cancellation that comes as the probe finishes, and this loop would never
+                # end (a shutdown that hangs now and then).
+                async with asyncio.timeout(PROBE_TIMEOUT_S):
+                    await probe()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:
@@ -251,7 +255,8 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
     edge.stopping = True
     if hooks.on_stopping is not None:
         try:
-            await asyncio.wait_for(hooks.on_stopping(), max(settings.grace_seconds, 1.0))
+            async with asyncio.timeout(max(settings.grace_seconds, 1.0)):
+                await hooks.on_stopping()
         except Exception:
             log.exception("%s: on_stopping failed", settings.service)
     await asyncio.sleep(0)  # streams the hook ended finish on their own first
