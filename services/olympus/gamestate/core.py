@@ -18,10 +18,8 @@ import logging
 import re
 import secrets
 import time
-from collections import OrderedDict
-from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 import orjson
 
@@ -44,9 +42,12 @@ from olympus.v1 import game_pb2 as pb
 from . import store as st
 from .auth import HOST, new_token, token_hash, well_formed
 from .convert import answer_from_proto
-from .events import HIDDEN_ANSWERS, aborted_event, answer_event, created_event, resigned_event
+from .events import answer_event, created_event, resigned_event
+from .history import Log, replay_events
+from .listing import page
+from .lru import Lru
 from .meta import GameMeta, SeatMeta, TimeControl
-from .records import RESIGN, Keyed, Logged, Outcome, Seen, Summary, log_entry
+from .records import RESIGN, Keyed, Outcome, Seen, Summary, log_entry
 from .schedules import Schedules
 from .table import Table
 
@@ -56,41 +57,11 @@ log = logging.getLogger("olympus.gamestate")
 # takes every script's digits).
 GAME_ID_RE = re.compile(r"[0-9a-f]{16}")
 IDEMPOTENCY_KEY_RE = re.compile(r"[\x21-\x7e]{1,128}")  # printable ASCII, no spaces
-PAGE_TOKEN_RE = re.compile(r"[0-9]{15}:[0-9a-f]{16}")
-REPLAY_FORMAT = "olympus-replay/1"
-PUBLIC_LOG_FORMAT = "olympus-public/1"
 RESIGNED_BOT = "random"  # the table's policy for a resigned seat until workers take over
 # A simultaneous answer that loses its compare-and-set to another seat's is retried this often.
 SIMULTANEOUS_RETRIES = 8
 # Bots answering one after the other can never need more writes than this: a runaway guard.
 BOT_MOVES_LIMIT = 5_000
-
-K = TypeVar("K")
-V = TypeVar("V")
-
-
-class _Lru(Generic[K, V]):
-    def __init__(self, size: int) -> None:
-        self.size = size
-        self._items: OrderedDict[K, V] = OrderedDict()
-
-    def get(self, key: K) -> V | None:
-        value = self._items.get(key)
-        if value is not None:
-            self._items.move_to_end(key)
-        return value
-
-    def put(self, key: K, value: V) -> None:
-        self._items[key] = value
-        self._items.move_to_end(key)
-        if len(self._items) > self.size:
-            self._items.popitem(last=False)
-
-    def drop(self, key: K) -> None:
-        self._items.pop(key, None)
-
-    def take(self, key: K) -> V | None:
-        return self._items.pop(key, None)
 
 
 def now_ms() -> int:
@@ -147,35 +118,6 @@ class Submitted:
     replayed: bool
 
 
-@dataclass(frozen=True, slots=True)
-class Log:
-    meta: GameMeta
-    answers: list[Logged]
-    status: str
-    version: int
-    result: dict[str, Any] | None  # once finished
-    aborted_by: str = ""  # once aborted: "host" or "inactivity" (see `ending`)
-    note: str = ""  # the host's reason for aborting, if given
-
-    @property
-    def finished(self) -> bool:
-        return self.status == st.STATUS_FINISHED
-
-    @property
-    def ended(self) -> bool:
-        return self.status in st.ENDED
-
-    def rebuild(self) -> Game:
-        game = Game.new(self.meta.options)
-        for a in self.answers:
-            if not a.is_resignation:
-                game.apply(a.seat, a.text)
-        return game
-
-    def resigned(self) -> dict[int, int]:
-        return {a.seat: a.version for a in self.answers if a.is_resignation}
-
-
 def summary_of(game: Game) -> Summary:
     return Summary(
         status=st.STATUS_FINISHED if game.is_over else st.STATUS_ACTIVE,
@@ -227,8 +169,8 @@ class Games:
     def __init__(self, store: st.GameStore, state_cache_size: int = 4096) -> None:
         self.store = store
         self.schedules = Schedules(store)
-        self._metas: _Lru[str, GameMeta] = _Lru(16_384)
-        self._states: _Lru[str, Loaded] = _Lru(state_cache_size)
+        self._metas: Lru[str, GameMeta] = Lru(16_384)
+        self._states: Lru[str, Loaded] = Lru(state_cache_size)
         self._bot_runs: dict[str, asyncio.Future[Loaded]] = {}
 
     # --- creating ------------------------------------------------------------------------------
@@ -524,9 +466,7 @@ class Games:
         if events and events[0][0] == seen.version:
             event: pb.GameEvent | None = pb.GameEvent.FromString(events[0][1])
         else:  # the stream keeps the last events only: the answers rebuild older ones
-            event = next(
-                (e for e in self.replay_events(game_log) if e.version == seen.version), None
-            )
+            event = next((e for e in replay_events(game_log) if e.version == seen.version), None)
         return Submitted(seen.version, event, logged.text if logged else "", True)
 
     # --- bots ----------------------------------------------------------------------------------
@@ -630,6 +570,12 @@ class Games:
                 raise over_error(game_id, await self._status(game_id))
         raise Conflict("the game keeps moving; try again", reason="TRY_AGAIN")
 
+    async def list(
+        self, status: str, page_size: int, page_token: str
+    ) -> tuple[list[tuple[str, dict[str, Any]]], str]:
+        """A page of an index, newest first (see `listing.page`)."""
+        return await page(self.store, self.schedules, status, page_size, page_token)
+
     async def drain(self) -> None:
         """Let running bot moves finish (shutdown)."""
         if self._bot_runs:
@@ -659,78 +605,6 @@ class Games:
             record.reason,
             record.note,
         )
-
-    def replay_events(self, game_log: Log) -> Iterator[pb.GameEvent]:
-        """The events of a game rebuilt from its answers (for a finished game whose event
-        stream expired); identical to the stored ones except for their times."""
-        meta = game_log.meta
-        game = Game.new(meta.options)
-        yield created_event(game, 0)
-        for a in game_log.answers:
-            if a.is_resignation:
-                yield resigned_event(a.version, a.seat, game, 0)
-                continue
-            answer = coerce_answer(a.text)
-            game.apply(a.seat, answer)
-            yield answer_event(a.version, a.seat, answer, game, a.bot, 0)
-        if game_log.status == st.STATUS_ABORTED:
-            yield aborted_event(
-                game_log.version, game_log.aborted_by, game_log.note, game.phase, game.generation, 0
-            )
-
-    # --- listing ---------------------------------------------------------------------------------
-    async def list(
-        self, status: str, page_size: int, page_token: str
-    ) -> tuple[list[tuple[str, dict[str, Any]]], str]:
-        """A page of an index, newest first. Members whose game is gone or whose status moved
-        on are tidied away as they are met, and the page is filled from further members."""
-        if page_token and not PAGE_TOKEN_RE.fullmatch(page_token):
-            raise InvalidArgument("bad page_token", reason="INVALID_PAGE_TOKEN")
-        if page_size < 0 or page_size > 500:
-            raise InvalidArgument(
-                "page_size must be between 1 and 500 (0: 50)", reason="INVALID_PAGE_SIZE"
-            )
-        size = page_size or 50
-        games: list[tuple[str, dict[str, Any]]] = []
-        cursor = page_token or None
-        while True:
-            wanted = size - len(games) + 1  # one more than needed: is there a next page?
-            members = await self.store.page(status, wanted, cursor)
-            rows = await self.store.summaries([st.member_game(m) for m in members])
-            for member, row in zip(members, rows, strict=True):
-                if len(games) == size:
-                    return games, cursor or ""  # members remain after this page
-                cursor = member
-                if await self._listed(status, member, row):
-                    games.append((st.member_game(member), row))
-            if len(members) < wanted:
-                return games, ""  # the index ends here
-
-    async def _listed(self, index: str, member: str, row: dict[str, Any]) -> bool:
-        """Whether an index member is to be listed; if not, the index is tidied."""
-        if row["meta"] is None:  # the game was deleted
-            await self.store.drop_from_index(index, member)
-            return False
-        row_status = (row["status"] or b"").decode()
-        if index != st.INDEX_ALL and row_status != index:
-            if row_status in st.ENDED:
-                # The game ended but the process died before moving it: move it now.
-                await self.schedules.ended(member, row_status, int(row["updated"] or 0))
-            else:
-                await self.store.drop_from_index(index, member)
-            return False
-        return True
-
-
-def hidden_count(text: str) -> int | None:
-    """For a logged answer that chose hidden cards, how many; None for a public answer."""
-    if text == RESIGN:
-        return None
-    answer = coerce_answer(text)
-    if answer.kind not in HIDDEN_ANSWERS:
-        return None
-    cards: tuple[int, ...] = getattr(answer, "cards", ())
-    return len(cards)
 
 
 def parse_answer(answer: pb.Answer | str | None) -> Answer:

@@ -28,8 +28,9 @@ from . import store as st
 from .auth import HOST
 from .board import describe_map, describe_table
 from .convert import decision_to_proto, result_to_proto, view_to_proto
-from .core import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, RESIGNED_BOT, Games, hidden_count
+from .core import RESIGNED_BOT, Games
 from .ending import Ending
+from .history import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, hidden_count
 from .meta import GameMeta, SeatMeta, TimeControl
 from .records import Logged
 from .sweeper import Sweeper

@@ -13,7 +13,7 @@ published while nobody listened is never delivered. Versions are compared, so a 
 every version once, in order, whichever replica wrote it.
 
 The stream is trimmed to its last entries (and expires after a game ends): events older than
-its first entry are rebuilt from the answer log (`Games.replay_events`), once per game and
+its first entry are rebuilt from the answer log (`history.replay_events`), once per game and
 process, kept for the next watchers of that game.
 
 Stream reads go through a pool of their own, a few at a time (`readers`), so that thousands of
@@ -36,7 +36,9 @@ from olympus.platform.errors import DataLoss, InvalidArgument, NotFound, Unavail
 from olympus.v1 import game_pb2 as pb
 
 from . import store as st
-from .core import Games, _Lru
+from .core import Games
+from .history import replay_events
+from .lru import Lru
 from .notify import Subscriber
 from .records import StreamHead
 
@@ -94,7 +96,7 @@ class _Replays:
     def __init__(self, games: Games, reads: asyncio.Semaphore) -> None:
         self.games = games
         self._reads = reads
-        self._events: _Lru[str, list[pb.GameEvent]] = _Lru(REBUILT_GAMES)
+        self._events: Lru[str, list[pb.GameEvent]] = Lru(REBUILT_GAMES)
         self._running: dict[str, asyncio.Future[list[pb.GameEvent]]] = {}
 
     async def between(self, game_id: str, after: int, before: int) -> list[pb.GameEvent]:
@@ -118,7 +120,7 @@ class _Replays:
         async with self._reads:
             game_log = await self.games.log(game_id, "")
             # A whole game replays in ~20 ms: short enough to keep on the event loop.
-            events = list(self.games.replay_events(game_log))
+            events = list(replay_events(game_log))
         self._events.put(game_id, events)
         return events
 
