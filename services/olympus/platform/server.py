@@ -233,6 +233,12 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
         except OSError as exc:
             where = f"{settings.metrics_host}:{settings.metrics_port}"
             _refuse_to_start(settings, f"cannot serve metrics on {where}: {exc.strerror}", None)
+    # Signals are ours before anyone learns the port: a SIGTERM right after the ready line
+    # must start a shutdown, not find the default action (or nothing) in place.
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop.set)
     await server.start()
     status = _Health(health_servicer, hooks.names)
     await status.set(True)
@@ -240,12 +246,10 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
     print(json.dumps(ready), flush=True)
     log.info("%s listening on %s", settings.service, f"{settings.host}:{port}", extra=ready)
 
-    stop = asyncio.Event()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGTERM, signal.SIGINT):
-        loop.add_signal_handler(sig, stop.set)
     await stop.wait()
     log.info("%s shutting down (grace %.1fs)", settings.service, settings.grace_seconds)
+    grace = settings.grace_seconds
+    watchdog = asyncio.ensure_future(_report_slow_shutdown(grace + 10))
     if prober is not None:
         prober.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -263,10 +267,35 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
     ended = await edge.end_streams()
     if ended:
         log.info("ended %d open streams", ended)
-    await server.stop(settings.grace_seconds)
+    await _bounded("stopping the server", server.stop(settings.grace_seconds), grace + 5)
     if hooks.cleanup is not None:
-        await hooks.cleanup()
+        await _bounded("cleanup", hooks.cleanup(), grace + 5)
+    watchdog.cancel()
     log.info("%s stopped", settings.service)
+
+
+async def _bounded(step: str, work: Awaitable[Any], limit_s: float) -> None:
+    """One step of the shutdown, given up (and logged) past `limit_s`: a stop must end."""
+    try:
+        async with asyncio.timeout(limit_s):
+            await work
+    except TimeoutError:
+        log.error("shutdown: %s took over %.0fs; going on", step, limit_s)
+
+
+async def _report_slow_shutdown(after_s: float) -> None:
+    """A shutdown still going after `after_s`: log what every task is waiting on (where a hang
+    is), once."""
+    await asyncio.sleep(after_s)
+    current = asyncio.current_task()
+    stacks = []
+    for task in asyncio.all_tasks():
+        if task is current:
+            continue
+        frames = task.get_stack(limit=8)
+        where = " <- ".join(f"{f.f_code.co_name}:{f.f_lineno}" for f in reversed(frames))
+        stacks.append(f"{task.get_name()}: {where}")
+    log.error("shutdown still running after %.0fs; waiting: %s", after_s, " | ".join(stacks))
 
 
 def main(settings: ServiceSettings, setup: Setup) -> None:
