@@ -64,6 +64,7 @@ PLACEHOLDERS = (
     re.compile(r"[A-Za-z0-9_-]{43}"),  # seat or host token
 )
 HANG_GUARD_S = 120  # a command that never ends or never prints is a failure, not a wait
+STOP_GUARD_S = 40  # a service stops within its grace (5 s) and then some
 
 
 @dataclass(frozen=True)
@@ -310,15 +311,19 @@ class _Lines:
             return line
 
 
+class StopHang(AssertionError):
+    """A process that did not stop on a signal (it was killed)."""
+
+
 def _stop(proc: subprocess.Popen[str], sig: int = signal.SIGTERM) -> int:
     if proc.poll() is None:
         os.killpg(proc.pid, sig)
         try:
-            return proc.wait(HANG_GUARD_S)
+            return proc.wait(STOP_GUARD_S)
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             proc.wait()
-            raise AssertionError("did not stop on a signal") from None
+            raise StopHang("did not stop on a signal") from None
     return proc.returncode
 
 

@@ -172,8 +172,11 @@ class _Health:
             error = type(why).__name__ if why is not None else ""
             log.error("health: NOT_SERVING (a dependency is out of reach)", extra={"error": error})
 
-    async def follow(self, probe: Hook) -> None:
-        while True:
+    async def follow(self, probe: Hook, stopping: asyncio.Event | None = None) -> None:
+        """Probe until `stopping` is set (or the task is cancelled). The flag matters: a
+        library may swallow a cancellation that lands inside the probe (seen: a Redis call),
+        and a loop that only ended on cancel would then go on for ever."""
+        while stopping is None or not stopping.is_set():
             try:
                 # asyncio.timeout, not wait_for: Python 3.11's wait_for can swallow a
                 # cancellation that comes as the probe finishes, and this loop would never
@@ -186,7 +189,12 @@ class _Health:
                 await self.set(False, exc)
             else:
                 await self.set(True)
-            await asyncio.sleep(PROBE_INTERVAL_S)
+            if stopping is None:
+                await asyncio.sleep(PROBE_INTERVAL_S)
+                continue
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(PROBE_INTERVAL_S):
+                    await stopping.wait()
 
 
 async def serve(settings: ServiceSettings, setup: Setup) -> None:
@@ -242,7 +250,7 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
     await server.start()
     status = _Health(health_servicer, hooks.names)
     await status.set(True)
-    prober = asyncio.ensure_future(status.follow(hooks.probe)) if hooks.probe else None
+    prober = asyncio.ensure_future(status.follow(hooks.probe, stop)) if hooks.probe else None
     print(json.dumps(ready), flush=True)
     log.info("%s listening on %s", settings.service, f"{settings.host}:{port}", extra=ready)
 
@@ -252,8 +260,7 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
     watchdog = asyncio.ensure_future(_report_slow_shutdown(grace + 10))
     if prober is not None:
         prober.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await prober
+        await _bounded("the health probe", _swallowing_cancel(prober), PROBE_TIMEOUT_S + 1)
     metrics.SERVING.set(0)
     await health_servicer.enter_graceful_shutdown()
     edge.stopping = True
@@ -294,6 +301,11 @@ async def _tick() -> None:
     poller, the metrics server) has its handler run soon."""
     while True:
         await asyncio.sleep(0.5)
+
+
+async def _swallowing_cancel(task: asyncio.Task[None]) -> None:
+    with contextlib.suppress(asyncio.CancelledError):
+        await task
 
 
 async def _bounded(step: str, work: Awaitable[Any], limit_s: float) -> None:
