@@ -78,22 +78,26 @@ STATUSES: Final[Mapping[str, int]] = {
     "aborted": pb.GAME_STATUS_ABORTED,
 }
 
-_REVERSED: dict[int, dict[int, str]] = {}
+_REVERSED: dict[int, dict[int, str]] = {}  # by id() of a table above: they live for ever
+
+
+def _reversed(table: Mapping[str, int]) -> dict[int, str]:
+    reverse = _REVERSED.get(id(table))
+    if reverse is None:
+        reverse = _REVERSED[id(table)] = {v: k for k, v in table.items()}
+    return reverse
 
 
 def value_of(table: Mapping[str, int], name: str) -> Any:
-    # Any: each generated enum has its own ValueType, which one helper cannot name.
     """The enum value of an engine name (UNSPECIFIED, 0, for a name the table lacks: a newer
-    engine's name shows as unspecified rather than breaking the reply)."""
+    engine's name shows as unspecified rather than breaking the reply). Typed Any: each
+    generated enum has its own ValueType, which one helper cannot name."""
     return table.get(name, 0)
 
 
 def name_of(table: Mapping[str, int], value: int, field: str) -> str:
     """The engine name of an enum value from a request; INVALID_ENUM for anything else."""
-    reverse = _REVERSED.get(id(table))
-    if reverse is None:
-        reverse = _REVERSED[id(table)] = {v: k for k, v in table.items()}
-    name = reverse.get(value)
+    name = _reversed(table).get(value)
     if name is None:
         raise InvalidArgument(f"{field}: {value} is not a defined value", reason="INVALID_ENUM")
     return name
@@ -101,7 +105,4 @@ def name_of(table: Mapping[str, int], value: int, field: str) -> str:
 
 def name_or_unknown(table: Mapping[str, int], value: int) -> str:
     """The engine name of an enum value in a reply (for clients): "unknown" when undefined."""
-    reverse = _REVERSED.get(id(table))
-    if reverse is None:
-        reverse = _REVERSED[id(table)] = {v: k for k, v in table.items()}
-    return reverse.get(value, "unknown")
+    return _reversed(table).get(value, "unknown")
