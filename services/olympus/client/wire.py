@@ -19,6 +19,7 @@ from olympus.api.vocab import (
     EVENT_KINDS,
     PHASES,
     PROJECTS,
+    STATUSES,
     TILES,
     name_or_unknown,
 )
@@ -27,22 +28,11 @@ from olympus.v1 import game_pb2 as pb
 __all__ = ["answer_to_dict", "answer_to_proto"]
 
 RESOURCES = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
-_STATUS: dict[int, str] = {
-    pb.GAME_STATUS_UNSPECIFIED: "unknown",
-    pb.GAME_STATUS_ACTIVE: "active",
-    pb.GAME_STATUS_FINISHED: "finished",
-    pb.GAME_STATUS_ABORTED: "aborted",
-}
-STATUS_VALUES = {
-    "any": pb.GAME_STATUS_UNSPECIFIED,
-    "active": pb.GAME_STATUS_ACTIVE,
-    "finished": pb.GAME_STATUS_FINISHED,
-    "aborted": pb.GAME_STATUS_ABORTED,
-}
+STATUS_VALUES: dict[str, Any] = {"any": pb.GAME_STATUS_UNSPECIFIED, **STATUSES}
 
 
 def status_name(value: int) -> str:
-    return _STATUS.get(value, "unknown")
+    return name_or_unknown(STATUSES, value)
 
 
 # --- small pieces ---------------------------------------------------------------------------

@@ -13,7 +13,7 @@ import redis.exceptions
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
-from olympus.api.vocab import PHASES, SEAT_KINDS, name_of, value_of
+from olympus.api.vocab import PHASES, SEAT_KINDS, STATUSES, name_of, value_of
 from olympus.bots import BOTS
 from olympus.engine import GameOptions
 from olympus.platform import metrics
@@ -49,11 +49,6 @@ CLIENT_NAME = "olympus-gamestate"
 REDIS_CONNECTIONS = 16
 WATCH_READERS = 4
 
-_STATUS = {
-    st.STATUS_ACTIVE: pb.GAME_STATUS_ACTIVE,
-    st.STATUS_FINISHED: pb.GAME_STATUS_FINISHED,
-    st.STATUS_ABORTED: pb.GAME_STATUS_ABORTED,
-}
 _INDEX = {
     pb.GAME_STATUS_UNSPECIFIED: st.INDEX_ALL,
     pb.GAME_STATUS_ACTIVE: st.STATUS_ACTIVE,
@@ -152,7 +147,7 @@ def _summary_to_proto(game_id: str, row: dict[str, Any]) -> pb.GameSummary:
     status = row["status"].decode()
     msg = pb.GameSummary(
         game_id=game_id,
-        status=_STATUS[status],
+        status=value_of(STATUSES, status),
         version=int(row["version"]),
         players=meta.options.players,
         seats=settings_to_proto(meta, False).seats,
@@ -206,7 +201,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         view = view_to_proto(game, current.viewer)
         view.game_id = request.game_id
         view.version = current.version
-        view.status = _STATUS[current.status]
+        view.status = value_of(STATUSES, current.status)
         if current.status == st.STATUS_ABORTED:  # nobody is waited for any more
             del view.waiting_for[:]
             del view.decisions[:]
@@ -228,7 +223,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         msg = pb.GetDecisionResponse(
             game_id=request.game_id,
             version=current.version,
-            status=_STATUS[current.status],
+            status=value_of(STATUSES, current.status),
             waiting_for=game.waiting_for() if current.status == st.STATUS_ACTIVE else [],
             phase=value_of(PHASES, game.phase),
             generation=game.generation,
@@ -295,7 +290,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             format=REPLAY_FORMAT if over else PUBLIC_LOG_FORMAT,
             settings=settings_to_proto(game_log.meta, over, game_log.resigned()),
             answers=[_logged_answer(a, public=not over) for a in game_log.answers],
-            status=_STATUS[game_log.status],
+            status=value_of(STATUSES, game_log.status),
             version=game_log.version,
         )
         if game_log.result is not None:
