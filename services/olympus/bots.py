@@ -6,6 +6,7 @@ import random
 from typing import Protocol
 
 from .engine import Answer, Decision, Game
+from .engine.defaults import default_answer
 
 
 class Bot(Protocol):
@@ -27,7 +28,21 @@ class RandomBot:
         return decision.sample(self.rnd)
 
 
-BOTS = {"random": RandomBot}
+class PassiveBot:
+    """Gives the platform's default answer (`engine.defaults.default_answer`): passes, buys
+    nothing, harms nobody. What a seat whose clock ran out plays; the seed is unused (it is
+    deterministic) but taken so that every bot is made the same way."""
+
+    name = "passive"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, game: Game, decision: Decision) -> Answer:
+        return default_answer(decision)
+
+
+BOTS: dict[str, type[RandomBot] | type[PassiveBot]] = {"random": RandomBot, "passive": PassiveBot}
 
 
 def make_bot(name: str, seed: int) -> Bot:
