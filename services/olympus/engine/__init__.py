@@ -39,6 +39,7 @@ from .errors import (
 )
 from .game import Game
 from .options import GameOptions
+from .redact import redacted
 
 __all__ = [
     "Answer",
@@ -70,4 +71,5 @@ __all__ = [
     "UseAction",
     "from_dict",
     "parse",
+    "redacted",
 ]
