@@ -71,6 +71,10 @@ EVENT_KINDS: Final[Mapping[str, int]] = {
     "resigned": pb.EVENT_KIND_RESIGNED,
     "aborted": pb.EVENT_KIND_ABORTED,
 }
+TIMEOUT_POLICIES: Final[Mapping[str, int]] = {
+    "default": pb.TIMEOUT_POLICY_DEFAULT_ANSWER,
+    "bot": pb.TIMEOUT_POLICY_BOT,
+}
 SEAT_KINDS: Final[Mapping[str, int]] = {"human": pb.SEAT_KIND_HUMAN, "bot": pb.SEAT_KIND_BOT}
 STATUSES: Final[Mapping[str, int]] = {
     "active": pb.GAME_STATUS_ACTIVE,

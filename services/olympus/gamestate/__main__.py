@@ -9,10 +9,8 @@ from olympus.platform.config import parser_for, settings_from
 from olympus.platform.quota import MethodQuota, Rate
 from olympus.platform.server import main
 
+from . import store as st
 from .service import REDIS_TIMEOUT_S, SERVICE_NAME, make_setup
-
-WEEK = 7 * 24 * 3600
-DAY = 24 * 3600
 
 # Default quotas, per replica. Generous for people and for bots playing at full speed (a whole
 # game is a few hundred answers per seat); they stop one address or one token from flooding a
@@ -39,7 +37,7 @@ def run(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--retention-seconds",
         type=int,
-        default=_env_int("RETENTION_SECONDS", WEEK),
+        default=_env_int("RETENTION_SECONDS", st.DEFAULT_RETENTION_S),
         help="how long a finished or aborted game is kept (all of it: record, answer log, "
         "events, tokens) before it is deleted; GetGameLog exports it until then; 0 keeps games "
         "forever (env OLYMPUS_GAMESTATE_RETENTION_SECONDS; default 7 days)",
@@ -47,7 +45,7 @@ def run(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--idempotency-seconds",
         type=int,
-        default=_env_int("IDEMPOTENCY_SECONDS", DAY),
+        default=_env_int("IDEMPOTENCY_SECONDS", st.DEFAULT_IDEMPOTENCY_S),
         help="how long a game's SubmitAction idempotency keys are remembered after its last "
         "keyed answer (at most its last 32 keys) "
         "(env OLYMPUS_GAMESTATE_IDEMPOTENCY_SECONDS; default 1 day)",
@@ -62,7 +60,7 @@ def run(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--inactivity-seconds",
         type=int,
-        default=_env_int("INACTIVITY_SECONDS", WEEK),
+        default=_env_int("INACTIVITY_SECONDS", st.DEFAULT_INACTIVITY_S),
         help="a running game nobody answered for this long is aborted; 0 never aborts "
         "(env OLYMPUS_GAMESTATE_INACTIVITY_SECONDS; default 7 days)",
     )
@@ -72,6 +70,14 @@ def run(argv: Sequence[str] | None = None) -> None:
         default=float(os.environ.get("OLYMPUS_GAMESTATE_SWEEP_SECONDS") or 5),
         help="how often this process looks for idle games to abort and ended games to delete "
         "(env OLYMPUS_GAMESTATE_SWEEP_SECONDS; default 5)",
+    )
+    parser.add_argument(
+        "--broker-url",
+        default=os.environ.get("OLYMPUS_GAMESTATE_BROKER_URL")
+        or os.environ.get("OLYMPUS_BROKER_URL")
+        or "",
+        help="the workers' task broker, where bot turns are sent (env OLYMPUS_BROKER_URL; "
+        "default: --redis-url)",
     )
     args = parser.parse_args(argv)
     if args.retention_seconds < 0 or args.idempotency_seconds < 1:
@@ -88,6 +94,7 @@ def run(argv: Sequence[str] | None = None) -> None:
             args.inactivity_seconds,
             args.sweep_seconds,
             args.redis_timeout,
+            args.broker_url,
         ),
     )
 

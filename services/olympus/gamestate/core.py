@@ -13,17 +13,15 @@ meanwhile makes the commit fail (ABORTED) instead of being overwritten.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import re
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 
-from olympus.bots import make_bot
 from olympus.engine import Answer, Game, GameOptions
 from olympus.engine.errors import CorruptState, GameFinished, MalformedAction, OlympusError
 from olympus.engine.game import coerce_answer
@@ -39,6 +37,7 @@ from olympus.platform.errors import (
 )
 from olympus.v1 import game_pb2 as pb
 
+from . import clocks
 from . import store as st
 from .auth import HOST, new_token, token_hash, well_formed
 from .convert import answer_from_proto
@@ -57,11 +56,17 @@ log = logging.getLogger("olympus.gamestate")
 # takes every script's digits).
 GAME_ID_RE = re.compile(r"[0-9a-f]{16}")
 IDEMPOTENCY_KEY_RE = re.compile(r"[\x21-\x7e]{1,128}")  # printable ASCII, no spaces
-RESIGNED_BOT = "random"  # the table's policy for a resigned seat until workers take over
+RESIGNED_BOT = "random"  # the bot that plays a resigned seat, or one handed to a bot
 # A simultaneous answer that loses its compare-and-set to another seat's is retried this often.
 SIMULTANEOUS_RETRIES = 8
-# Bots answering one after the other can never need more writes than this: a runaway guard.
-BOT_MOVES_LIMIT = 5_000
+
+
+class BotDispatcher(Protocol):
+    """Hands a game whose decision waits for a bot-played seat to the workers (a Celery task
+    in production). Must not block: the caller is on the answer path. A dispatch that is lost
+    is made good by the game's timer (clocks.BOT_GRACE_MS)."""
+
+    def bot_turn(self, game_id: str, version: int) -> None: ...
 
 
 def now_ms() -> int:
@@ -80,7 +85,7 @@ class Created:
     meta: GameMeta
     tokens: dict[int, str]  # seat -> token, human seats only
     host_token: str
-    version: int  # after the bot seats' first answers
+    version: int  # 1: bot seats answer through the workers, after CreateGame returns
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,18 +165,18 @@ def over_error(game_id: str, status: str) -> Exception:
     return NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
 
 
-def bot_seed(options: GameOptions, version: int, seat: int) -> int:
-    """Bots answer the same at the same version whichever process asks them."""
-    return (options.seed * 1_000_003 + version * 101 + seat) % 2**63
-
-
 class Games:
-    def __init__(self, store: st.GameStore, state_cache_size: int = 4096) -> None:
+    def __init__(
+        self,
+        store: st.GameStore,
+        state_cache_size: int = 4096,
+        dispatcher: BotDispatcher | None = None,
+    ) -> None:
         self.store = store
         self.schedules = Schedules(store)
+        self.dispatcher = dispatcher
         self._metas: Lru[str, GameMeta] = Lru(16_384)
         self._states: Lru[str, Loaded] = Lru(state_cache_size)
-        self._bot_runs: dict[str, asyncio.Future[Loaded]] = {}
 
     # --- creating ------------------------------------------------------------------------------
     async def create(
@@ -196,8 +201,12 @@ class Games:
             created_ms=created,
             seed_chosen=seed_chosen,
         )
-        table = Table.new(options.players)
+        table = Table.new(game, created, time_control)
         event = created_event(game, created)
+        event.clocks.extend(clocks.seat_clocks(meta, table, game, created))
+        due = clocks.next_due(meta, table, game)
+        if due is not None:  # before the game exists: no game without its timer
+            await self.store.lower_timer(meta.game_id, due)
         ok = await self.store.create(
             meta.game_id,
             meta.to_json(),
@@ -211,8 +220,8 @@ class Games:
             raise Unavailable("could not allocate a game id; try again", reason="TRY_AGAIN")
         self._metas.put(meta.game_id, meta)
         self._states.put(meta.game_id, Loaded(1, game, table))
-        now = await self._play_bots(meta, Loaded(1, game.clone(), table))
-        return Created(meta, tokens, host_token, now.version)
+        self._dispatch_bots(meta, Loaded(1, game, table))
+        return Created(meta, tokens, host_token, 1)
 
     # --- who is asking -------------------------------------------------------------------------
     async def meta(self, game_id: str) -> GameMeta:
@@ -245,13 +254,11 @@ class Games:
         meta = await self.meta(game_id)
         seat = await self.seat_for(meta, token)
         viewer = None if seat is None or seat == HOST else seat
-        now = await self._load(meta)
-        if self._bots_waiting(meta, now):
-            # A process died between an answer and the bots' replies: let the bots go on.
-            now = await self._play_bots(meta, now)
+        now = await self.load(meta)
         return Current(meta, now.version, now.game, viewer, now.table, now.status)
 
-    async def _load(self, meta: GameMeta) -> Loaded:
+    async def load(self, meta: GameMeta) -> Loaded:
+        """The game as stored now (NOT_FOUND once deleted)."""
         loaded = await self.store.load(meta.game_id)
         if not loaded.status:  # deleted after its retention (this process cached its meta)
             self.forget(meta.game_id)
@@ -279,7 +286,7 @@ class Games:
         assert seat is not None  # a well-formed token of this game
         resigned = False
         if seat != HOST:
-            resigned = seat in (await self._load(meta)).table.resigned
+            resigned = seat in (await self.load(meta)).table.resigned
         return Identity(game_id, seat, resigned)
 
     # --- answering -----------------------------------------------------------------------------
@@ -349,10 +356,15 @@ class Games:
                 now, seat, expected_version
             ):
                 raise self._stale(now.version, expected_version)
-        if seat in now.table.resigned:
+        if seat in now.table.resigned or seat in now.table.robots:
             if cached is not None:
                 self._states.put(game_id, cached)
-            raise FailedPrecondition("this seat resigned", reason="SEAT_RESIGNED")
+            if seat in now.table.resigned:
+                raise FailedPrecondition("this seat resigned", reason="SEAT_RESIGNED")
+            raise FailedPrecondition(
+                "this seat's time ran out too often: a bot plays it now",
+                reason="SEAT_HANDED_TO_BOT",
+            )
         game = now.game
         update = now.table.begin(now.version + 1, seat, game)
         try:
@@ -375,8 +387,9 @@ class Games:
 
         new_version = now.version + 1
         text = str(answer)
-        table = update.finish(game)
-        event = answer_event(new_version, seat, answer, game, False, now_ms())
+        at = now_ms()
+        table = update.finish(game, at, meta.time_control)
+        event = answer_event(new_version, seat, answer, game, False, at)
         outcome = await self._commit(
             meta, now.version, seat, text, False, Loaded(new_version, game, table), event, idem
         )
@@ -390,7 +403,7 @@ class Games:
         if outcome.kind in (st.MISSING, st.OVER):
             self._states.drop(game_id)
             raise over_error(game_id, await self._status(game_id))
-        await self._play_bots(meta, Loaded(new_version, game.clone(), table))
+        self._dispatch_bots(meta, Loaded(new_version, game, table))
         return Submitted(new_version, event, text, False)
 
     @staticmethod
@@ -420,20 +433,23 @@ class Games:
         after: Loaded,
         event: pb.GameEvent,
         idem: Keyed | None,
+        timed_out: bool = False,
     ) -> Outcome:
         new_version = expected_version + 1
         game = after.game
         result = orjson.dumps(game.result()) if game.is_over else None
         summary = summary_of(game)
+        event.clocks.extend(clocks.seat_clocks(meta, after.table, game, summary.updated_ms))
         outcome = await self.store.commit(
             meta.game_id,
             expected_version,
             pack_blob(after.table, game),
-            log_entry(seat, text, bot),
+            log_entry(seat, text, bot, timed_out),
             event.SerializeToString(),
             summary,
             result,
             idem,
+            clocks.next_due(meta, after.table, game),
         )
         if outcome.kind == st.APPLIED:
             self._states.put(meta.game_id, Loaded(new_version, game, after.table))
@@ -469,70 +485,57 @@ class Games:
             event = next((e for e in replay_events(game_log) if e.version == seen.version), None)
         return Submitted(seen.version, event, logged.text if logged else "", True)
 
-    # --- bots ----------------------------------------------------------------------------------
-    @staticmethod
-    def _bot_seats(meta: GameMeta, table: Table) -> frozenset[int]:
-        return meta.bot_seats | frozenset(table.resigned)
+    # --- answers the table makes: bots, timeouts (the workers call these) ----------------------
+    def _dispatch_bots(self, meta: GameMeta, now: Loaded) -> None:
+        """Tell the workers when the game now waits for a bot-played seat."""
+        if self.dispatcher is None or now.game.is_over:
+            return
+        if clocks.bot_played(meta, now.table) & set(now.game.waiting_for()):
+            self.dispatcher.bot_turn(meta.game_id, now.version)
 
-    def _bots_waiting(self, meta: GameMeta, now: Loaded) -> bool:
-        bots = self._bot_seats(meta, now.table)
-        if not bots or now.status != st.STATUS_ACTIVE or now.game.is_over:
-            return False
-        return bool(bots & set(now.game.waiting_for()))
+    async def answer_for(
+        self,
+        meta: GameMeta,
+        now: Loaded,
+        seat: int,
+        answer: Answer,
+        bot: bool,
+        timed_out: bool,
+    ) -> tuple[Outcome, Loaded]:
+        """Commit an answer the table makes for `seat` (a bot's, or the timeout policy's) on
+        the game as it is at `now`, through the same compare-and-set as a player's answer. Its
+        idempotency key is derived from the game, the seat and the version at which the seat's
+        decision appeared: a task delivered twice, retried or late never answers one decision
+        twice. Returns the outcome and the game after it (`now` unless APPLIED)."""
+        game = now.game.clone()
+        update = now.table.begin(now.version + 1, seat, game)
+        game.apply(seat, answer)  # checked: a caller's mistake is an error, never a bad state
+        at = now_ms()
+        table = update.finish(game, at, meta.time_control)
+        limit = meta.time_control.timeouts_before_bot
+        handed = False
+        if timed_out:
+            table = table.timed_out(seat, limit)
+            handed = seat in table.robots and seat not in now.table.robots
+        event = answer_event(now.version + 1, seat, answer, game, bot, at)
+        event.timed_out = timed_out
+        event.handed_to_bot = handed
+        after = Loaded(now.version + 1, game, table)
+        kind = "timeout" if timed_out else "bot"
+        key = f"{kind}:{now.table.since[seat]}"
+        idem = Keyed(st.idem_field(seat, key), request_digest(now.table.since[seat], answer))
+        outcome = await self._commit(
+            meta, now.version, seat, str(answer), bot, after, event, idem, timed_out
+        )
+        if outcome.kind != st.APPLIED:
+            self._states.drop(meta.game_id)
+            return outcome, now
+        return outcome, after
 
-    async def _play_bots(self, meta: GameMeta, now: Loaded) -> Loaded:
-        """Let the bot seats (and resigned seats) answer while the game waits for them, each
-        answer a versioned write of its own. Runs to the end even if the request that started
-        it is cancelled; a second request for the same game meanwhile waits for the same run."""
-        if not self._bots_waiting(meta, now):
-            return now
-        task = self._bot_runs.get(meta.game_id)
-        if task is None:
-            task = asyncio.ensure_future(self._bot_loop(meta, now))
-            self._bot_runs[meta.game_id] = task
-            task.add_done_callback(lambda _: self._bot_runs.pop(meta.game_id, None))
-        try:
-            return await asyncio.shield(task)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            # The caller's own answer is committed whatever the bots do; bots that could not
-            # answer (Redis away...) are driven again by the next call that finds them waiting.
-            log.exception("game %s: bots stopped", meta.game_id)
-            return now
-
-    async def _bot_loop(self, meta: GameMeta, now: Loaded) -> Loaded:
-        for _ in range(BOT_MOVES_LIMIT):
-            bots = self._bot_seats(meta, now.table)
-            game = now.game
-            decision = next((d for d in game.decisions() if d.player in bots), None)
-            if decision is None:
-                return now
-            seat = decision.player
-            name = meta.seats[seat].bot or RESIGNED_BOT
-            bot = make_bot(name, bot_seed(meta.options, now.version, seat))
-            answer = bot.choose(game, decision)
-            after = game.clone()
-            update = now.table.begin(now.version + 1, seat, game)
-            after.apply(seat, answer)
-            table = update.finish(after)
-            event = answer_event(now.version + 1, seat, answer, after, True, now_ms())
-            nxt = Loaded(now.version + 1, after, table)
-            outcome = await self._commit(
-                meta, now.version, seat, str(answer), True, nxt, event, None
-            )
-            if outcome.kind == st.APPLIED:
-                now = nxt
-            elif outcome.kind == st.STALE:  # another process moved the game: go on from there
-                now = await self._load(meta)
-                if now.status != st.STATUS_ACTIVE:
-                    return now
-            elif outcome.kind == st.OVER:  # aborted meanwhile
-                return now
-            else:
-                raise NotFound(f"no game {meta.game_id}", reason="GAME_NOT_FOUND")
-        log.error("game %s: bots still playing after %d moves", meta.game_id, BOT_MOVES_LIMIT)
-        return now
+    async def cached_or_load(self, meta: GameMeta) -> Loaded:
+        """The latest state this process committed, else the stored one."""
+        cached = self._states.get(meta.game_id)
+        return cached if cached is not None else await self.load(meta)
 
     # --- resigning -------------------------------------------------------------------------------
     async def resign(self, game_id: str, token: str) -> tuple[int, bool]:
@@ -544,7 +547,7 @@ class Games:
         if seat is None or seat == HOST:
             raise PermissionDenied("only a seat can resign", reason="NOT_A_SEAT_TOKEN")
         for _ in range(SIMULTANEOUS_RETRIES):
-            now = await self._load(meta)
+            now = await self.load(meta)
             if seat in now.table.resigned:
                 return now.table.resigned[seat], True
             if now.status != st.STATUS_ACTIVE or now.game.is_over:
@@ -564,7 +567,7 @@ class Games:
                 None,
             )
             if outcome.kind == st.APPLIED:
-                await self._play_bots(meta, Loaded(version, now.game.clone(), table))
+                self._dispatch_bots(meta, Loaded(version, now.game, table))
                 return version, False
             if outcome.kind in (st.MISSING, st.OVER):
                 raise over_error(game_id, await self._status(game_id))
@@ -575,11 +578,6 @@ class Games:
     ) -> tuple[list[tuple[str, dict[str, Any]]], str]:
         """A page of an index, newest first (see `listing.page`)."""
         return await page(self.store, self.schedules, status, page_size, page_token)
-
-    async def drain(self) -> None:
-        """Let running bot moves finish (shutdown)."""
-        if self._bot_runs:
-            await asyncio.wait(list(self._bot_runs.values()), timeout=10)
 
     # --- the log ---------------------------------------------------------------------------------
     async def log(self, game_id: str, token: str) -> Log:

@@ -59,13 +59,19 @@ def replay_events(game_log: Log) -> Iterator[pb.GameEvent]:
     meta = game_log.meta
     game = Game.new(meta.options)
     yield created_event(game, 0)
+    timeouts = [0] * meta.options.players
     for a in game_log.answers:
         if a.is_resignation:
             yield resigned_event(a.version, a.seat, game, 0)
             continue
         answer = coerce_answer(a.text)
         game.apply(a.seat, answer)
-        yield answer_event(a.version, a.seat, answer, game, a.bot, 0)
+        event = answer_event(a.version, a.seat, answer, game, a.bot, 0)
+        if a.timed_out:
+            timeouts[a.seat] += 1
+            event.timed_out = True
+            event.handed_to_bot = timeouts[a.seat] == meta.time_control.timeouts_before_bot
+        yield event
     if game_log.status == st.STATUS_ABORTED:
         yield aborted_event(
             game_log.version, game_log.aborted_by, game_log.note, game.phase, game.generation, 0

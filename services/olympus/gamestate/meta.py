@@ -27,10 +27,78 @@ class SeatMeta:
         return bool(self.bot)
 
 
+DEFAULT_TIMEOUTS_BEFORE_BOT = 3
+MAX_TIMEOUTS_BEFORE_BOT = 100
+MAX_CLOCK_SECONDS = 30 * 24 * 3600  # a month: anything longer is a typo, not a time control
+TIMEOUT_POLICIES = ("default", "bot")
+
+
 @dataclass(frozen=True, slots=True)
 class TimeControl:
-    seconds_per_game: int = 0
-    seconds_per_decision: int = 0
+    """The table's clock (see TimeControl in game.proto): none, a fixed time per decision, or
+    a bank per seat with an increment after each answer."""
+
+    seconds_per_game: int = 0  # the bank
+    seconds_per_decision: int = 0  # the bank's increment
+    decision_seconds: int = 0  # a fixed time per decision
+    timeout_policy: str = "default"  # "default" (least harmful answer) | "bot"
+    timeouts_before_bot: int = DEFAULT_TIMEOUTS_BEFORE_BOT
+
+    def __post_init__(self) -> None:
+        for name in ("seconds_per_game", "seconds_per_decision", "decision_seconds"):
+            value = getattr(self, name)
+            if not 0 <= value <= MAX_CLOCK_SECONDS:
+                raise InvalidTimeControl(f"{name} must be 0 to {MAX_CLOCK_SECONDS}, not {value}")
+        if self.decision_seconds and (self.seconds_per_game or self.seconds_per_decision):
+            raise InvalidTimeControl(
+                "choose one clock: decision_seconds (a time per decision) or seconds_per_game "
+                "(a bank, with seconds_per_decision as its increment)"
+            )
+        if self.seconds_per_decision and not self.seconds_per_game:
+            raise InvalidTimeControl(
+                "seconds_per_decision is the bank's increment: it needs seconds_per_game "
+                "(for a fixed time per decision, use decision_seconds)"
+            )
+        if self.timeout_policy not in TIMEOUT_POLICIES:
+            raise InvalidTimeControl(f"unknown timeout policy {self.timeout_policy!r}")
+        if not 1 <= self.timeouts_before_bot <= MAX_TIMEOUTS_BEFORE_BOT:
+            raise InvalidTimeControl(
+                f"timeouts_before_bot must be 1 to {MAX_TIMEOUTS_BEFORE_BOT} (0 means "
+                f"{DEFAULT_TIMEOUTS_BEFORE_BOT})"
+            )
+
+    @property
+    def kind(self) -> str:
+        """ "none", "decision" or "bank"."""
+        if self.decision_seconds:
+            return "decision"
+        return "bank" if self.seconds_per_game else "none"
+
+    @property
+    def timed(self) -> bool:
+        return self.kind != "none"
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "seconds_per_game": self.seconds_per_game,
+            "seconds_per_decision": self.seconds_per_decision,
+            "decision_seconds": self.decision_seconds,
+            "timeout_policy": self.timeout_policy,
+            "timeouts_before_bot": self.timeouts_before_bot,
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> TimeControl:
+        # Games stored before clocks were enforced have the first two fields only, and may have
+        # an increment without a bank (shown, never enforced): such a clock is no clock.
+        data = dict(data)
+        if not data.get("seconds_per_game"):
+            data["seconds_per_decision"] = 0
+        return cls(**data)
+
+
+class InvalidTimeControl(ValueError):
+    pass
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,10 +136,7 @@ class GameMeta:
                 {"seat": s.seat, "bot": s.bot, "beginner": s.beginner, "name": s.name}
                 for s in self.seats
             ],
-            "time_control": {
-                "seconds_per_game": self.time_control.seconds_per_game,
-                "seconds_per_decision": self.time_control.seconds_per_decision,
-            },
+            "time_control": self.time_control.to_data(),
             "tokens": self.tokens,
             "created_ms": self.created_ms,
             "seed_chosen": self.seed_chosen,
@@ -85,7 +150,7 @@ class GameMeta:
             game_id=game_id,
             options=GameOptions.from_data(data["options"]),
             seats=tuple(SeatMeta(**s) for s in data["seats"]),
-            time_control=TimeControl(**data["time_control"]),
+            time_control=TimeControl.from_data(data["time_control"]),
             tokens={str(k): int(v) for k, v in data["tokens"].items()},
             created_ms=int(data["created_ms"]),
             seed_chosen=bool(data.get("seed_chosen", False)),

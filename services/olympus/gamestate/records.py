@@ -1,6 +1,7 @@
 """The values the game store reads and writes, and the answer log's stored form.
 
-A plain log entry is ``<seat>[b]:<answer text>`` ("b" when a bot answered), its version given
+A plain log entry is ``<seat>[b][t]:<answer text>`` ("b" when a bot answered, "t" when the
+seat's time ran out and the table's timeout policy answered for it), its version given
 by its place in the log. A packed entry is CHUNK_MARK + zlib of LOG_CHUNK plain entries joined
 by newlines. Entries written before the compact form, JSON ``[version, seat, text, bot]``, are
 still read.
@@ -17,8 +18,8 @@ RESIGN = "resign"  # the log's text for a resignation (not an engine answer; a r
 CHUNK_MARK = b"z"  # first byte of a packed log entry (a plain one starts with the seat digit)
 
 
-def log_entry(seat: int, text: str, bot: bool) -> bytes:
-    return f"{seat}{'b' if bot else ''}:{text}".encode()
+def log_entry(seat: int, text: str, bot: bool, timed_out: bool = False) -> bytes:
+    return f"{seat}{'b' if bot else ''}{'t' if timed_out else ''}:{text}".encode()
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +28,7 @@ class Logged:
     seat: int
     text: str
     bot: bool
+    timed_out: bool = False
 
     @property
     def is_resignation(self) -> bool:
@@ -43,7 +45,9 @@ def unpack_log(chunks: list[bytes], tail: list[bytes]) -> list[Logged]:
             out.append(Logged(version, seat, text, bot))
             continue
         head, _, text = entry.decode().partition(":")
-        out.append(Logged(2 + i, int(head.rstrip("b")), text, head.endswith("b")))
+        seat = head.rstrip("bt")
+        flags = head[len(seat) :]
+        out.append(Logged(2 + i, int(seat), text, "b" in flags, "t" in flags))
     return out
 
 

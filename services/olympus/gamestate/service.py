@@ -8,30 +8,35 @@ from typing import Any
 
 import grpc
 import orjson
-import redis.asyncio as aioredis
-import redis.exceptions
-from redis.asyncio.retry import Retry
-from redis.backoff import NoBackoff
 
-from olympus.api.vocab import PHASES, SEAT_KINDS, STATUSES, name_of, value_of
+from olympus.api.vocab import PHASES, SEAT_KINDS, STATUSES, TIMEOUT_POLICIES, name_of, value_of
 from olympus.bots import BOTS
 from olympus.engine import GameOptions
 from olympus.platform import metrics
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import InvalidArgument, quote
+from olympus.platform.redis_pool import redis_client
 from olympus.platform.server import ServiceHooks, rpc, stream_rpc
 from olympus.platform.strict import display_name_problem
+from olympus.platform.tasks import TaskSender, celery_app
 from olympus.v1 import board_pb2, game_pb2_grpc
 from olympus.v1 import game_pb2 as pb
 
 from . import store as st
 from .auth import HOST
 from .board import describe_map, describe_table
+from .clocks import seat_clocks
 from .convert import decision_to_proto, result_to_proto, view_to_proto
-from .core import RESIGNED_BOT, Games
+from .core import RESIGNED_BOT, Games, now_ms
 from .ending import Ending
 from .history import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, hidden_count
-from .meta import GameMeta, SeatMeta, TimeControl
+from .meta import (
+    DEFAULT_TIMEOUTS_BEFORE_BOT,
+    GameMeta,
+    InvalidTimeControl,
+    SeatMeta,
+    TimeControl,
+)
 from .records import Logged
 from .sweeper import Sweeper
 from .watch import EventHub, watch
@@ -96,6 +101,12 @@ def options_from_request(
         if problem is not None:
             raise InvalidArgument(f"seat {i}: {problem}", reason="INVALID_NAME")
         seats.append(SeatMeta(seat=i, bot=bot, beginner=spec.beginner, name=spec.name))
+    if players > 1 and all(s.bot == "passive" for s in seats):
+        # Only terraforming ends a game of several players, and the passive bot never does.
+        raise InvalidArgument(
+            "a table of passive bots only would never end: seat another bot or a human",
+            reason="INVALID_OPTIONS",
+        )
     options = GameOptions(  # InvalidOptions -> INVALID_ARGUMENT
         players=players,
         seed=o.seed if o.HasField("seed") else secrets.randbelow(2**63),
@@ -108,8 +119,39 @@ def options_from_request(
     return options, seats, o.HasField("seed")
 
 
+def time_control_from_proto(tc: pb.TimeControl) -> TimeControl:
+    policy = name_of(
+        TIMEOUT_POLICIES,
+        tc.timeout_policy or pb.TIMEOUT_POLICY_DEFAULT_ANSWER,
+        "time_control.timeout_policy",
+    )
+    try:
+        return TimeControl(
+            seconds_per_game=tc.seconds_per_game,
+            seconds_per_decision=tc.seconds_per_decision,
+            decision_seconds=tc.decision_seconds,
+            timeout_policy=policy,
+            timeouts_before_bot=tc.timeouts_before_bot or DEFAULT_TIMEOUTS_BEFORE_BOT,
+        )
+    except InvalidTimeControl as exc:
+        raise InvalidArgument(f"time_control: {exc}", reason="INVALID_TIME_CONTROL") from None
+
+
+def time_control_to_proto(tc: TimeControl) -> pb.TimeControl:
+    return pb.TimeControl(
+        seconds_per_game=tc.seconds_per_game,
+        seconds_per_decision=tc.seconds_per_decision,
+        decision_seconds=tc.decision_seconds,
+        timeout_policy=value_of(TIMEOUT_POLICIES, tc.timeout_policy),
+        timeouts_before_bot=tc.timeouts_before_bot,
+    )
+
+
 def settings_to_proto(
-    meta: GameMeta, reveal_seed: bool, resigned: Collection[int] = ()
+    meta: GameMeta,
+    reveal_seed: bool,
+    resigned: Collection[int] = (),
+    robots: Collection[int] = (),
 ) -> pb.GameSettings:
     o = meta.options
     options = pb.GameOptions(
@@ -126,19 +168,19 @@ def settings_to_proto(
         seats=[
             pb.SeatInfo(
                 seat=s.seat,
-                kind=pb.SEAT_KIND_BOT if s.is_bot or s.seat in resigned else pb.SEAT_KIND_HUMAN,
-                bot=s.bot or (RESIGNED_BOT if s.seat in resigned else ""),
+                kind=pb.SEAT_KIND_BOT
+                if s.is_bot or s.seat in resigned or s.seat in robots
+                else pb.SEAT_KIND_HUMAN,
+                bot=s.bot or (RESIGNED_BOT if s.seat in resigned or s.seat in robots else ""),
                 beginner=s.beginner,
                 name=s.name,
                 resigned=s.seat in resigned,
+                handed_to_bot=s.seat in robots,
             )
             for s in meta.seats
         ],
         seed_chosen=meta.seed_chosen,
-        time_control=pb.TimeControl(
-            seconds_per_game=meta.time_control.seconds_per_game,
-            seconds_per_decision=meta.time_control.seconds_per_decision,
-        ),
+        time_control=time_control_to_proto(meta.time_control),
     )
 
 
@@ -174,10 +216,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self, request: pb.CreateGameRequest, context: grpc.aio.ServicerContext
     ) -> pb.CreateGameResponse:
         options, seats, seed_chosen = options_from_request(request)
-        tc = request.time_control
-        created = await self.games.create(
-            options, seats, TimeControl(tc.seconds_per_game, tc.seconds_per_decision), seed_chosen
-        )
+        time_control = time_control_from_proto(request.time_control)
+        created = await self.games.create(options, seats, time_control, seed_chosen)
         return pb.CreateGameResponse(
             game_id=created.meta.game_id,
             version=created.version,
@@ -207,11 +247,15 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             del view.decisions[:]
         resigned = current.table.resigned
         view.settings.CopyFrom(
-            settings_to_proto(current.meta, current.status in st.ENDED, resigned)
+            settings_to_proto(
+                current.meta, current.status in st.ENDED, resigned, current.table.robots
+            )
         )
         for player in view.players:
             player.resigned = player.seat in resigned
         view.created_at_ms = current.meta.created_ms
+        if current.status == st.STATUS_ACTIVE:
+            view.clocks.extend(seat_clocks(current.meta, current.table, game, now_ms()))
         return pb.GetGameResponse(game=view)
 
     @rpc
@@ -228,6 +272,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             phase=value_of(PHASES, game.phase),
             generation=game.generation,
         )
+        if current.status == st.STATUS_ACTIVE:
+            msg.clocks.extend(seat_clocks(current.meta, current.table, game, now_ms()))
         if current.viewer is not None and current.status == st.STATUS_ACTIVE:
             msg.seat = current.viewer
             for d in game.decisions():
@@ -354,43 +400,22 @@ def _logged_answer(a: Logged, public: bool) -> pb.LoggedAnswer:
     return msg
 
 
-def redis_client(url: str, name: str, connections: int, timeout_s: float) -> aioredis.Redis:
-    """A Redis client that fails fast, gets over a Redis restart, and never opens more than
-    `connections` connections (named `name` in CLIENT LIST).
-
-    A frozen or unreachable Redis makes a command fail after about `timeout_s` (the caller
-    gets UNAVAILABLE well within its deadline) instead of hanging; a call finding every
-    connection busy waits for one as long, instead of failing at once with "Too many
-    connections". A pooled connection found broken (Redis restarted, a connection killed) is
-    replaced and the command sent again once: the store's commands are reads, idempotent writes,
-    or scripts that check before they write (the game's creation, the compare-and-set commit).
-    A timeout is not retried: Redis is frozen or overloaded, and waiting a second time only
-    delays the caller's own retry.
-    """
-    pool = aioredis.BlockingConnectionPool.from_url(
-        url,
-        max_connections=connections,
-        timeout=timeout_s,
-        socket_timeout=timeout_s,
-        socket_connect_timeout=timeout_s,
-        client_name=name,
-        retry=Retry(NoBackoff(), retries=1, supported_errors=(redis.exceptions.ConnectionError,)),
-    )
-    return aioredis.Redis.from_pool(pool)
-
-
 def make_setup(
     retention_seconds: int,
     idempotency_seconds: int,
     inactivity_seconds: int = 0,
     sweep_seconds: float = 5.0,
     redis_timeout_s: float = REDIS_TIMEOUT_S,
+    broker_url: str = "",
 ) -> Callable[[grpc.aio.Server, ServiceSettings], Awaitable[ServiceHooks]]:
+    """`broker_url`: the workers' task broker (empty: the service's Redis)."""
+
     async def setup(server: grpc.aio.Server, settings: ServiceSettings) -> ServiceHooks:
         redis = redis_client(settings.redis_url, CLIENT_NAME, REDIS_CONNECTIONS, redis_timeout_s)
         await redis.ping()  # fail at start, not at the first call, when Redis is not there
         store = st.GameStore(redis, retention_seconds, idempotency_seconds, inactivity_seconds)
-        games = Games(store)
+        sender = TaskSender(celery_app(broker_url or settings.redis_url))
+        games = Games(store, dispatcher=sender)
         watch_redis = redis_client(
             settings.redis_url, f"{CLIENT_NAME}-watch", WATCH_READERS, redis_timeout_s
         )
@@ -412,7 +437,7 @@ def make_setup(
             await sweeper.close()
             await hub.shutdown()  # ends the watch streams still open (SHUTTING_DOWN)
             await hub.close()
-            await games.drain()
+            sender.close()
             await store.close()
             await watch_redis.aclose()
             await redis.aclose()

@@ -34,6 +34,16 @@ and, outside any game's slot (written after the game's own keys, each a one-key 
                                      sweeper deletes them (their end + the retention)
     olympus:games:scheduled          string "1": games written before the two schedules existed
                                      were put on them (`GameStore.adopt`)
+    olympus:timers:{t<n>}            sorted sets, TIMER_SHARDS of them (a game's shard from its
+                                     id): game ids scored by when the workers must next act on
+                                     the game (a bot's turn, a seat's deadline: clocks.py)
+
+Timers: every write that leaves something to do (a bot-played seat waiting, a clock running)
+lowers the game's timer to that moment (ZADD LT) just before its commit, in the same write on
+the same connection, so no commit lands without a timer at or before its deadline even if the
+process dies right after; and once more after the commit, which undoes a worker's reschedule
+computed from the version before it (see `reschedule`). A timer too early costs one look at
+the game; the sweep claims due timers for a lease (TIMER_LEASE_MS) so a lost task is retried.
 
 The version lives both in the hash (what the scripts compare) and in front of the state bytes,
 so that one GET reads a state and its version consistently. An idempotency record holds the
@@ -54,6 +64,7 @@ is gone). The value types and the log's stored form are in `records.py`.
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import functools
 import hashlib
@@ -70,7 +81,7 @@ from olympus.platform import metrics
 from olympus.platform.errors import Unavailable
 from olympus.platform.logs import OutageLog
 
-from .pipe import RedisPipe
+from .pipe import PipeError, RedisPipe
 from .records import (
     CHUNK_MARK,
     Head,
@@ -106,6 +117,17 @@ IDEMPOTENCY_RECORDS = 32  # idempotency keys remembered per game
 # With no inactivity limit, how often an active game is still looked at (to finish the
 # bookkeeping of a game whose process died right after its last commit).
 RECHECK_MS = 24 * 3600 * 1000
+
+# Defaults of the service's --retention-seconds, --idempotency-seconds, --inactivity-seconds
+# (the workers, which write to games too, read the same settings).
+DEFAULT_RETENTION_S = 7 * 24 * 3600
+DEFAULT_IDEMPOTENCY_S = 24 * 3600
+DEFAULT_INACTIVITY_S = 7 * 24 * 3600
+
+TIMER_SHARDS = 16
+# A claimed timer comes due again after this long unless its worker rescheduled it: a task
+# lost with its worker is retried.
+TIMER_LEASE_MS = 30_000
 
 # Outcomes of a commit or an abort.
 APPLIED = 1
@@ -215,6 +237,13 @@ return {1, version}
 """
 )
 
+_CLAIM = """
+-- KEYS: a timer shard; ARGV: now ms, lease until ms, most to claim
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])
+for _, game in ipairs(due) do redis.call('ZADD', KEYS[1], ARGV[2], game) end
+return due
+"""
+
 _PACK = """
 -- KEYS: game hash, answer log, packed log
 -- ARGV: chunks packed so far, the chunk (the log's first LOG_CHUNK entries, packed), LOG_CHUNK
@@ -231,7 +260,8 @@ return 1
 P = ParamSpec("P")
 T = TypeVar("T")
 _LOST = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, ConnectionError, OSError)
-_outage = OutageLog(logging.getLogger("olympus.gamestate.store"), "storage (Redis)")
+_log = logging.getLogger("olympus.gamestate.store")
+_outage = OutageLog(_log, "storage (Redis)")
 
 
 def _storage(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
@@ -289,6 +319,15 @@ def short_digest(text: str) -> str:
     return base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()[:9]).decode()
 
 
+def timer_key(game_id: str) -> str:
+    """The timer shard of a game (a game id is 16 hex digits)."""
+    return timer_shard(int(game_id[:8], 16) % TIMER_SHARDS)
+
+
+def timer_shard(n: int) -> str:
+    return f"{PREFIX}:timers:{{t{n}}}"
+
+
 def token_key(digest: str) -> str:
     return f"{PREFIX}:token:{digest}"
 
@@ -333,6 +372,8 @@ class GameStore:
         self._commit_script = redis.register_script(_COMMIT)
         self._abort = redis.register_script(_ABORT)
         self._pack = redis.register_script(_PACK)
+        self._claim = redis.register_script(_CLAIM)
+        self._posted: set[asyncio.Future[Any]] = set()
 
     async def close(self) -> None:
         if self._pipe is not None:
@@ -394,10 +435,12 @@ class GameStore:
         summary: Summary,
         result: bytes | None,
         idempotency: Keyed | None,
+        due_ms: int | None = None,
     ) -> Outcome:
         """Write one answer if the game is still active at `expected_version` (and, with an
         idempotency key, if that key was not used before): state, version, log, event and
-        idempotency record at once, or nothing."""
+        idempotency record at once, or nothing. `due_ms`: when the workers must act on the new
+        state (the game's timer is lowered to it before and after the commit)."""
         keys = [
             game_key(game_id, "game"),
             game_key(game_id, "state"),
@@ -425,11 +468,75 @@ class GameStore:
                 IDEMPOTENCY_RECORDS,
                 self.idempotency_seconds,
             ]
+        timer = None if due_ms is None else ("ZADD", timer_key(game_id), "LT", due_ms, game_id)
         if self._pipe is not None:
-            kind, version = await self._pipe.evalsha(self._commit_sha, _COMMIT, keys, args)
+            kind, version = await self._commit_piped(keys, args, timer)
+            if timer is not None and kind == APPLIED:
+                # Nobody waits for it: it goes out with the next write on the connection.
+                posted = asyncio.ensure_future(self._pipe.execute(*timer))
+                self._posted.add(posted)
+                posted.add_done_callback(self._posted_done)
         else:
+            if timer is not None:
+                await self.redis.execute_command(*timer)
             kind, version = await self._commit_script(keys=keys, args=args)
+            if timer is not None and kind == APPLIED:
+                await self.redis.execute_command(*timer)
         return Outcome(int(kind), int(version))
+
+    async def _commit_piped(
+        self, keys: list[str], args: list[Any], timer: tuple[Any, ...] | None
+    ) -> tuple[int, int]:
+        assert self._pipe is not None
+        commit = ("EVALSHA", self._commit_sha, len(keys), *keys, *args)
+        try:
+            replies = await self._pipe.execute_many(*([timer] if timer else []), commit)
+            kind, version = replies[-1]
+            return int(kind), int(version)
+        except PipeError as exc:
+            if not str(exc).startswith("NOSCRIPT"):
+                raise
+        kind, version = await self._pipe.evalsha(self._commit_sha, _COMMIT, keys, args)
+        return int(kind), int(version)
+
+    def _posted_done(self, future: asyncio.Future[Any]) -> None:
+        self._posted.discard(future)
+        if not future.cancelled() and future.exception() is not None:
+            # A lost timer write only delays a worker's look at the game to the timer set
+            # before the commit: worth a log line, not a failure.
+            _log.warning("timer write failed: %s", future.exception())
+
+    # --- timers --------------------------------------------------------------------------------
+    @_storage
+    async def claim_timers(self, shard: str, now_ms: int, limit: int) -> list[str]:
+        """Games whose timer in `shard` is due, each claimed for TIMER_LEASE_MS."""
+        due = await self._claim(keys=[shard], args=[now_ms, now_ms + TIMER_LEASE_MS, limit])
+        return [g.decode() for g in due]
+
+    @_storage
+    async def lower_timer(self, game_id: str, due_ms: int) -> None:
+        """Make the game's timer due at `due_ms` at the latest."""
+        await self.redis.zadd(timer_key(game_id), {game_id: due_ms}, lt=True)
+
+    @_storage
+    async def reschedule(self, game_id: str, due_ms: int | None, version: int) -> None:
+        """Set a game's timer from its state at `version` (None: nothing will be due). If the
+        game moved on meanwhile, its writer lowered the timer before committing, which this
+        may just have overwritten: then the timer is made due at once, to look again."""
+        key = timer_key(game_id)
+        if due_ms is None:
+            await self.redis.zrem(key, game_id)
+        else:
+            await self.redis.zadd(key, {game_id: due_ms})
+        current = await self.redis.hget(game_key(game_id, "game"), "version")
+        if current is not None and int(current) != version:
+            await self.redis.zadd(key, {game_id: int(time.time() * 1000)}, lt=True)
+
+    @_storage
+    async def timer(self, game_id: str) -> float | None:
+        """When the game's timer is due (unix ms), None without one."""
+        score = await self.redis.zscore(timer_key(game_id), game_id)
+        return None if score is None else float(score)
 
     @_storage
     async def abort(

@@ -22,6 +22,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     INVALID_ENUM: _ClassVar[ErrorReason]
     MALFORMED_REQUEST: _ClassVar[ErrorReason]
     UNKNOWN_MAP: _ClassVar[ErrorReason]
+    INVALID_TIME_CONTROL: _ClassVar[ErrorReason]
     TOKEN_REQUIRED: _ClassVar[ErrorReason]
     INVALID_TOKEN: _ClassVar[ErrorReason]
     WRONG_GAME_TOKEN: _ClassVar[ErrorReason]
@@ -65,6 +66,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     FAILED_PRECONDITION: _ClassVar[ErrorReason]
     SEAT_RESIGNED: _ClassVar[ErrorReason]
     GAME_ABORTED: _ClassVar[ErrorReason]
+    SEAT_HANDED_TO_BOT: _ClassVar[ErrorReason]
     QUOTA_EXCEEDED: _ClassVar[ErrorReason]
     TOO_MANY_STREAMS: _ClassVar[ErrorReason]
     REQUEST_TOO_LARGE: _ClassVar[ErrorReason]
@@ -90,6 +92,7 @@ MALFORMED: ErrorReason
 INVALID_ENUM: ErrorReason
 MALFORMED_REQUEST: ErrorReason
 UNKNOWN_MAP: ErrorReason
+INVALID_TIME_CONTROL: ErrorReason
 TOKEN_REQUIRED: ErrorReason
 INVALID_TOKEN: ErrorReason
 WRONG_GAME_TOKEN: ErrorReason
@@ -133,6 +136,7 @@ ILLEGAL_AMOUNT: ErrorReason
 FAILED_PRECONDITION: ErrorReason
 SEAT_RESIGNED: ErrorReason
 GAME_ABORTED: ErrorReason
+SEAT_HANDED_TO_BOT: ErrorReason
 QUOTA_EXCEEDED: ErrorReason
 TOO_MANY_STREAMS: ErrorReason
 REQUEST_TOO_LARGE: ErrorReason

@@ -100,6 +100,12 @@ class EventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     EVENT_KIND_RESIGNED: _ClassVar[EventKind]
     EVENT_KIND_ABORTED: _ClassVar[EventKind]
 
+class TimeoutPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TIMEOUT_POLICY_UNSPECIFIED: _ClassVar[TimeoutPolicy]
+    TIMEOUT_POLICY_DEFAULT_ANSWER: _ClassVar[TimeoutPolicy]
+    TIMEOUT_POLICY_BOT: _ClassVar[TimeoutPolicy]
+
 class TokenRole(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     TOKEN_ROLE_UNSPECIFIED: _ClassVar[TokenRole]
@@ -170,6 +176,9 @@ EVENT_KIND_CREATED: EventKind
 EVENT_KIND_ANSWER: EventKind
 EVENT_KIND_RESIGNED: EventKind
 EVENT_KIND_ABORTED: EventKind
+TIMEOUT_POLICY_UNSPECIFIED: TimeoutPolicy
+TIMEOUT_POLICY_DEFAULT_ANSWER: TimeoutPolicy
+TIMEOUT_POLICY_BOT: TimeoutPolicy
 TOKEN_ROLE_UNSPECIFIED: TokenRole
 TOKEN_ROLE_SEAT: TokenRole
 TOKEN_ROLE_HOST: TokenRole
@@ -195,12 +204,32 @@ class SeatSpec(_message.Message):
     def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., beginner: _Optional[bool] = ..., name: _Optional[str] = ...) -> None: ...
 
 class TimeControl(_message.Message):
-    __slots__ = ("seconds_per_game", "seconds_per_decision")
+    __slots__ = ("seconds_per_game", "seconds_per_decision", "decision_seconds", "timeout_policy", "timeouts_before_bot")
     SECONDS_PER_GAME_FIELD_NUMBER: _ClassVar[int]
     SECONDS_PER_DECISION_FIELD_NUMBER: _ClassVar[int]
+    DECISION_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUT_POLICY_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUTS_BEFORE_BOT_FIELD_NUMBER: _ClassVar[int]
     seconds_per_game: int
     seconds_per_decision: int
-    def __init__(self, seconds_per_game: _Optional[int] = ..., seconds_per_decision: _Optional[int] = ...) -> None: ...
+    decision_seconds: int
+    timeout_policy: TimeoutPolicy
+    timeouts_before_bot: int
+    def __init__(self, seconds_per_game: _Optional[int] = ..., seconds_per_decision: _Optional[int] = ..., decision_seconds: _Optional[int] = ..., timeout_policy: _Optional[_Union[TimeoutPolicy, str]] = ..., timeouts_before_bot: _Optional[int] = ...) -> None: ...
+
+class SeatClock(_message.Message):
+    __slots__ = ("seat", "remaining_ms", "deadline_ms", "timeouts", "handed_to_bot")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    REMAINING_MS_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
+    TIMEOUTS_FIELD_NUMBER: _ClassVar[int]
+    HANDED_TO_BOT_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    remaining_ms: int
+    deadline_ms: int
+    timeouts: int
+    handed_to_bot: bool
+    def __init__(self, seat: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., timeouts: _Optional[int] = ..., handed_to_bot: _Optional[bool] = ...) -> None: ...
 
 class GameOptions(_message.Message):
     __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed")
@@ -251,20 +280,22 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., host_token: _Optional[str] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "kind", "bot", "beginner", "name", "resigned")
+    __slots__ = ("seat", "kind", "bot", "beginner", "name", "resigned", "handed_to_bot")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     BEGINNER_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     RESIGNED_FIELD_NUMBER: _ClassVar[int]
+    HANDED_TO_BOT_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: SeatKind
     bot: str
     beginner: bool
     name: str
     resigned: bool
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., beginner: _Optional[bool] = ..., name: _Optional[str] = ..., resigned: _Optional[bool] = ...) -> None: ...
+    handed_to_bot: bool
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., beginner: _Optional[bool] = ..., name: _Optional[str] = ..., resigned: _Optional[bool] = ..., handed_to_bot: _Optional[bool] = ...) -> None: ...
 
 class GameSettings(_message.Message):
     __slots__ = ("options", "seats", "time_control", "seed_chosen")
@@ -427,7 +458,7 @@ class GameResult(_message.Message):
     def __init__(self, finished: _Optional[bool] = ..., generation: _Optional[int] = ..., scores: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., solo_won: _Optional[bool] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("game_id", "version", "status", "viewer", "settings", "generation", "phase", "first_player", "active_player", "temperature", "oxygen", "oceans", "deck_size", "discard_size", "board", "claims", "milestones", "awards", "players", "waiting_for", "decisions", "result", "created_at_ms")
+    __slots__ = ("game_id", "version", "status", "viewer", "settings", "generation", "phase", "first_player", "active_player", "temperature", "oxygen", "oceans", "deck_size", "discard_size", "board", "claims", "milestones", "awards", "players", "waiting_for", "decisions", "result", "created_at_ms", "clocks")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -451,6 +482,7 @@ class GameView(_message.Message):
     DECISIONS_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    CLOCKS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     status: GameStatus
@@ -474,7 +506,8 @@ class GameView(_message.Message):
     decisions: _containers.RepeatedCompositeFieldContainer[Decision]
     result: GameResult
     created_at_ms: int
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ...) -> None: ...
+    clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ...) -> None: ...
 
 class GetGameRequest(_message.Message):
     __slots__ = ("game_id", "token")
@@ -709,7 +742,7 @@ class GetDecisionRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
 
 class GetDecisionResponse(_message.Message):
-    __slots__ = ("game_id", "version", "status", "seat", "your_turn", "decision", "waiting_for", "phase", "generation")
+    __slots__ = ("game_id", "version", "status", "seat", "your_turn", "decision", "waiting_for", "phase", "generation", "clocks")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -719,6 +752,7 @@ class GetDecisionResponse(_message.Message):
     WAITING_FOR_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     GENERATION_FIELD_NUMBER: _ClassVar[int]
+    CLOCKS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     status: GameStatus
@@ -728,7 +762,8 @@ class GetDecisionResponse(_message.Message):
     waiting_for: _containers.RepeatedScalarFieldContainer[int]
     phase: Phase
     generation: int
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., seat: _Optional[int] = ..., your_turn: _Optional[bool] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ...) -> None: ...
+    clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., seat: _Optional[int] = ..., your_turn: _Optional[bool] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ...) -> None: ...
 
 class NoArguments(_message.Message):
     __slots__ = ()
@@ -911,7 +946,7 @@ class PublicAnswer(_message.Message):
     def __init__(self, type: _Optional[_Union[AnswerKind, str]] = ..., hidden: _Optional[bool] = ..., answer: _Optional[_Union[Answer, _Mapping]] = ..., text: _Optional[str] = ..., count: _Optional[int] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("version", "kind", "seat", "bot", "answer", "log", "waiting_for", "phase", "generation", "finished", "result", "time_ms")
+    __slots__ = ("version", "kind", "seat", "bot", "answer", "log", "waiting_for", "phase", "generation", "finished", "result", "time_ms", "timed_out", "handed_to_bot", "clocks")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -924,6 +959,9 @@ class GameEvent(_message.Message):
     FINISHED_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    TIMED_OUT_FIELD_NUMBER: _ClassVar[int]
+    HANDED_TO_BOT_FIELD_NUMBER: _ClassVar[int]
+    CLOCKS_FIELD_NUMBER: _ClassVar[int]
     version: int
     kind: EventKind
     seat: int
@@ -936,7 +974,10 @@ class GameEvent(_message.Message):
     finished: bool
     result: GameResult
     time_ms: int
-    def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., bot: _Optional[bool] = ..., answer: _Optional[_Union[PublicAnswer, _Mapping]] = ..., log: _Optional[_Iterable[_Union[LogEntry, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., time_ms: _Optional[int] = ...) -> None: ...
+    timed_out: bool
+    handed_to_bot: bool
+    clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
+    def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., bot: _Optional[bool] = ..., answer: _Optional[_Union[PublicAnswer, _Mapping]] = ..., log: _Optional[_Iterable[_Union[LogEntry, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., time_ms: _Optional[int] = ..., timed_out: _Optional[bool] = ..., handed_to_bot: _Optional[bool] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ...) -> None: ...
 
 class WatchGameRequest(_message.Message):
     __slots__ = ("game_id", "token", "from_version")

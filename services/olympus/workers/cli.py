@@ -1,0 +1,94 @@
+"""`olympus worker` and `olympus beat`: Celery's own commands with the platform's settings.
+
+Flags given here are put into the environment the app reads at import (OLYMPUS_REDIS_URL,
+OLYMPUS_BROKER_URL, OLYMPUS_SWEEP_SECONDS), so these and `celery -A olympus.workers ...` run
+the same app with the same settings.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+
+from olympus.platform.strict import decimal_arg, whole_arg
+
+_ENV = {"redis_url": "OLYMPUS_REDIS_URL", "broker_url": "OLYMPUS_BROKER_URL"}
+
+
+def _apply_env(args: argparse.Namespace) -> None:
+    for name, key in _ENV.items():
+        value = getattr(args, name, None)
+        if value:
+            os.environ[key] = value
+    if getattr(args, "sweep_seconds", None):
+        os.environ["OLYMPUS_SWEEP_SECONDS"] = str(args.sweep_seconds)
+
+
+def _worker(args: argparse.Namespace) -> int:
+    _apply_env(args)
+    from olympus.platform.tasks import QUEUES
+    from olympus.workers import app
+
+    app.worker_main(
+        [
+            "worker",
+            "--queues",
+            ",".join(QUEUES),
+            "--concurrency",
+            str(args.concurrency),
+            "--loglevel",
+            args.log_level,
+            "--without-gossip",
+            "--without-mingle",
+            "--hostname",
+            f"olympus-{os.getpid()}@%h",
+        ]
+    )
+    return 0
+
+
+def _beat(args: argparse.Namespace) -> int:
+    _apply_env(args)
+    from olympus.workers import app
+
+    # Beat keeps when it last sent each task in a file; the sweep is every second and its state
+    # lives in Redis, so a private file per run is all it needs.
+    with tempfile.TemporaryDirectory(prefix="olympus-beat-") as folder:
+        app.start(
+            [
+                "beat",
+                "--loglevel",
+                args.log_level,
+                "--schedule",
+                os.path.join(folder, "schedule"),
+            ]
+        )
+    return 0
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--redis-url", help="the games' Redis (env OLYMPUS_REDIS_URL)")
+    p.add_argument("--broker-url", help="the task broker (env OLYMPUS_BROKER_URL; default: Redis)")
+    # Celery logs every task at INFO: thousands a second under load.
+    p.add_argument("--log-level", default=os.environ.get("OLYMPUS_WORKER_LOG_LEVEL") or "WARNING")
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("worker", help="a Celery worker: bot turns, timeouts")
+    _common(p)
+    p.add_argument(
+        "--concurrency",
+        type=whole_arg(1, 64),
+        default=int(os.environ.get("OLYMPUS_WORKER_CONCURRENCY") or 1),
+        help="pool processes (env OLYMPUS_WORKER_CONCURRENCY; default 1)",
+    )
+    p.set_defaults(handler=_worker)
+    p = sub.add_parser("beat", help="the Celery beat that sweeps the game timers")
+    _common(p)
+    p.add_argument(
+        "--sweep-seconds",
+        type=decimal_arg,
+        help="how often the timers are swept (env OLYMPUS_SWEEP_SECONDS; default 1)",
+    )
+    p.set_defaults(handler=_beat)

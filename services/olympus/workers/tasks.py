@@ -1,0 +1,65 @@
+"""The tasks. Each takes ids (and the version it was sent for), is safe to run twice, and is
+acknowledged only once done (acks_late, see platform/tasks.py): a worker that dies mid-task
+leaves it to be delivered again, and the game's timer hands the game to another worker sooner.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Coroutine
+from typing import Any, TypeVar
+
+from celery.exceptions import SoftTimeLimitExceeded
+
+from olympus.platform.errors import Unavailable
+from olympus.platform.tasks import BOT_TURN, CLOCK_QUEUE, FIRE, SWEEP
+
+from . import runtime as rt
+from .app import app, settings
+
+T = TypeVar("T")
+log = logging.getLogger("olympus.workers")
+# Redis out of reach (UNAVAILABLE from the store) is retried with backoff; anything else is a
+# bug, logged by Celery, and the game's timer brings the game back to a worker.
+RETRY = {
+    "autoretry_for": (Unavailable,),
+    "retry_backoff": True,
+    "retry_backoff_max": 10,
+    "retry_jitter": True,
+    "max_retries": 8,
+}
+
+
+def _run(work: Coroutine[Any, Any, T]) -> T:
+    runtime = rt.runtime(settings, app)
+    try:
+        return runtime.run(work)
+    except SoftTimeLimitExceeded:
+        rt.discard()  # interrupted inside the loop: its state cannot be trusted
+        raise
+
+
+@app.task(name=BOT_TURN, **RETRY)  # type: ignore[untyped-decorator]
+def bot_turn(game_id: str, version: int) -> int:
+    """Bot-played seats answer while the game, at `version`, waits for them."""
+    runtime = rt.runtime(settings, app)
+    return _run(runtime.autoplay.bot_turn(str(game_id), int(version))).answers
+
+
+@app.task(name=FIRE, **RETRY)  # type: ignore[untyped-decorator]
+def fire_timer(game_id: str) -> int:
+    """Whatever is due in the game now: timeouts, a bot turn whose task was lost."""
+    runtime = rt.runtime(settings, app)
+    played = _run(runtime.autoplay.fire(str(game_id)))
+    return played.answers + played.timeouts
+
+
+@app.task(name=SWEEP, **RETRY)  # type: ignore[untyped-decorator]
+def sweep_timers() -> int:
+    """Claim the due timers and fire each in a task of its own (beat sends this every
+    OLYMPUS_SWEEP_SECONDS)."""
+    runtime = rt.runtime(settings, app)
+    due = _run(runtime.autoplay.sweep())
+    for game_id in due:
+        fire_timer.apply_async((game_id,), queue=CLOCK_QUEUE)
+    return len(due)
