@@ -78,3 +78,101 @@ def running_service(
             yield service
         finally:
             service.stop()
+
+
+@dataclass
+class WorkerProcesses:
+    """`olympus worker` and `olympus beat`, as operators start them."""
+
+    worker: subprocess.Popen[str]
+    beat: subprocess.Popen[str] | None
+    log_path: str
+
+    def log(self) -> str:
+        with open(self.log_path, encoding="utf-8", errors="replace") as f:
+            return f.read()
+
+    def stop(self, timeout: float = 15.0) -> None:
+        for proc in (self.beat, self.worker):
+            if proc is not None and proc.poll() is None:
+                proc.send_signal(signal.SIGTERM)
+        for proc in (self.beat, self.worker):
+            if proc is None:
+                continue
+            try:
+                proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+def start_worker(
+    redis_url: str, log_path: str, env: dict[str, str] | None = None, timeout: float = 30.0
+) -> subprocess.Popen[str]:
+    """An `olympus worker` on `redis_url`; returns once it takes tasks (its ready line)."""
+    with open(log_path, "a") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "olympus.cli", "worker", "--redis-url", redis_url],
+            stdout=subprocess.PIPE,
+            stderr=log,
+            text=True,
+            env={**os.environ, **(env or {})},
+        )
+    assert proc.stdout is not None
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        ready, _, _ = select.select([proc.stdout], [], [], 0.1)
+        if ready:
+            line = proc.stdout.readline()
+            if not line:
+                break
+            if line.startswith("{") and json.loads(line).get("ready") == "worker":
+                return proc
+        if proc.poll() is not None:
+            break
+    proc.kill()
+    with open(log_path, encoding="utf-8", errors="replace") as f:
+        raise RuntimeError(f"the worker did not start:\n{f.read()}")
+
+
+def start_beat(
+    redis_url: str, log_path: str, env: dict[str, str] | None = None, sweep_seconds: float = 1.0
+) -> subprocess.Popen[str]:
+    with open(log_path, "a") as log:
+        return subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "olympus.cli",
+                "beat",
+                "--redis-url",
+                redis_url,
+                "--sweep-seconds",
+                str(sweep_seconds),
+            ],
+            stdout=subprocess.DEVNULL,
+            stderr=log,
+            text=True,
+            env={**os.environ, **(env or {})},
+        )
+
+
+@contextmanager
+def running_workers(
+    redis_url: str,
+    *,
+    beat: bool = True,
+    env: dict[str, str] | None = None,
+    sweep_seconds: float = 1.0,
+) -> Iterator[WorkerProcesses]:
+    """A worker (and beat) on `redis_url`, stopped at the end."""
+    with tempfile.NamedTemporaryFile(prefix="olympus-worker-", suffix=".log", delete=False) as f:
+        log_path = f.name
+    worker = start_worker(redis_url, log_path, env)
+    processes = WorkerProcesses(worker, None, log_path)
+    try:
+        if beat:
+            processes.beat = start_beat(redis_url, log_path, env, sweep_seconds)
+        yield processes
+    finally:
+        processes.stop()
