@@ -68,7 +68,7 @@ PLUGGED_SUBCOMMANDS = (
     "olympus.catalogue.cli",  # olympus cards ...
     "olympus.client.cli",  # olympus game ...
     "olympus.client.call",  # olympus call ADDRESS SERVICE/METHOD JSON
-    "olympus.workers.cli",  # olympus worker, olympus beat
+    "olympus.worker_commands",  # olympus worker, olympus beat
 )
 
 

@@ -3,7 +3,8 @@
 With nothing configured it embeds what it needs: a private `redis-server` on a free port
 (`platform/embedded_redis.py`: no persistence, removed on exit) unless `--redis-url`/`OLYMPUS_REDIS_URL` names one. Each service
 then starts as its own process exactly as operators start it (`python -m olympus.<service>`),
-and Ctrl-C / SIGTERM stops them all gracefully.
+then one Celery worker and beat (`olympus worker`, `olympus beat`: bot turns and clocks), and
+Ctrl-C / SIGTERM stops them all gracefully.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 
@@ -61,6 +63,26 @@ def _start(name: str, port: int, metrics_port: int, redis_url: str) -> Child:
     return child
 
 
+def _start_workers(redis_url: str) -> list[Child]:
+    """`olympus worker` (waited for until it takes tasks) and `olympus beat`."""
+    command = [sys.executable, "-m", "olympus.cli"]
+    worker = subprocess.Popen(
+        [*command, "worker", "--redis-url", redis_url], stdout=subprocess.PIPE, text=True
+    )
+    assert worker.stdout is not None
+    for line in worker.stdout:  # Celery's banner, then the ready line
+        if line.startswith("{") and json.loads(line).get("ready") == "worker":
+            break
+    else:
+        raise SystemExit(f"the worker exited before it was ready (exit code {worker.wait()})")
+    # Whatever it prints later is read and dropped, so a full pipe never stalls it.
+    threading.Thread(target=worker.stdout.read, daemon=True).start()
+    beat = subprocess.Popen(
+        [*command, "beat", "--redis-url", redis_url], stdout=subprocess.DEVNULL, text=True
+    )
+    return [Child("worker", worker), Child("beat", beat)]
+
+
 def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, int]) -> int:
     available = [
         s for s in SERVICES if importlib.util.find_spec(f"olympus.{s}.__main__") is not None
@@ -85,6 +107,7 @@ def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, i
                 port = ports.get(name, DEFAULT_PORTS[name])
                 metrics_port = metrics_ports.get(name, DEFAULT_METRICS_PORTS[name])
                 children.append(_start(name, port, metrics_port, redis_url))
+            workers = _start_workers(redis_url)
             print(f"Olympus is running (Redis: {redis_url})", flush=True)
             for c in children:
                 metrics = f"  metrics http://127.0.0.1:{c.metrics_port}/metrics"
@@ -92,6 +115,8 @@ def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, i
                     f"  {c.name:<10} 127.0.0.1:{c.port}{metrics if c.metrics_port else ''}",
                     flush=True,
                 )
+            print("  worker and beat: bot turns and clocks", flush=True)
+            children += workers
             print("Ctrl-C stops everything.", flush=True)
             while not stop and all(c.proc.poll() is None for c in children):
                 time.sleep(0.2)

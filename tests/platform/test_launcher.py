@@ -14,6 +14,8 @@ import urllib.request
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from olympus.client import OlympusClient
+
 
 def _read_lines_until(proc: subprocess.Popen[str], marker: str, timeout: float = 30.0) -> list[str]:
     """Lines printed until one contains `marker` (read on a thread: readline may block)."""
@@ -71,6 +73,13 @@ def test_run_starts_the_platform_and_stops_on_sigint() -> None:
         for url in metrics.values():
             with urllib.request.urlopen(url, timeout=5) as reply:
                 assert b"olympus_serving 1.0" in reply.read()
+        # The worker it started plays a game of bots to the end.
+        with OlympusClient(services["gamestate"]) as client:
+            game = client.create_game(players=2, seed=3, bots=[0, 1])
+            deadline = time.monotonic() + 120
+            while client.spectate(game.game_id).view()["status"] != "finished":
+                assert time.monotonic() < deadline, "the bots did not finish the game"
+                time.sleep(0.2)
         proc.send_signal(signal.SIGINT)
         assert proc.wait(30) == 0
     finally:

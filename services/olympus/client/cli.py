@@ -25,7 +25,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from olympus.api.vocab import TIMEOUT_POLICIES, value_of
 from olympus.platform.strict import decimal_arg, whole_arg, whole_number
+from olympus.v1 import game_pb2 as pb
 
 from .board import board_text
 from .sdk import ADDRESS_ENV, DEFAULT_ADDRESS, GameServiceError, OlympusClient, SeatHandle
@@ -111,7 +113,13 @@ def _create(args: argparse.Namespace) -> int:
             map=args.map,
             bots=bots,
             beginner=args.beginner,
-            time_control=(args.seconds_per_game, args.seconds_per_decision),
+            time_control=pb.TimeControl(
+                seconds_per_game=args.seconds_per_game,
+                seconds_per_decision=args.seconds_per_decision,
+                decision_seconds=args.decision_seconds,
+                timeout_policy=value_of(TIMEOUT_POLICIES, args.timeout_policy),
+                timeouts_before_bot=args.timeouts_before_bot,
+            ),
         )
     path = None
     if not args.no_save:
@@ -396,8 +404,29 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         metavar="SEAT",
         help="deal this seat the Beginner corporation (repeatable)",
     )
-    p.add_argument("--seconds-per-game", type=whole_arg(), default=0)
-    p.add_argument("--seconds-per-decision", type=whole_arg(), default=0)
+    clock = p.add_argument_group(
+        "clock (enforced by the workers): none, --decision-seconds, or --seconds-per-game with "
+        "--seconds-per-decision as its increment"
+    )
+    clock.add_argument("--seconds-per-game", type=whole_arg(), default=0, help="each seat's bank")
+    clock.add_argument(
+        "--seconds-per-decision", type=whole_arg(), default=0, help="the bank's increment"
+    )
+    clock.add_argument(
+        "--decision-seconds", type=whole_arg(), default=0, help="a fixed time per decision"
+    )
+    clock.add_argument(
+        "--timeout-policy",
+        choices=sorted(TIMEOUT_POLICIES),
+        default="default",
+        help="when time runs out: the least harmful answer (default) or the bot's",
+    )
+    clock.add_argument(
+        "--timeouts-before-bot",
+        type=whole_arg(0, 100),
+        default=0,
+        help="timeouts after which a bot plays the seat (0: 3)",
+    )
     p.add_argument("--no-save", action="store_true", help="do not keep the tokens locally")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_guarded(_create))

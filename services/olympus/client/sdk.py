@@ -173,10 +173,11 @@ class OlympusClient:
         bots: Mapping[int, str] | Sequence[int] = (),
         beginner: Sequence[int] = (),
         names: Mapping[int, str] | None = None,
-        time_control: tuple[int, int] = (0, 0),
+        time_control: pb.TimeControl | tuple[int, int] | None = None,
     ) -> CreatedGame:
         """A new game. `bots` names the seats the service plays (a list of seats for the random
-        bot, or seat -> bot name); `beginner` the seats dealt the Beginner corporation."""
+        bot, or seat -> bot name); `beginner` the seats dealt the Beginner corporation;
+        `time_control` a pb.TimeControl, or (bank seconds, increment seconds)."""
         bot_names = dict(bots) if isinstance(bots, Mapping) else {s: "random" for s in bots}
         options = pb.GameOptions(players=players, draft=draft, solo_tr63=solo_tr63, map=map)
         if seed is not None:
@@ -195,8 +196,11 @@ class OlympusClient:
         request = pb.CreateGameRequest(
             options=options,
             seats=seats,
-            time_control=pb.TimeControl(
-                seconds_per_game=time_control[0], seconds_per_decision=time_control[1]
+            time_control=time_control
+            if isinstance(time_control, pb.TimeControl)
+            else pb.TimeControl(
+                seconds_per_game=time_control[0] if time_control else 0,
+                seconds_per_decision=time_control[1] if time_control else 0,
             ),
         )
         reply = self.call(self.stub.CreateGame, request, retry_on=frozenset())

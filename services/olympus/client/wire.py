@@ -21,6 +21,7 @@ from olympus.api.vocab import (
     PROJECTS,
     STATUSES,
     TILES,
+    TIMEOUT_POLICIES,
     name_or_unknown,
 )
 from olympus.v1 import game_pb2 as pb
@@ -105,10 +106,29 @@ def settings_dict(msg: pb.GameSettings) -> dict[str, Any]:
         "options": options,
         "seats": [seat_dict(s) for s in msg.seats],
         "seed_chosen": msg.seed_chosen,
-        "time_control": {
-            "seconds_per_game": msg.time_control.seconds_per_game,
-            "seconds_per_decision": msg.time_control.seconds_per_decision,
-        },
+        "time_control": time_control_dict(msg.time_control),
+    }
+
+
+def time_control_dict(msg: pb.TimeControl) -> dict[str, Any]:
+    return {
+        "seconds_per_game": msg.seconds_per_game,
+        "seconds_per_decision": msg.seconds_per_decision,
+        "decision_seconds": msg.decision_seconds,
+        "timeout_policy": name_or_unknown(TIMEOUT_POLICIES, msg.timeout_policy)
+        if msg.timeout_policy
+        else "default",
+        "timeouts_before_bot": msg.timeouts_before_bot,
+    }
+
+
+def clock_dict(msg: pb.SeatClock) -> dict[str, Any]:
+    return {
+        "seat": msg.seat,
+        "remaining_ms": msg.remaining_ms,
+        "deadline_ms": msg.deadline_ms,
+        "timeouts": msg.timeouts,
+        "handed_to_bot": msg.handed_to_bot,
     }
 
 
@@ -117,6 +137,7 @@ def seat_dict(msg: pb.SeatInfo) -> dict[str, Any]:
         "seat": msg.seat,
         "kind": "bot" if msg.kind == pb.SEAT_KIND_BOT else "human",
         "resigned": msg.resigned,
+        "handed_to_bot": msg.handed_to_bot,
         "bot": msg.bot,
         "beginner": msg.beginner,
         "name": msg.name,
@@ -270,6 +291,7 @@ def view_dict(msg: pb.GameView) -> dict[str, Any]:
         "players": [_player(p) for p in msg.players],
         "waiting_for": list(msg.waiting_for),
         "decisions": [decision_dict(d) for d in msg.decisions],
+        "clocks": [clock_dict(c) for c in msg.clocks],
     }
     if msg.HasField("result"):
         data["result"] = result_dict(msg.result)
@@ -300,6 +322,9 @@ def event_dict(msg: pb.GameEvent) -> dict[str, Any]:
         "generation": msg.generation,
         "finished": msg.finished,
         "time_ms": msg.time_ms,
+        "timed_out": msg.timed_out,
+        "handed_to_bot": msg.handed_to_bot,
+        "clocks": [clock_dict(c) for c in msg.clocks],
     }
     if msg.HasField("answer"):
         a = msg.answer

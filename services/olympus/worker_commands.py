@@ -2,7 +2,8 @@
 
 Flags given here are put into the environment the app reads at import (OLYMPUS_REDIS_URL,
 OLYMPUS_BROKER_URL, OLYMPUS_SWEEP_SECONDS), so these and `celery -A olympus.workers ...` run
-the same app with the same settings.
+the same app with the same settings. This module lives outside the `olympus.workers` package
+on purpose: importing that package makes the app from the environment, which must be set first.
 """
 
 from __future__ import annotations
