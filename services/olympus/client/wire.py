@@ -376,6 +376,7 @@ def log_dict(msg: pb.GameLog) -> dict[str, Any]:
                 "seat": a.seat,
                 "text": a.text,
                 "bot": a.bot,
+                "timed_out": a.timed_out,
                 **({"hidden": True, "count": a.count} if a.hidden else {}),
             }
             for a in msg.answers

@@ -390,7 +390,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
 
 def _logged_answer(a: Logged, public: bool) -> pb.LoggedAnswer:
     """A logged answer; in public form (a running game), hidden card choices as a count."""
-    msg = pb.LoggedAnswer(version=a.version, seat=a.seat, bot=a.bot)
+    msg = pb.LoggedAnswer(version=a.version, seat=a.seat, bot=a.bot, timed_out=a.timed_out)
     count = hidden_count(a.text) if public else None
     if count is None:
         msg.text = a.text

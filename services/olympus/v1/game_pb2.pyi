@@ -1044,20 +1044,22 @@ class GetGameLogRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
 
 class LoggedAnswer(_message.Message):
-    __slots__ = ("version", "seat", "text", "bot", "hidden", "count")
+    __slots__ = ("version", "seat", "text", "bot", "hidden", "count", "timed_out")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     HIDDEN_FIELD_NUMBER: _ClassVar[int]
     COUNT_FIELD_NUMBER: _ClassVar[int]
+    TIMED_OUT_FIELD_NUMBER: _ClassVar[int]
     version: int
     seat: int
     text: str
     bot: bool
     hidden: bool
     count: int
-    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., text: _Optional[str] = ..., bot: _Optional[bool] = ..., hidden: _Optional[bool] = ..., count: _Optional[int] = ...) -> None: ...
+    timed_out: bool
+    def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., text: _Optional[str] = ..., bot: _Optional[bool] = ..., hidden: _Optional[bool] = ..., count: _Optional[int] = ..., timed_out: _Optional[bool] = ...) -> None: ...
 
 class GameLog(_message.Message):
     __slots__ = ("game_id", "format", "settings", "answers", "status", "version", "result")
