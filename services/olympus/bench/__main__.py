@@ -1,5 +1,6 @@
 """`make bench`: the engine benchmark, then the game service benchmarks (answers, Redis memory
-per game, watchers); one JSON line each."""
+per game, watchers), the workers benchmark (bot games per minute, bot turn latency); one JSON
+line each."""
 
 from __future__ import annotations
 
@@ -21,6 +22,8 @@ def main() -> int:
     print(json.dumps({"benchmark": "gamestate_memory", **memory.main_figures()}), flush=True)
     watchers = importlib.import_module(f"{__package__}.watchers")
     print(json.dumps({"benchmark": "gamestate_watchers", **watchers.main_figures()}), flush=True)
+    workers = importlib.import_module(f"{__package__}.workers")
+    print(json.dumps({"benchmark": "workers", **workers.main_figures()}), flush=True)
     return 0
 
 
