@@ -11,6 +11,9 @@ must carry a marker on the line just above its fence, saying how it is checked:
                                       must exit 0 without a traceback
     <!-- readme-test: server -->      each command starts a long-running service: it must say
                                       it is ready, answer health checks, and exit 0 on SIGTERM
+    <!-- readme-test: daemon -->      each command starts a long-running process that serves no
+                                      gRPC (a worker, beat): it must print its JSON ready line
+                                      (`{"ready": ...}`) and exit 0 on SIGTERM
     <!-- readme-test: transcript -->  `$ ` lines are commands, the lines after them their output:
                                       each shown line must appear, in order (`...` elides);
                                       a command still running once its output was seen (a
@@ -55,7 +58,7 @@ from services import ServiceProcess, running_service
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
-KINDS = ("setup", "run", "server", "transcript")
+KINDS = ("setup", "run", "server", "daemon", "transcript")
 SHELL_LANGUAGES = ("sh", "bash", "shell", "console", "zsh")
 MARKER = re.compile(r"<!--\s*readme-test:\s*(?P<kind>[a-z]+)(?P<attrs>(?:\s+[a-z]+=\S+)*)\s*-->")
 # Values only a command's output can tell (as the README shows them in sample output).
@@ -253,6 +256,8 @@ def test_the_readme_command_block_works(block: Block, shell: Shell) -> None:
             _check_activation(command, shell, block)
         elif block.kind == "server":
             _check_server(command, shell, block)
+        elif block.kind == "daemon":
+            _check_daemon(command, shell, block)
         else:
             _check_run(command, shell, block)
 
@@ -354,6 +359,22 @@ def _check_server(command: str, shell: Shell, block: Block) -> None:
                     health_pb2.HealthCheckRequest(), timeout=10
                 )
             assert reply.status == health_pb2.HealthCheckResponse.SERVING
+    finally:
+        status = _stop(proc)
+    assert status == 0, f"{block.where}: {command!r} exited with {status}: {lines.seen[-12:]}"
+
+
+def _check_daemon(command: str, shell: Shell, block: Block) -> None:
+    """Ready (a JSON line with "ready"), then stops cleanly on SIGTERM."""
+    proc = shell.start(command)
+    try:
+        lines = _Lines(proc)
+        deadline = time.monotonic() + HANG_GUARD_S
+        while True:
+            line = lines.next(deadline)
+            assert line is not None, f"{block.where}: {command!r} ended: {lines.seen}"
+            if line.startswith("{") and "ready" in json.loads(line):
+                break
     finally:
         status = _stop(proc)
     assert status == 0, f"{block.where}: {command!r} exited with {status}: {lines.seen[-12:]}"

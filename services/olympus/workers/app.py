@@ -7,7 +7,7 @@ import os
 import sys
 from typing import Any
 
-from celery.signals import worker_ready
+from celery.signals import beat_init, worker_ready
 
 from olympus.platform.tasks import celery_app
 
@@ -25,3 +25,8 @@ def _announce(**_: Any) -> None:
     `olympus run` and the tests wait for)."""
     print(json.dumps({"ready": "worker", "pid": os.getpid()}), flush=True)
     sys.stdout.flush()
+
+
+@beat_init.connect  # type: ignore[untyped-decorator]
+def _announce_beat(**_: Any) -> None:
+    print(json.dumps({"ready": "beat", "pid": os.getpid()}), flush=True)
