@@ -142,16 +142,25 @@ class Autoplay:
                 now = after
             else:  # a player (or another worker) was first: judge again on the new state
                 now = await self.games.load(meta)
-        if now.status == st.STATUS_ACTIVE and not now.game.is_over:
-            bots = clocks.bot_played(meta, now.table)
-            if bots & set(now.game.waiting_for()):
-                played = await self._play(meta, now)
-                answers += played.answers
-                if played.answers:
-                    now = await self.games.cached_or_load(meta)
+        active = now.status == st.STATUS_ACTIVE and not now.game.is_over
+        if active and self._bot_turn_lost(meta, now):
+            played = await self._play(meta, now)
+            answers += played.answers
+            if played.answers:
+                now = await self.games.cached_or_load(meta)
         due = None if now.status != st.STATUS_ACTIVE else clocks.next_due(meta, now.table, now.game)
         await self.games.store.reschedule(game_id, due, now.version)
         return Played(answers, timeouts)
+
+    @staticmethod
+    def _bot_turn_lost(meta: GameMeta, now: Loaded) -> bool:
+        """A bot-played seat has waited past the grace: the task sent for it was lost. (A
+        game whose bots are playing has a fresh decision: its slice task is at work.)"""
+        grace_over = now_ms() - clocks.BOT_GRACE_MS
+        bots = clocks.bot_played(meta, now.table)
+        return any(
+            now.table.pending_ms[seat] <= grace_over for seat in set(now.game.waiting_for()) & bots
+        )
 
     def _timeout_answer(self, meta: GameMeta, now: Loaded, seat: int) -> Answer:
         if meta.time_control.timeout_policy == "bot":
