@@ -507,9 +507,13 @@ class Games:
         idempotency key is derived from the game, the seat and the version at which the seat's
         decision appeared: a task delivered twice, retried or late never answers one decision
         twice. Returns the outcome and the game after it (`now` unless APPLIED)."""
+        # Checked on the decisions already computed for `now` (a caller's mistake is an error,
+        # never a bad state), then applied unchecked to a copy: the copy's own decisions would
+        # be computed all over again for nothing.
+        now.game.decision_for(seat).check(answer)
+        update = now.table.begin(now.version + 1, seat, now.game)
         game = now.game.clone()
-        update = now.table.begin(now.version + 1, seat, game)
-        game.apply(seat, answer)  # checked: a caller's mistake is an error, never a bad state
+        game.push(seat, answer)
         at = now_ms()
         table = update.finish(game, at, meta.time_control)
         limit = meta.time_control.timeouts_before_bot
