@@ -138,6 +138,13 @@ def view_text(v: dict[str, Any]) -> list[str]:
         f"oxygen {v['oxygen']} %, oceans {v['oceans']}/9; deck {v['deck_size']}",
         f"waiting for: {', '.join(f'seat {s}' for s in v['waiting_for']) or 'nobody'}",
     ]
+    for c in v.get("clocks", []):
+        running = " (running)" if c["deadline_ms"] else ""
+        extra = f", {c['timeouts']} timeouts" if c["timeouts"] else ""
+        bot = ", played by a bot" if c["handed_to_bot"] else ""
+        lines.append(
+            f"clock seat {c['seat']}: {c['remaining_ms'] / 1000:.0f} s left{running}{extra}{bot}"
+        )
     for p in v["players"]:
         corp = card_name(p["corporation"]) if p["corporation"] else "(no corporation yet)"
         flags = " passed" if p["passed"] else ""
@@ -172,7 +179,11 @@ def event_text(e: dict[str, Any]) -> str:
         a = e.get("answer") or {}
         what = f"{a['type']} ({a['count']} cards, hidden)" if a.get("hidden") else a.get("text", "")
         bot = " (bot)" if e["bot"] else ""
+        if e.get("timed_out"):
+            bot += " (time ran out)"
         head = f"v{e['version']} seat {e['seat']}{bot}: {what}"
+        if e.get("handed_to_bot"):
+            head += f" — seat {e['seat']} is played by a bot from now on"
     facts = "; ".join(" ".join(str(x) for x in entry) for entry in e["log"])
     tail = "game over" if e["finished"] else f"waiting for {e['waiting_for']}"
     return f"{head}" + (f" — {facts}" if facts else "") + f" | {tail}"
