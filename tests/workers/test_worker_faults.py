@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import tempfile
 import time
+from functools import partial
 
 import redis
-from services import running_workers, start_beat, start_worker
 from worker_support import (
     KOMBU_UNACKED,
     check_replays,
@@ -27,7 +27,7 @@ from worker_support import (
 from olympus.client import OlympusClient
 from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.platform.tasks import BOT_QUEUE, BOT_TURN, celery_app
-from olympus.v1 import game_pb2 as pb
+from services import running_workers, start_beat, start_worker
 
 
 def _log_path(name: str) -> str:
@@ -97,8 +97,71 @@ def test_all_bot_games_finish_through_the_workers(
             assert time.monotonic() - started < 5
             games.append(created)
         for created in games:
-            wait_for(f"game {created.game_id} to finish", lambda: finished(client, created.game_id))
+            wait_for(
+                f"game {created.game_id} to finish", partial(finished, client, created.game_id)
+            )
     for created in games:
         log = check_replays(client, created.game_id, created.host_token)
         assert log.answers and all(a.bot for a in log.answers)
         assert not any(a.timed_out for a in log.answers)
+
+
+def test_killed_workers_and_beat_lose_and_double_nothing(
+    client: OlympusClient, own_redis: EmbeddedRedis
+) -> None:
+    log_path = _log_path("worker-killed")
+    worker = start_worker(own_redis.url, log_path)
+    beat = start_beat(own_redis.url, log_path)
+    procs = [worker, beat]
+    try:
+        games = [create(client, 2, bots=[0, 1]) for _ in range(6)]
+        assert all(g.version == 1 for g in games)
+
+        def versions() -> list[int]:
+            return [view(client, g.game_id).version for g in games]
+
+        def progressed(than: list[int], by: int) -> list[int] | None:
+            now = versions()
+            return now if sum(now) >= sum(than) + by and min(now) > 2 else None
+
+        start = wait_for("every game to get under way", lambda: progressed([1] * 6, 60), 60)
+
+        # The pool process dies mid-task (the worker always has one running now): the worker
+        # replaces it, the task goes back to the queue, and the games go on.
+        child = pool_child(worker.pid)
+        sigkill(child)
+        replaced = pool_child(worker.pid, other_than=child)
+        assert replaced != child and worker.poll() is None
+        # ... and it died in the middle of a task (the one the worker reports lost).
+        wait_for("the lost task", lambda: "WorkerLostError" in _read(log_path), 30)
+        before = wait_for("the games to go on", lambda: progressed(start, 60), 60)
+        assert not all(finished(client, g.game_id) for g in games), "finished too soon"
+
+        # Then the whole worker (main process and pool) and beat die at once.
+        for pid in (replaced, worker.pid, beat.pid):
+            sigkill(pid)
+        for proc in (worker, beat):
+            wait_dead(proc)
+        after_kill = versions()
+        assert sum(after_kill) >= sum(before)
+
+        # New ones take over: every game finishes (bot turns lost with the worker come back
+        # through the game timers).
+        worker = start_worker(own_redis.url, log_path)
+        beat = start_beat(own_redis.url, log_path)
+        procs += [worker, beat]
+        for g in games:
+            wait_for(f"game {g.game_id} to finish", partial(finished, client, g.game_id), 120)
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(15)
+            except Exception:
+                proc.kill()
+    print(f"versions at the kill {after_kill}")
+    for g in games:
+        log = check_replays(client, g.game_id, g.host_token)
+        assert all(a.bot and not a.timed_out for a in log.answers)

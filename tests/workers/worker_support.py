@@ -8,6 +8,7 @@ import os
 import re
 import signal
 import subprocess
+import threading
 import time
 from collections.abc import Callable, Sequence
 from typing import TypeVar
@@ -152,3 +153,43 @@ def wait_dead(proc: subprocess.Popen[str], timeout: float = 10.0) -> None:
     while proc.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
     assert proc.poll() is not None, "the process did not die"
+
+
+class Watcher(threading.Thread):
+    """Every event of a game from its creation, as WatchGame streams them, until it ends."""
+
+    def __init__(self, client: OlympusClient, game_id: str, timeout: float = 180.0) -> None:
+        super().__init__(daemon=True)
+        self.client = client
+        self.game_id = game_id
+        self.timeout = timeout
+        self.events: list[pb.GameEvent] = []
+        self.error: BaseException | None = None
+        self.start()
+
+    def run(self) -> None:
+        request = pb.WatchGameRequest(game_id=self.game_id, from_version=0)
+        try:
+            for event in self.client.stub.WatchGame(request, timeout=self.timeout):
+                self.events.append(event)
+                if event.finished:
+                    return
+        except BaseException as exc:  # told by `finish`
+            self.error = exc
+
+    def finish(self) -> list[pb.GameEvent]:
+        self.join(self.timeout)
+        assert not self.is_alive(), "the watch did not end"
+        assert self.error is None, self.error
+        versions = [e.version for e in self.events]
+        assert versions == list(range(1, 1 + len(versions))), versions
+        return self.events
+
+
+def stored_events(rdb: redis.Redis, game_id: str) -> dict[int, pb.GameEvent]:
+    """The events the game's stream keeps now (its last ones), by version."""
+    out = {}
+    for _, fields in rdb.xrange(st.game_key(game_id, "events")):
+        event = pb.GameEvent.FromString(fields[b"e"])
+        out[event.version] = event
+    return out
