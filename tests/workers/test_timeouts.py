@@ -118,6 +118,14 @@ def test_a_seat_that_never_answers_is_handed_to_a_bot(
             return any(e.handed_to_bot for e in watcher.events)
 
         wait_for("seat 0 handed to a bot", handed, timeout=60)
+        # Whatever version the answer names (here a long gone one), the seat is told why.
+        with pytest.raises(grpc.RpcError) as refused:
+            _submit(client, game_id, token, 1, "pass", "stale")
+        assert view(client, game_id).status == pb.GAME_STATUS_ACTIVE, "finished too soon"
+        assert (refused.value.code(), error_details(refused.value)[0]) == (
+            grpc.StatusCode.FAILED_PRECONDITION,
+            "SEAT_HANDED_TO_BOT",
+        )
         refusal: tuple[str, str] | None = None
         attempts = 0
         for attempt in range(1000):
