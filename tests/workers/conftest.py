@@ -3,19 +3,17 @@ started (and killed) by the tests themselves."""
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
-from typing import TypeVar
+from collections.abc import Iterator
 
 import pytest
 import redis
+from worker_support import finished, game_log, view, wait_for
 
 from olympus.client import OlympusClient
 from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, embedded_redis
-from olympus.v1 import game_pb2 as pb
 from services import ServiceProcess, running_service
 
-T = TypeVar("T")
+__all__ = ["finished", "game_log", "view", "wait_for"]  # the helpers live in worker_support
 
 
 @pytest.fixture(scope="module")
@@ -45,30 +43,3 @@ def rdb(own_redis: EmbeddedRedis) -> Iterator[redis.Redis]:
     r = redis.Redis.from_url(own_redis.url)
     yield r
     r.close()
-
-
-def wait_for(what: str, probe: Callable[[], T | None], timeout: float = 120.0) -> T:
-    """Poll `probe` until it returns something other than None (or False)."""
-    deadline = time.monotonic() + timeout
-    last: T | None = None
-    while time.monotonic() < deadline:
-        last = probe()
-        if last is not None and last is not False:
-            return last
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what} (last seen: {last!r})")
-
-
-def view(client: OlympusClient, game_id: str) -> pb.GameView:
-    return client.stub.GetGame(pb.GetGameRequest(game_id=game_id), timeout=10).game
-
-
-def game_log(client: OlympusClient, game_id: str, host_token: str) -> pb.GameLog:
-    return client.stub.GetGameLog(
-        pb.GetGameLogRequest(game_id=game_id, token=host_token), timeout=10
-    )
-
-
-def finished(client: OlympusClient, game_id: str) -> pb.GameView | None:
-    v = view(client, game_id)
-    return v if v.status == pb.GAME_STATUS_FINISHED else None

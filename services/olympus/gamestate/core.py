@@ -352,8 +352,14 @@ class Games:
                 raise over_error(game_id, stored.status)
             table, game = unpack_blob(stored.state)
             now = Loaded(stored.version, game, table, stored.status)
-            if now.version != expected_version and not self._still_valid(
-                now, seat, expected_version
+            # A seat the table plays now (resigned, handed to a bot) is told so whatever
+            # version it names: told "stale", it would read its decision and try again for
+            # as long as the bots keep the game moving.
+            seat_gone = seat in now.table.resigned or seat in now.table.robots
+            if (
+                now.version != expected_version
+                and not seat_gone
+                and not self._still_valid(now, seat, expected_version)
             ):
                 raise self._stale(now.version, expected_version)
         if seat in now.table.resigned or seat in now.table.robots:
