@@ -13,6 +13,8 @@ from olympus.platform.embedded_redis import RedisUnavailable, embedded_redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from services import WorkerProcesses, running_workers  # importable once tests/ is on the path
+
 
 @pytest.fixture(scope="session")
 def redis_url() -> Iterator[str]:
@@ -26,3 +28,11 @@ def redis_url() -> Iterator[str]:
         if not url:
             pytest.skip("no redis-server on PATH and no REDIS_URL")
         yield url
+
+
+@pytest.fixture(scope="session")
+def workers(redis_url: str) -> Iterator[WorkerProcesses]:
+    """A worker and beat on the session's Redis: they play the bot seats (and resigned seats)
+    of every game there, after the call that made it their turn has returned."""
+    with running_workers(redis_url) as processes:
+        yield processes

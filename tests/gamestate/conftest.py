@@ -9,14 +9,7 @@ import redis
 
 from olympus.client import OlympusClient
 from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, embedded_redis
-from services import ServiceProcess, WorkerProcesses, running_service, running_workers
-
-
-@pytest.fixture(scope="session")
-def workers(redis_url: str) -> Iterator[WorkerProcesses]:
-    """A worker and beat on the session's Redis: they play the bot seats of every game there."""
-    with running_workers(redis_url) as processes:
-        yield processes
+from services import ServiceProcess, WorkerProcesses, running_service
 
 
 @pytest.fixture(scope="module")

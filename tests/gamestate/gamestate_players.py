@@ -7,34 +7,90 @@ dict form, the way a third-party client would.
 from __future__ import annotations
 
 import random
-from typing import Any
+import time
+from collections.abc import Callable, Collection
+from typing import Any, TypeVar
 
 import redis
 
-from olympus.client import OlympusClient, SeatHandle, StaleVersion
+from olympus.client import DecisionState, OlympusClient, SeatHandle, StaleVersion
 from olympus.client.players import pick
 from olympus.engine import Game, GameOptions
 from olympus.gamestate.meta import GameMeta
 from olympus.gamestate.records import RESIGN, unpack_log
 from olympus.gamestate.store import game_key
 
-__all__ = ["act_once", "pick", "play_out", "stored_answers", "stored_game"]
+__all__ = [
+    "act_once",
+    "pick",
+    "play_out",
+    "stored_answers",
+    "stored_game",
+    "wait_for",
+    "wait_until_waiting_for",
+]
+
+S = TypeVar("S")
+
+# Bot seats (and resigned ones) are played by the workers, after the call that made it their
+# turn has returned: usually within milliseconds, but the machines running the tests are
+# shared and noisy. A test waits for them by polling, never by sleeping a fixed time.
+WAIT_S = 60.0
+POLL_S = 0.02
+
+
+def wait_for(
+    read: Callable[[], S],
+    done: Callable[[S], bool],
+    what: str,
+    timeout: float = WAIT_S,
+    interval: float = POLL_S,
+) -> S:
+    """`read()` again and again until `done` holds for what it returned; returns that. Fails
+    after `timeout` seconds, showing the last state read."""
+    deadline = time.monotonic() + timeout
+    while True:
+        state = read()
+        if done(state):
+            return state
+        if time.monotonic() > deadline:
+            raise AssertionError(f"waited {timeout:.0f} s for {what}; last seen: {state!r}")
+        time.sleep(interval)
+
+
+def wait_until_waiting_for(
+    handle: SeatHandle, seats: Collection[int], timeout: float = WAIT_S
+) -> DecisionState:
+    """The decision state (as `handle` sees it) once the game waits for some of `seats` and
+    for no other seat, or is no longer active: the seats the workers play (bots, resigned
+    seats) have answered whatever they could, and nothing moves until one of `seats` answers."""
+    return wait_for(
+        handle.decision,
+        lambda s: (
+            s.status != "active" or (bool(s.waiting_for) and set(s.waiting_for) <= set(seats))
+        ),
+        f"game {handle.game_id} to wait for seats {sorted(seats)} only (or to end)",
+        timeout,
+    )
 
 
 def play_out(
     client: OlympusClient, game_id: str, tokens: dict[int, str], seed: int, limit: int = 5000
 ) -> list[tuple[int, int, dict[str, Any]]]:
-    """Play a game to its end, one answer at a time, asking whom the game waits for.
-    Returns the answers applied: (version made, seat, answer)."""
+    """Play a game to its end, one answer at a time, asking whom the game waits for. Seats
+    without a token (bot-played or resigned) are left to the workers: while the game waits
+    for any of them, this waits, so that nothing else moves the game while a seat answers.
+    Returns the answers applied here: (version made, seat, answer)."""
     rnd = random.Random(seed)
     seats = {seat: client.join(game_id, token) for seat, token in tokens.items()}
     spectator = client.spectate(game_id)
     applied: list[tuple[int, int, dict[str, Any]]] = []
     for _ in range(limit):
-        state = spectator.decision()
+        state = wait_until_waiting_for(spectator, seats)
         if state.status == "finished":
             return applied
-        seat = rnd.choice(state.waiting_for)
+        assert state.status == "active", state
+        seat = rnd.choice([s for s in state.waiting_for if s in seats])
         applied.append(act_once(seats[seat], rnd))
     raise AssertionError("the game did not finish")
 

@@ -4,13 +4,14 @@ seeds that are marked when chosen."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import threading
 from typing import Any
 
 import grpc
 import pytest
-from gamestate_players import pick
+from gamestate_players import pick, wait_until_waiting_for
 
 from olympus.api.answers import answer_to_proto
 from olympus.client import GameServiceError, OlympusClient
@@ -185,10 +186,21 @@ def test_cards_come_with_their_names(client: OlympusClient) -> None:
     assert all(r.name and r.name == by_number()[r.number].name for r in offered)
 
 
-def test_version_after_creation_counts_the_bots_answers(client: OlympusClient) -> None:
+def test_creation_is_version_1_and_the_bots_answer_after_it(client: OlympusClient) -> None:
     game = client.create_game(players=3, seed=44, bots=[1, 2])
-    assert game.version == 3  # both bots chose their setup at once
-    assert client.spectate(game.game_id).decision().version == game.version
+    assert game.version == 1  # the workers play the bot seats once CreateGame has returned
+    # Both bots choose their setup without anyone asking: the game then waits for seat 0 only.
+    state = wait_until_waiting_for(client.spectate(game.game_id), {0})
+    assert (state.version, state.waiting_for, state.phase) == (3, [0], "setup")
+    events = list(itertools.islice(client.spectate(game.game_id).watch(from_version=0), 3))
+    assert [(e["version"], e["kind"]) for e in events] == [
+        (1, "created"),
+        (2, "answer"),
+        (3, "answer"),
+    ]
+    assert {e["seat"] for e in events[1:]} == {1, 2} and all(e["bot"] for e in events[1:])
+    answers = client.game_log(game.game_id)["answers"]
+    assert [(a["version"], a["bot"]) for a in answers] == [(2, True), (3, True)]
     alone = client.create_game(players=2, seed=45)
     assert alone.version == 1
 
@@ -234,8 +246,8 @@ def test_a_resigned_seat_is_played_out_by_the_table(client: OlympusClient) -> No
     who = client.stub.WhoAmI(pb.WhoAmIRequest(token=game.tokens[1]))
     assert who.resigned
 
-    # The table answered seat 1's setup at once; seat 0 still waits for its own answer.
-    state = client.spectate(gid).decision()
+    # The table (the workers) answers seat 1's setup; seat 0 still waits for its own answer.
+    state = wait_until_waiting_for(client.spectate(gid), {0})
     assert state.waiting_for == [0] and state.version == done.version + 1
     settings = client.spectate(gid).view()["settings"]
     assert [s["resigned"] for s in settings["seats"]] == [False, True]
@@ -267,7 +279,7 @@ def test_a_resigned_seat_is_played_out_by_the_table(client: OlympusClient) -> No
     me = client.join(gid, game.tokens[0])
     rnd = random.Random(48)
     for _ in range(3000):
-        state = me.decision()
+        state = wait_until_waiting_for(me, {0})  # while the table plays seat 1
         if state.status != "active":
             break
         assert state.your_turn and state.decision is not None

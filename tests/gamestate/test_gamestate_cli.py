@@ -10,7 +10,9 @@ import sys
 from pathlib import Path
 
 import pytest
+from gamestate_players import wait_until_waiting_for
 
+from olympus.client import OlympusClient
 from services import ServiceProcess
 
 
@@ -64,7 +66,10 @@ def test_a_game_from_the_command_line(olympus: Cli) -> None:
     assert "hand" in view["players"][0] and "hand" not in view["players"][1]
     assert "seat 0:" in olympus("show", game_id).stdout  # a spectator's readable view
 
-    # The bot answered at once; the seat is to act again, and every event so far prints.
+    # The bot answers by itself (the workers play it): then the seat is to act again, and
+    # every event so far prints.
+    with OlympusClient(olympus.address) as client:
+        wait_until_waiting_for(client.spectate(game_id), {0})
     assert "Take your first action" in olympus("decision", game_id, "--seat", "0").stdout
     events = olympus("watch", game_id, "--no-follow").stdout.splitlines()
     assert events[0].startswith("v1 game created")

@@ -7,7 +7,7 @@ import threading
 from typing import Any
 
 import pytest
-from gamestate_players import act_once, pick, play_out
+from gamestate_players import act_once, pick, play_out, wait_until_waiting_for
 
 from olympus.client import OlympusClient, StaleVersion
 from olympus.engine import Game, GameOptions, from_dict
@@ -52,11 +52,11 @@ def test_bot_seats_are_played_by_the_service(client: OlympusClient) -> None:
     me = client.join(game.game_id, game.tokens[0])
     rnd = random.Random(3)
     for _ in range(2000):
-        state = me.decision()
+        # After each answer the bots answer, by themselves, until the game waits for us alone.
+        state = wait_until_waiting_for(me, {0})
         if state.status == "finished":
             break
-        # Whenever an answer returns, the bots have answered too: it is our turn again.
-        assert state.your_turn, state
+        assert state.status == "active" and state.your_turn, state
         act_once(me, rnd)
     else:
         raise AssertionError("the game did not finish")

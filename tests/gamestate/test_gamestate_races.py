@@ -11,13 +11,13 @@ import threading
 from typing import Any
 
 import redis
-from gamestate_players import pick, stored_answers
+from gamestate_players import pick, stored_answers, wait_for
 
 from olympus.client import ActResult, GameServiceError, OlympusClient, SeatHandle, StaleVersion
 from olympus.engine import Game
 from olympus.gamestate.core import unpack_blob
 from olympus.gamestate.store import game_key, unpack_state
-from services import running_service
+from services import WorkerProcesses, running_service
 
 Submission = tuple[SeatHandle, dict[str, Any], int, str]  # who, answer, version, key
 
@@ -117,10 +117,11 @@ def test_same_key_twice_at_once_gives_one_result(client: OlympusClient, redis_ur
     assert_consistent(redis_url, client, game.game_id, game.host_token)
 
 
-def test_two_service_processes_serve_one_game(redis_url: str) -> None:
+def test_two_service_processes_serve_one_game(redis_url: str, workers: WorkerProcesses) -> None:
     """Seats answer through either process at random, each answer sent to both processes at
     once (the same key) or as two racing answers (different keys): a whole game, no answer
-    lost or doubled. Bot seats are driven by both processes too."""
+    lost or doubled. Both processes hand the bot seat's turns to the workers, whose answers
+    race the players' too."""
     with (
         running_service("gamestate", "--redis-url", redis_url) as one,
         running_service("gamestate", "--redis-url", redis_url) as two,
@@ -136,7 +137,11 @@ def test_two_service_processes_serve_one_game(redis_url: str) -> None:
         applied = 0
         for step in range(3000):
             watcher = rnd.choice((a, b)).spectate(game.game_id)
-            state = watcher.decision()
+            state = wait_for(  # while the bot seat alone is to answer
+                watcher.decision,
+                lambda s: s.status != "active" or any(x in handles for x in s.waiting_for),
+                "a human seat's turn",
+            )
             if state.status == "finished":
                 break
             seat = rnd.choice([s for s in state.waiting_for if s in handles])

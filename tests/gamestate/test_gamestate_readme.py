@@ -7,7 +7,7 @@ import io
 import re
 from pathlib import Path
 
-from services import running_service
+from services import WorkerProcesses, running_service
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 
@@ -18,7 +18,9 @@ def _sdk_example() -> str:
     return next(b for b in blocks if "OlympusClient(ADDRESS)" in b)
 
 
-def test_the_readme_sdk_example_plays_a_game_to_the_end(redis_url: str) -> None:
+def test_the_readme_sdk_example_plays_a_game_to_the_end(
+    redis_url: str, workers: WorkerProcesses
+) -> None:  # the example's bot seat is played by the workers
     code = _sdk_example()
     with running_service("gamestate", "--redis-url", redis_url) as service:
         code = code.replace('ADDRESS = "127.0.0.1:50051"', f'ADDRESS = "{service.address}"')

@@ -14,7 +14,8 @@ from olympus.engine import Game, from_dict
 from olympus.platform.embedded_redis import free_port
 from services import running_service
 
-SERVICE_KEYS = {"game_id", "version", "status", "settings", "created_at_ms"}
+# What the service adds to the engine's view (the clocks: from the table's time control).
+SERVICE_KEYS = {"game_id", "version", "status", "settings", "created_at_ms", "clocks"}
 
 
 def _assert_superset(sdk: dict[str, Any], engine: dict[str, Any]) -> None:

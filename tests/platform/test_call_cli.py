@@ -10,7 +10,7 @@ from collections.abc import Iterator
 import pytest
 
 from olympus.client import OlympusClient
-from services import ServiceProcess, running_service
+from services import ServiceProcess, WorkerProcesses, running_service
 
 GET_CARD = "olympus.v1.CardCatalogueService/GetCard"
 
@@ -32,7 +32,8 @@ def catalogue() -> Iterator[ServiceProcess]:
 
 
 @pytest.fixture(scope="module")
-def gamestate(redis_url: str) -> Iterator[ServiceProcess]:
+def gamestate(redis_url: str, workers: WorkerProcesses) -> Iterator[ServiceProcess]:
+    """The game service, with the session's workers to play its bot seats."""
     with running_service("gamestate", "--redis-url", redis_url) as service:
         yield service
 

@@ -184,7 +184,8 @@ class Shell:
 
 
 @pytest.fixture(scope="module")
-def gamestate(redis_url: str) -> Iterator[ServiceProcess]:
+def gamestate(redis_url: str, workers: object) -> Iterator[ServiceProcess]:
+    """The game service, with the session's workers (conftest) to play the bot seats."""
     with running_service("gamestate", "--redis-url", redis_url) as service:
         yield service
 

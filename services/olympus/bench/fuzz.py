@@ -1,12 +1,15 @@
 """Fuzz the game service: malformed and illegal answers at every kind of decision.
 
-It starts a private redis-server and a real `python -m olympus.gamestate` (or uses the ones
-named by --address and --redis-url), then plays whole games over grpc.aio, many at once. At
+It starts a private redis-server, a real `python -m olympus.gamestate` and the workers that
+play its bot seats (or uses the ones named by --address and --redis-url, whose workers must be
+running), then plays whole games over grpc.aio, many at once. At
 each decision it sends malformed or illegal SubmitAction requests (`fuzz_inputs`: junk and
 respelled text, overlong text, odd numbers, wrong kinds, cards not offered, bad payments,
 random and respelled structured answers, bad versions, keys, tokens and game ids, bytes that
 are not a request at all), then a legal answer that moves the game on, so that the games reach
-every phase and every kind of decision. Every reply is checked:
+every phase and every kind of decision; a decision is fuzzed only once the game waits for no
+bot seat (the workers answer for those in their own time, and their answers are no changes a
+refused request made). Every reply is checked:
 
   * no INTERNAL or UNKNOWN status (nor DATA_LOSS, UNAVAILABLE...: only refusals a client can act
     on), and no refusal of the legal answer;
@@ -53,6 +56,7 @@ from olympus.v1 import game_pb2 as pb
 from olympus.v1 import game_pb2_grpc
 
 from .fuzz_inputs import DECISION_KINDS, Attempt, Situation, attempts, random_message
+from .workers import _workers
 
 MESSAGE_BOUND = 1024
 TRAILER_BOUND = 4096
@@ -73,6 +77,7 @@ REFUSALS = frozenset(
 )
 RARE_KINDS = frozenset({"setup", "space", "player", "option", "amount", "final_greenery"})
 SAMPLES = 8  # problem examples kept for the report, per problem
+BOT_WAIT_S = 60  # a bot seat answers within milliseconds; far longer means no worker took it
 
 
 @dataclass(frozen=True, slots=True)
@@ -271,7 +276,7 @@ class Fuzzer:
         foreign, self._foreign = self._foreign, (game_id, next(iter(tokens.values()), ""))
         refused_legal = 0
         while not self.done:
-            seen = await self.stub.GetDecision(pb.GetDecisionRequest(game_id=game_id))
+            seen = await self._humans_turn(game_id, set(tokens))
             if seen.status == pb.GAME_STATUS_FINISHED:
                 self.report.games_finished += 1
                 return
@@ -301,6 +306,18 @@ class Fuzzer:
                 refused_legal += 1
                 if refused_legal >= 3:
                     return  # give up on this game; the problem is reported
+
+    async def _humans_turn(self, game_id: str, humans: set[int]) -> Any:
+        """The game once it waits for human seats only (or no longer runs): the workers play
+        the bot seats after the answer that made it their turn."""
+        deadline = time.monotonic() + BOT_WAIT_S
+        while True:
+            seen = await self.stub.GetDecision(pb.GetDecisionRequest(game_id=game_id))
+            if seen.status != pb.GAME_STATUS_ACTIVE or set(seen.waiting_for) <= humans:
+                return seen
+            if time.monotonic() > deadline:
+                raise SystemExit(f"game {game_id}: its bot seats did not answer (no workers?)")
+            await asyncio.sleep(0.02)
 
     async def _fuzz_decision(self, s: Situation, rnd: random.Random) -> bool:
         """Malformed and illegal requests; True if one was accepted (the game moved)."""
@@ -467,7 +484,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.address:
         summary = asyncio.run(fuzz(args, args.address, args.redis_url))
     else:
-        with embedded_redis() as redis, _service(redis.url, args.service_flag) as (address, log):
+        with (
+            embedded_redis() as redis,
+            _workers(redis.url),
+            _service(redis.url, args.service_flag) as (address, log),
+        ):
             summary = asyncio.run(fuzz(args, address, redis.url))
             summary["service_log"] = log
             if not summary["faults"]:
