@@ -70,6 +70,20 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     QUOTA_EXCEEDED: _ClassVar[ErrorReason]
     TOO_MANY_STREAMS: _ClassVar[ErrorReason]
     REQUEST_TOO_LARGE: _ClassVar[ErrorReason]
+    API_KEY_REQUIRED: _ClassVar[ErrorReason]
+    INVALID_API_KEY: _ClassVar[ErrorReason]
+    API_KEY_REVOKED: _ClassVar[ErrorReason]
+    SCOPE_REQUIRED: _ClassVar[ErrorReason]
+    ACCOUNT_NOT_FOUND: _ClassVar[ErrorReason]
+    ACCOUNT_DISABLED: _ClassVar[ErrorReason]
+    INVALID_SCOPE: _ClassVar[ErrorReason]
+    INVALID_FORMAT: _ClassVar[ErrorReason]
+    TICKET_NOT_FOUND: _ClassVar[ErrorReason]
+    DUPLICATE_TICKET: _ClassVar[ErrorReason]
+    TICKET_CLOSED: _ClassVar[ErrorReason]
+    GAME_NOT_FINISHED: _ClassVar[ErrorReason]
+    UNKNOWN_QUEUE: _ClassVar[ErrorReason]
+    NOT_RATED: _ClassVar[ErrorReason]
     STORAGE_UNAVAILABLE: _ClassVar[ErrorReason]
     TRY_AGAIN: _ClassVar[ErrorReason]
     SHUTTING_DOWN: _ClassVar[ErrorReason]
@@ -140,6 +154,20 @@ SEAT_HANDED_TO_BOT: ErrorReason
 QUOTA_EXCEEDED: ErrorReason
 TOO_MANY_STREAMS: ErrorReason
 REQUEST_TOO_LARGE: ErrorReason
+API_KEY_REQUIRED: ErrorReason
+INVALID_API_KEY: ErrorReason
+API_KEY_REVOKED: ErrorReason
+SCOPE_REQUIRED: ErrorReason
+ACCOUNT_NOT_FOUND: ErrorReason
+ACCOUNT_DISABLED: ErrorReason
+INVALID_SCOPE: ErrorReason
+INVALID_FORMAT: ErrorReason
+TICKET_NOT_FOUND: ErrorReason
+DUPLICATE_TICKET: ErrorReason
+TICKET_CLOSED: ErrorReason
+GAME_NOT_FINISHED: ErrorReason
+UNKNOWN_QUEUE: ErrorReason
+NOT_RATED: ErrorReason
 STORAGE_UNAVAILABLE: ErrorReason
 TRY_AGAIN: ErrorReason
 SHUTTING_DOWN: ErrorReason

@@ -1,0 +1,1 @@
+"""Accounts (people and bots) and their API keys: the identity every service checks."""
