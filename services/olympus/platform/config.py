@@ -20,8 +20,20 @@ from .quota import MethodQuota, Rate
 from .strict import decimal_arg, whole_arg
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
-DEFAULT_PORTS = {"gamestate": 50051, "catalogue": 50052, "matchmaking": 50053, "scoring": 50054}
-DEFAULT_METRICS_PORTS = {"gamestate": 9151, "catalogue": 9152, "matchmaking": 9153, "scoring": 9154}
+DEFAULT_PORTS = {
+    "gamestate": 50051,
+    "catalogue": 50052,
+    "matchmaking": 50053,
+    "scoring": 50054,
+    "accounts": 50055,
+}
+DEFAULT_METRICS_PORTS = {
+    "gamestate": 9151,
+    "catalogue": 9152,
+    "matchmaking": 9153,
+    "scoring": 9154,
+    "accounts": 9155,
+}
 # A request is a few hundred bytes (an answer, a token, a version): anything much larger is
 # refused by gRPC before it is parsed.
 DEFAULT_MAX_REQUEST_BYTES = 8 * 1024
