@@ -25,7 +25,8 @@ from .platform.config import DEFAULT_METRICS_PORTS, DEFAULT_PORTS
 from .platform.embedded_redis import RedisUnavailable, embedded_redis
 from .platform.strict import whole_arg
 
-SERVICES = ("gamestate", "catalogue")
+# In start order: matchmaking creates its games through the game service started before it.
+SERVICES = ("gamestate", "catalogue", "accounts", "scoring", "matchmaking")
 
 
 @dataclass
@@ -36,7 +37,21 @@ class Child:
     metrics_port: int | None = None
 
 
-def _start(name: str, port: int, metrics_port: int, redis_url: str) -> Child:
+def available_services() -> list[str]:
+    """The services of SERVICES installed here (a partial install runs what it has)."""
+    out = []
+    for name in SERVICES:
+        try:
+            if importlib.util.find_spec(f"olympus.{name}.__main__") is not None:
+                out.append(name)
+        except ModuleNotFoundError:  # the service's package itself is missing
+            continue
+    return out
+
+
+def _start(
+    name: str, port: int, metrics_port: int, redis_url: str, extra: tuple[str, ...] = ()
+) -> Child:
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -48,6 +63,7 @@ def _start(name: str, port: int, metrics_port: int, redis_url: str) -> Child:
             str(metrics_port),
             "--redis-url",
             redis_url,
+            *extra,
         ],
         stdout=subprocess.PIPE,
         text=True,
@@ -84,9 +100,7 @@ def _start_workers(redis_url: str) -> list[Child]:
 
 
 def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, int]) -> int:
-    available = [
-        s for s in SERVICES if importlib.util.find_spec(f"olympus.{s}.__main__") is not None
-    ]
+    available = available_services()
     stop = False
 
     def _stop(signum: int, frame: object) -> None:
@@ -106,7 +120,11 @@ def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, i
             for name in available:
                 port = ports.get(name, DEFAULT_PORTS[name])
                 metrics_port = metrics_ports.get(name, DEFAULT_METRICS_PORTS[name])
-                children.append(_start(name, port, metrics_port, redis_url))
+                extra: tuple[str, ...] = ()
+                if name == "matchmaking":  # it creates games through the game service
+                    gamestate = next(c for c in children if c.name == "gamestate")
+                    extra = ("--gamestate-address", f"127.0.0.1:{gamestate.port}")
+                children.append(_start(name, port, metrics_port, redis_url, extra))
             workers = _start_workers(redis_url)
             print(f"Olympus is running (Redis: {redis_url})", flush=True)
             for c in children:

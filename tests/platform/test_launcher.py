@@ -15,6 +15,7 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from olympus.client import OlympusClient
+from olympus.launcher import SERVICES, available_services
 
 
 def _read_lines_until(proc: subprocess.Popen[str], marker: str, timeout: float = 30.0) -> list[str]:
@@ -37,21 +38,9 @@ def _read_lines_until(proc: subprocess.Popen[str], marker: str, timeout: float =
 
 
 def test_run_starts_the_platform_and_stops_on_sigint() -> None:
+    ports = [f"--{name}-{kind}port" for name in SERVICES for kind in ("", "metrics-")]
     proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "olympus.cli",
-            "run",
-            "--catalogue-port",
-            "0",
-            "--gamestate-port",
-            "0",
-            "--catalogue-metrics-port",
-            "0",
-            "--gamestate-metrics-port",
-            "0",
-        ],
+        [sys.executable, "-m", "olympus.cli", "run", *(a for p in ports for a in (p, "0"))],
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,
         text=True,
@@ -63,7 +52,7 @@ def test_run_starts_the_platform_and_stops_on_sigint() -> None:
             parts = line.split()
             if len(parts) == 4 and parts[2] == "metrics":
                 services[parts[0]], metrics[parts[0]] = parts[1], parts[3]
-        assert set(services) == {"catalogue", "gamestate"}
+        assert set(services) == set(available_services())
         for address in services.values():
             with grpc.insecure_channel(address) as channel:
                 reply = health_pb2_grpc.HealthStub(channel).Check(
