@@ -36,6 +36,7 @@ REFUSED = 1
 DESCRIPTOR_MODULES = (
     "olympus.v1.catalogue_pb2",
     "olympus.v1.game_pb2",
+    "olympus.v1.scoring_pb2",
     "grpc_health.v1.health_pb2",
 )
 _NUMBER_TYPES = frozenset(

@@ -1,0 +1,61 @@
+"""Scoring tests: a private Redis for this package, the game service and workers on it playing
+all-bot games to the end, and the scoring service reading them."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import grpc
+import pytest
+import redis
+
+from olympus.client import OlympusClient
+from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, embedded_redis
+from olympus.v1 import scoring_pb2_grpc
+from services import ServiceProcess, WorkerProcesses, running_service, running_workers
+
+
+@pytest.fixture(scope="package")
+def own_redis() -> Iterator[EmbeddedRedis]:
+    try:
+        with embedded_redis() as server:
+            yield server
+    except RedisUnavailable:
+        pytest.skip("no redis-server on PATH")
+
+
+@pytest.fixture(scope="package")
+def game_workers(own_redis: EmbeddedRedis) -> Iterator[WorkerProcesses]:
+    with running_workers(own_redis.url) as processes:
+        yield processes
+
+
+@pytest.fixture(scope="package")
+def gamestate(own_redis: EmbeddedRedis, game_workers: WorkerProcesses) -> Iterator[ServiceProcess]:
+    with running_service("gamestate", "--redis-url", own_redis.url, "--quotas", "off") as s:
+        yield s
+
+
+@pytest.fixture(scope="package")
+def games(gamestate: ServiceProcess) -> Iterator[OlympusClient]:
+    with OlympusClient(gamestate.address, timeout=20) as c:
+        yield c
+
+
+@pytest.fixture(scope="package")
+def scoring(own_redis: EmbeddedRedis) -> Iterator[ServiceProcess]:
+    with running_service("scoring", "--redis-url", own_redis.url) as s:
+        yield s
+
+
+@pytest.fixture(scope="package")
+def stub(scoring: ServiceProcess) -> Iterator[scoring_pb2_grpc.ScoringServiceStub]:
+    with grpc.insecure_channel(scoring.address) as channel:
+        yield scoring_pb2_grpc.ScoringServiceStub(channel)  # type: ignore[no-untyped-call]
+
+
+@pytest.fixture(scope="package")
+def rdb(own_redis: EmbeddedRedis) -> Iterator[redis.Redis]:
+    r = redis.Redis.from_url(own_redis.url)
+    yield r
+    r.close()
