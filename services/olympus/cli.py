@@ -69,6 +69,7 @@ PLUGGED_SUBCOMMANDS = (
     "olympus.client.cli",  # olympus game ...
     "olympus.client.call",  # olympus call ADDRESS SERVICE/METHOD JSON
     "olympus.worker_commands",  # olympus worker, olympus beat
+    "olympus.ladder.cli",  # olympus ladder run
 )
 
 

@@ -49,7 +49,7 @@ def available_services() -> list[str]:
     return out
 
 
-def _start(
+def start_service(
     name: str, port: int, metrics_port: int, redis_url: str, extra: tuple[str, ...] = ()
 ) -> Child:
     proc = subprocess.Popen(
@@ -79,7 +79,7 @@ def _start(
     return child
 
 
-def _start_workers(redis_url: str) -> list[Child]:
+def start_workers(redis_url: str) -> list[Child]:
     """`olympus worker` (waited for until it takes tasks) and `olympus beat`."""
     command = [sys.executable, "-m", "olympus.cli"]
     worker = subprocess.Popen(
@@ -99,13 +99,26 @@ def _start_workers(redis_url: str) -> list[Child]:
     return [Child("worker", worker), Child("beat", beat)]
 
 
+def stop(children: list[Child], timeout_s: float = 15.0) -> None:
+    """SIGTERM to every child, then wait; a child still running after `timeout_s` is killed."""
+    for c in children:
+        if c.proc.poll() is None:
+            c.proc.send_signal(signal.SIGTERM)
+    for c in children:
+        try:
+            c.proc.wait(timeout_s)
+        except subprocess.TimeoutExpired:
+            c.proc.kill()
+            c.proc.wait()
+
+
 def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, int]) -> int:
     available = available_services()
-    stop = False
+    stopping = False
 
     def _stop(signum: int, frame: object) -> None:
-        nonlocal stop
-        stop = True
+        nonlocal stopping
+        stopping = True
 
     signal.signal(signal.SIGINT, _stop)
     signal.signal(signal.SIGTERM, _stop)
@@ -124,8 +137,8 @@ def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, i
                 if name == "matchmaking":  # it creates games through the game service
                     gamestate = next(c for c in children if c.name == "gamestate")
                     extra = ("--gamestate-address", f"127.0.0.1:{gamestate.port}")
-                children.append(_start(name, port, metrics_port, redis_url, extra))
-            workers = _start_workers(redis_url)
+                children.append(start_service(name, port, metrics_port, redis_url, extra))
+            workers = start_workers(redis_url)
             print(f"Olympus is running (Redis: {redis_url})", flush=True)
             for c in children:
                 metrics = f"  metrics http://127.0.0.1:{c.metrics_port}/metrics"
@@ -136,17 +149,10 @@ def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, i
             print("  worker and beat: bot turns and clocks", flush=True)
             children += workers
             print("Ctrl-C stops everything.", flush=True)
-            while not stop and all(c.proc.poll() is None for c in children):
+            while not stopping and all(c.proc.poll() is None for c in children):
                 time.sleep(0.2)
         finally:
-            for c in children:
-                if c.proc.poll() is None:
-                    c.proc.send_signal(signal.SIGTERM)
-            for c in children:
-                try:
-                    c.proc.wait(15)
-                except subprocess.TimeoutExpired:
-                    c.proc.kill()
+            stop(children)
     failed = [c.name for c in children if c.proc.returncode not in (0, -signal.SIGTERM)]
     if failed:
         print(f"stopped with errors: {', '.join(failed)}", file=sys.stderr)

@@ -1,0 +1,144 @@
+"""`olympus ladder run`: a ladder end to end through the real services and workers.
+
+    olympus ladder run --bots random,passive --games 20 [--players 2] [--json] [--plot r.png]
+
+With `--gamestate` and `--scoring` it uses services already running (their workers play the
+games); without, it starts a private stack (an embedded Redis, the game and scoring services,
+a worker and beat) and stops it at the end. A progress bar goes to stderr; the leaderboard to
+stdout, as a table or (`--json`) a list of {bot, rating, games, wins}.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from collections.abc import Iterator
+
+import grpc
+
+from olympus.platform.strict import whole_arg
+
+BAR = 30
+
+
+@contextlib.contextmanager
+def _private_stack() -> Iterator[tuple[str, str]]:
+    from olympus.launcher import start_service, start_workers, stop
+    from olympus.platform.embedded_redis import embedded_redis
+
+    with embedded_redis() as redis:
+        children = []
+        try:
+            for name in ("gamestate", "scoring"):
+                extra = ("--quotas", "off") if name == "gamestate" else ()
+                children.append(start_service(name, 0, -1, redis.url, extra))
+            children += start_workers(redis.url)
+            yield f"127.0.0.1:{children[0].port}", f"127.0.0.1:{children[1].port}"
+        finally:
+            stop(children)
+
+
+def _progress(done: int, total: int) -> None:
+    filled = BAR * done // total
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (BAR - filled)}] {done}/{total} games")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def _run(args: argparse.Namespace) -> int:
+    from olympus.v1 import game_pb2_grpc, scoring_pb2_grpc
+
+    from .plot import ratings_png
+    from .runner import LadderConfig, LadderError, LadderRun, check_config
+
+    config = LadderConfig(
+        queue=args.queue,
+        bots=tuple(b.strip() for b in args.bots.split(",") if b.strip()),
+        games=args.games,
+        players=tuple(args.players),
+        concurrent=args.concurrent,
+        corporate_era=not args.base_only,
+        seed=args.seed,
+    )
+    try:
+        check_config(config)
+    except LadderError as exc:
+        print(f"olympus ladder run: {exc}", file=sys.stderr)
+        return 2
+    with contextlib.ExitStack() as stack:
+        if args.gamestate and args.scoring:
+            addresses = (args.gamestate, args.scoring)
+        elif args.gamestate or args.scoring:
+            print(
+                "olympus ladder run: give both --gamestate and --scoring, or neither",
+                file=sys.stderr,
+            )
+            return 2
+        else:
+            addresses = stack.enter_context(_private_stack())
+        games = stack.enter_context(grpc.insecure_channel(addresses[0]))
+        scoring = stack.enter_context(grpc.insecure_channel(addresses[1]))
+        run = LadderRun(
+            game_pb2_grpc.GameServiceStub(games),  # type: ignore[no-untyped-call]
+            scoring_pb2_grpc.ScoringServiceStub(scoring),  # type: ignore[no-untyped-call]
+            config,
+            _progress,
+        )
+        try:
+            result = run.run()
+        except (LadderError, grpc.RpcError) as exc:
+            sys.stderr.write("\n")
+            detail = exc.details() if isinstance(exc, grpc.RpcError) else str(exc)
+            print(f"olympus ladder run: {detail}", file=sys.stderr)
+            return 1
+    if args.plot:
+        with open(args.plot, "wb") as f:
+            f.write(ratings_png(result.history, [s.bot for s in result.standings]))
+    if args.json:
+        rows = [
+            {"bot": s.bot, "rating": round(s.rating, 3), "games": s.games, "wins": s.wins}
+            for s in result.standings
+        ]
+        print(json.dumps(rows))
+    else:
+        print(
+            f"{'rank':>4}  {'bot':<16} {'rating':>7} {'mu':>7} {'sigma':>6} {'games':>5} {'wins':>5}"
+        )
+        for rank, s in enumerate(result.standings, 1):
+            print(
+                f"{rank:>4}  {s.bot:<16} {s.rating:>7.2f} {s.mu:>7.2f} {s.sigma:>6.2f} "
+                f"{s.games:>5} {s.wins:>5}"
+            )
+    return 0
+
+
+def _counts(text: str) -> list[int]:
+    parse = whole_arg(1, 5)
+    return [parse(part) for part in text.split(",")]
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    ladder = sub.add_parser("ladder", help="bot ladders: rated games between bots")
+    commands = ladder.add_subparsers(dest="ladder_command", required=True)
+    p = commands.add_parser("run", help="play a ladder through the services, print its table")
+    p.add_argument("--bots", required=True, help="comma-separated bot names (random, passive)")
+    p.add_argument("--games", type=whole_arg(1), default=20, metavar="N")
+    p.add_argument(
+        "--players",
+        type=_counts,
+        default=[2],
+        metavar="N[,N...]",
+        help="players per game; several: the games rotate through them (default 2)",
+    )
+    p.add_argument("--concurrent", type=whole_arg(1, 256), default=4, metavar="K")
+    p.add_argument("--queue", default="ladder", help="the ratings queue (default 'ladder')")
+    p.add_argument("--seed", type=whole_arg(), default=1, help="the pairing's seed")
+    p.add_argument("--base-only", action="store_true", help="without the Corporate Era cards")
+    p.add_argument("--gamestate", metavar="ADDRESS", help="a running game service")
+    p.add_argument("--scoring", metavar="ADDRESS", help="a running scoring service")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--plot", metavar="FILE.png", help="write the ratings over games as a PNG")
+    p.set_defaults(handler=_run)
