@@ -39,7 +39,7 @@ def _run(args: argparse.Namespace, work: Callable[[Any], Awaitable[int]]) -> int
     """Run `work(store)` on a KeyStore over `--redis-url`; refusals as messages and statuses."""
     import redis.exceptions
 
-    from olympus.platform.errors import InvalidArgument, ServiceError
+    from olympus.platform.errors import InvalidArgument, ServiceError, Unavailable
     from olympus.platform.redis_pool import redis_client
 
     from .keys import KeyStore
@@ -53,6 +53,10 @@ def _run(args: argparse.Namespace, work: Callable[[Any], Awaitable[int]]) -> int
 
     try:
         return asyncio.run(go())
+    except Unavailable as exc:
+        cause = exc.__cause__ or exc
+        print(f"olympus accounts: cannot reach Redis at {args.redis_url}: {cause}", file=sys.stderr)
+        return REFUSED
     except ServiceError as exc:
         print(f"olympus accounts: {exc.reason}: {exc.message}", file=sys.stderr)
         return USAGE_ERROR if isinstance(exc, InvalidArgument) else REFUSED
