@@ -13,15 +13,17 @@ SHA-256 is stored. Clients send it as gRPC metadata ``authorization: Bearer <key
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import redis.asyncio as aioredis
+import redis.exceptions
 
 from olympus.platform.errors import (
     AlreadyExists,
@@ -29,6 +31,7 @@ from olympus.platform.errors import (
     NotFound,
     PermissionDenied,
     Unauthenticated,
+    Unavailable,
     quote,
 )
 
@@ -55,6 +58,7 @@ class Principal:
     name: str
     kind: str
     scopes: frozenset[str]
+    key_id: str = ""  # the id of the key the call was made with (KeyInfo.key_id)
 
     def allows(self, scope: str) -> bool:
         return scope in self.scopes or SCOPE_ADMIN in self.scopes
@@ -116,6 +120,25 @@ def check_scopes(scopes: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(scopes))
 
 
+P = ParamSpec("P")
+T = TypeVar("T")
+_LOST = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, ConnectionError, OSError)
+
+
+def _storage(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
+    """Redis out of reach is UNAVAILABLE for the caller (who may retry), not INTERNAL, and
+    never shows Redis's address."""
+
+    @functools.wraps(fn)
+    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
+        try:
+            return await fn(*args, **kwargs)
+        except _LOST as exc:
+            raise Unavailable("account storage unavailable; try again") from exc
+
+    return wrapper
+
+
 def _account_key(account_id: str) -> str:
     return f"{PREFIX}:acct:{{a:{account_id}}}"
 
@@ -139,6 +162,7 @@ class KeyStore:
         self.redis: Any = redis  # bytes replies: read untyped (see gamestate/store.py)
 
     # --- accounts --------------------------------------------------------------------------------
+    @_storage
     async def create_account(self, name: str, kind: str) -> Account:
         if not _NAME_RE.fullmatch(name):
             raise InvalidArgument(
@@ -151,15 +175,19 @@ class KeyStore:
                 f"an account is a person or a bot, not {quote(kind)}", reason="INVALID_ARGUMENT"
             )
         account_id = secrets.token_hex(8)
-        if not await self.redis.set(_name_key(name), account_id, nx=True):
-            raise AlreadyExists(f"the name {quote(name)} is taken", reason="ALREADY_EXISTS")
         created = _now_ms()
+        # The record first, then the name (unique: SET NX): a name never points at an account
+        # that is not there yet, and a name that is taken leaves nothing behind.
         await self.redis.hset(
             _account_key(account_id),
             mapping={"name": name, "kind": kind, "created": created, "disabled": ""},
         )
+        if not await self.redis.set(_name_key(name), account_id, nx=True):
+            await self.redis.delete(_account_key(account_id))
+            raise AlreadyExists(f"the name {quote(name)} is taken", reason="ALREADY_EXISTS")
         return Account(account_id, name, kind, created, False)
 
+    @_storage
     async def account(self, account_id: str) -> Account:
         if not re.fullmatch(r"[0-9a-f]{16}", account_id):
             raise NotFound(f"no account {quote(account_id)}", reason="ACCOUNT_NOT_FOUND")
@@ -174,17 +202,22 @@ class KeyStore:
             bool(row.get(b"disabled")),
         )
 
+    @_storage
     async def account_by_name(self, name: str) -> Account:
+        if not _NAME_RE.fullmatch(name):
+            raise NotFound(f"no account named {quote(name)}", reason="ACCOUNT_NOT_FOUND")
         account_id = await self.redis.get(_name_key(name))
         if account_id is None:
             raise NotFound(f"no account named {quote(name)}", reason="ACCOUNT_NOT_FOUND")
         return await self.account(account_id.decode())
 
+    @_storage
     async def set_disabled(self, account_id: str, disabled: bool) -> None:
         await self.account(account_id)
         await self.redis.hset(_account_key(account_id), "disabled", "1" if disabled else "")
 
     # --- keys ------------------------------------------------------------------------------------
+    @_storage
     async def create_key(self, account_id: str, scopes: Sequence[str]) -> tuple[str, KeyInfo]:
         """A new key for the account: (the key, shown this once; its record)."""
         await self.account(account_id)
@@ -192,22 +225,26 @@ class KeyStore:
         key = KEY_PREFIX + secrets.token_urlsafe(KEY_BYTES)
         digest = key_hash(key)
         created = _now_ms()
+        # Listed first, then usable: a key that works can always be listed and revoked
+        # (`keys` skips a listed digest without a record).
+        await self.redis.sadd(_account_key(account_id) + ":keys", digest)
         await self.redis.hset(
             _apikey_key(digest),
             mapping={"account": account_id, "scopes": " ".join(wanted), "created": created},
         )
-        await self.redis.sadd(_account_key(account_id) + ":keys", digest)
         return key, KeyInfo(digest[:12], wanted, created, 0)
 
+    @_storage
     async def keys(self, account_id: str) -> list[KeyInfo]:
         await self.account(account_id)
         out = []
-        for digest in sorted(await self.redis.smembers(_account_key(account_id) + ":keys")):
+        for digest in await self.redis.smembers(_account_key(account_id) + ":keys"):
             row = await self.redis.hgetall(_apikey_key(digest.decode()))
             if row:
                 out.append(self._info(digest.decode(), row))
-        return out
+        return sorted(out, key=lambda info: (info.created_ms, info.key_id))  # oldest first
 
+    @_storage
     async def revoke_key(self, account_id: str, key_id: str) -> KeyInfo:
         """Revoke the account's key whose id (first 12 hex digits of its hash) is `key_id`.
         Revoking a revoked key again returns it as it is."""
@@ -216,8 +253,9 @@ class KeyStore:
                 if info.revoked_ms:
                     return info
                 digest = await self._digest_of(account_id, key_id)
-                revoked = _now_ms()
-                await self.redis.hset(_apikey_key(digest), "revoked", revoked)
+                # HSETNX: two revocations at once keep one time, the first.
+                await self.redis.hsetnx(_apikey_key(digest), "revoked", _now_ms())
+                revoked = int(await self.redis.hget(_apikey_key(digest), "revoked"))
                 return KeyInfo(info.key_id, info.scopes, info.created_ms, revoked)
         raise NotFound(f"no key {quote(key_id)} on this account", reason="INVALID_API_KEY")
 
@@ -237,12 +275,14 @@ class KeyStore:
         )
 
     # --- the check -------------------------------------------------------------------------------
+    @_storage
     async def authenticate(
         self, metadata: Iterable[tuple[str, str | bytes]] | None, required: bool = True
     ) -> Principal | None:
         """The caller of a request with this metadata. No key: None, or API_KEY_REQUIRED when
-        `required`. A malformed, unknown or revoked key, or a disabled account: UNAUTHENTICATED,
-        whatever `required` says (a bad key is never taken for no key)."""
+        `required`. A malformed, unknown or revoked key: UNAUTHENTICATED; a disabled account:
+        PERMISSION_DENIED (ACCOUNT_DISABLED); whatever `required` says (a bad key is never
+        taken for no key)."""
         key = bearer_key(metadata)
         if key is None:
             if required:
@@ -258,7 +298,11 @@ class KeyStore:
             raise Unauthenticated("unknown API key", reason="INVALID_API_KEY")
         if row.get(b"revoked"):
             raise Unauthenticated("this API key was revoked", reason="API_KEY_REVOKED")
-        account = await self.account(row[b"account"].decode())
+        try:
+            account = await self.account(row[b"account"].decode())
+        except NotFound:
+            # a key whose account is gone is no key at all
+            raise Unauthenticated("unknown API key", reason="INVALID_API_KEY") from None
         if account.disabled:
             raise PermissionDenied("this account is disabled", reason="ACCOUNT_DISABLED")
         return Principal(
@@ -266,4 +310,5 @@ class KeyStore:
             account.name,
             account.kind,
             frozenset(row[b"scopes"].decode().split()),
+            key_hash(key)[:12],
         )

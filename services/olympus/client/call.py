@@ -4,12 +4,15 @@
     olympus call 127.0.0.1:50051 olympus.v1.GameService/ListGames '{"page_size": 5}'
     olympus call 127.0.0.1:50051 olympus.v1.GameService/WatchGame '{"game_id": "..."}'
     olympus call 127.0.0.1:50052 list          # the services the server offers (reflection)
+    olympus call 127.0.0.1:50055 olympus.v1.AccountService/WhoAmI '{}' \
+        --header "authorization: Bearer $OLYMPUS_API_KEY"
 
 What grpcurl does, with only what the project installs: the method is found by its full name
 among the generated descriptors (`olympus.v1`, plus gRPC health), the JSON request is read with
 protobuf's JSON mapping (field names as in the .proto or in lowerCamelCase), and each reply is
 printed as one line of JSON with every field shown, default values included (a stream prints
-one line per message). A request that cannot be sent (unknown method, bad JSON, a field the
+one line per message). `--header 'NAME: VALUE'` (repeatable) sends gRPC metadata, such as an
+API key. A request that cannot be sent (unknown method, bad JSON, a field the
 message does not have) exits with 2; a refusal prints the status, its reason and message on
 stderr and exits with 1.
 """
@@ -34,6 +37,7 @@ USAGE_ERROR = 2
 REFUSED = 1
 # The modules whose descriptors `call` knows: importing them registers them in the default pool.
 DESCRIPTOR_MODULES = (
+    "olympus.v1.accounts_pb2",
     "olympus.v1.catalogue_pb2",
     "olympus.v1.game_pb2",
     "olympus.v1.scoring_pb2",
@@ -145,8 +149,30 @@ def reply_json(message: Message) -> str:
     return json.dumps(data, ensure_ascii=False)
 
 
+# A metadata key gRPC accepts: lowercase letters, digits, '-', '_', '.' (not "grpc-...",
+# which gRPC keeps for itself; not "-bin", whose values are bytes).
+_HEADER_NAME = re.compile(r"[0-9a-z_.-]+")
+
+
+def parse_header(text: str) -> tuple[str, str]:
+    """`NAME: VALUE` as gRPC metadata (the name in lowercase); CallError when it cannot be."""
+    name, colon, value = text.partition(":")
+    name, value = name.strip().lower(), value.strip()
+    if not colon or not _HEADER_NAME.fullmatch(name):
+        raise CallError(f"not a header: {text[:40]!r} (expected e.g. 'authorization: Bearer KEY')")
+    if name.startswith("grpc-") or name.endswith("-bin"):
+        raise CallError(f"the header {name!r} cannot be sent (grpc-* and *-bin are not allowed)")
+    if not value or not all(" " <= c <= "~" for c in value):
+        raise CallError(f"the header {name!r} needs a value in printable ASCII")
+    return name, value
+
+
 def call(
-    address: str, method: descriptor.MethodDescriptor, request: Message, timeout: float
+    address: str,
+    method: descriptor.MethodDescriptor,
+    request: Message,
+    timeout: float,
+    metadata: tuple[tuple[str, str], ...] = (),
 ) -> int:
     path = f"/{method.containing_service.full_name}/{method.name}"
     response_class = message_factory.GetMessageClass(method.output_type)
@@ -158,7 +184,7 @@ def call(
                 response_deserializer=response_class.FromString,
             )
             # A stream may rightly last long (WatchGame follows a game): no deadline.
-            for reply in stream(request):
+            for reply in stream(request, metadata=metadata or None):
                 print(reply_json(reply), flush=True)
         else:
             unary = channel.unary_unary(
@@ -166,7 +192,7 @@ def call(
                 request_serializer=lambda m: m.SerializeToString(),
                 response_deserializer=response_class.FromString,
             )
-            print(reply_json(unary(request, timeout=timeout)))
+            print(reply_json(unary(request, timeout=timeout, metadata=metadata or None)))
     return 0
 
 
@@ -187,10 +213,11 @@ def _run(args: argparse.Namespace) -> int:
     try:
         if args.method == "list":
             return list_services(args.address, args.timeout)
+        metadata = tuple(parse_header(h) for h in args.header)
         method = find_method(args.method)
         text = sys.stdin.read() if args.request == "-" else args.request
         request = build_request(method, text)
-        return call(args.address, method, request, args.timeout)
+        return call(args.address, method, request, args.timeout, metadata)
     except CallError as exc:
         print(f"olympus call: {exc}", file=sys.stderr)
         return USAGE_ERROR
@@ -232,4 +259,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         "request", nargs="?", default="{}", help="the request as a JSON object ('-': stdin)"
     )
     p.add_argument("--timeout", type=decimal_arg, default=10.0, help="deadline of a unary call, s")
+    p.add_argument(
+        "-H",
+        "--header",
+        action="append",
+        default=[],
+        metavar="'NAME: VALUE'",
+        help="gRPC metadata to send, e.g. 'authorization: Bearer oly_...' (repeatable)",
+    )
     p.set_defaults(handler=_run)

@@ -1,0 +1,170 @@
+from google.protobuf.internal import containers as _containers
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class AccountKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ACCOUNT_KIND_UNSPECIFIED: _ClassVar[AccountKind]
+    ACCOUNT_KIND_PERSON: _ClassVar[AccountKind]
+    ACCOUNT_KIND_BOT: _ClassVar[AccountKind]
+
+class Scope(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    SCOPE_UNSPECIFIED: _ClassVar[Scope]
+    SCOPE_PLAY: _ClassVar[Scope]
+    SCOPE_CREATE_GAMES: _ClassVar[Scope]
+    SCOPE_LADDER: _ClassVar[Scope]
+    SCOPE_ADMIN: _ClassVar[Scope]
+ACCOUNT_KIND_UNSPECIFIED: AccountKind
+ACCOUNT_KIND_PERSON: AccountKind
+ACCOUNT_KIND_BOT: AccountKind
+SCOPE_UNSPECIFIED: Scope
+SCOPE_PLAY: Scope
+SCOPE_CREATE_GAMES: Scope
+SCOPE_LADDER: Scope
+SCOPE_ADMIN: Scope
+
+class Account(_message.Message):
+    __slots__ = ("account_id", "name", "kind", "created_ms", "disabled")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    CREATED_MS_FIELD_NUMBER: _ClassVar[int]
+    DISABLED_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    name: str
+    kind: AccountKind
+    created_ms: int
+    disabled: bool
+    def __init__(self, account_id: _Optional[str] = ..., name: _Optional[str] = ..., kind: _Optional[_Union[AccountKind, str]] = ..., created_ms: _Optional[int] = ..., disabled: _Optional[bool] = ...) -> None: ...
+
+class KeyInfo(_message.Message):
+    __slots__ = ("key_id", "scopes", "created_ms", "revoked_ms")
+    KEY_ID_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    CREATED_MS_FIELD_NUMBER: _ClassVar[int]
+    REVOKED_MS_FIELD_NUMBER: _ClassVar[int]
+    key_id: str
+    scopes: _containers.RepeatedScalarFieldContainer[Scope]
+    created_ms: int
+    revoked_ms: int
+    def __init__(self, key_id: _Optional[str] = ..., scopes: _Optional[_Iterable[_Union[Scope, str]]] = ..., created_ms: _Optional[int] = ..., revoked_ms: _Optional[int] = ...) -> None: ...
+
+class CreateAccountRequest(_message.Message):
+    __slots__ = ("name", "kind", "scopes")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    kind: AccountKind
+    scopes: _containers.RepeatedScalarFieldContainer[Scope]
+    def __init__(self, name: _Optional[str] = ..., kind: _Optional[_Union[AccountKind, str]] = ..., scopes: _Optional[_Iterable[_Union[Scope, str]]] = ...) -> None: ...
+
+class CreateAccountResponse(_message.Message):
+    __slots__ = ("account", "key", "key_info")
+    ACCOUNT_FIELD_NUMBER: _ClassVar[int]
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    KEY_INFO_FIELD_NUMBER: _ClassVar[int]
+    account: Account
+    key: str
+    key_info: KeyInfo
+    def __init__(self, account: _Optional[_Union[Account, _Mapping]] = ..., key: _Optional[str] = ..., key_info: _Optional[_Union[KeyInfo, _Mapping]] = ...) -> None: ...
+
+class GetAccountRequest(_message.Message):
+    __slots__ = ("account_id", "name")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    name: str
+    def __init__(self, account_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+
+class GetAccountResponse(_message.Message):
+    __slots__ = ("account",)
+    ACCOUNT_FIELD_NUMBER: _ClassVar[int]
+    account: Account
+    def __init__(self, account: _Optional[_Union[Account, _Mapping]] = ...) -> None: ...
+
+class CreateKeyRequest(_message.Message):
+    __slots__ = ("account_id", "scopes")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    scopes: _containers.RepeatedScalarFieldContainer[Scope]
+    def __init__(self, account_id: _Optional[str] = ..., scopes: _Optional[_Iterable[_Union[Scope, str]]] = ...) -> None: ...
+
+class CreateKeyResponse(_message.Message):
+    __slots__ = ("key", "key_info")
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    KEY_INFO_FIELD_NUMBER: _ClassVar[int]
+    key: str
+    key_info: KeyInfo
+    def __init__(self, key: _Optional[str] = ..., key_info: _Optional[_Union[KeyInfo, _Mapping]] = ...) -> None: ...
+
+class ListKeysRequest(_message.Message):
+    __slots__ = ("account_id",)
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    def __init__(self, account_id: _Optional[str] = ...) -> None: ...
+
+class ListKeysResponse(_message.Message):
+    __slots__ = ("keys",)
+    KEYS_FIELD_NUMBER: _ClassVar[int]
+    keys: _containers.RepeatedCompositeFieldContainer[KeyInfo]
+    def __init__(self, keys: _Optional[_Iterable[_Union[KeyInfo, _Mapping]]] = ...) -> None: ...
+
+class RevokeKeyRequest(_message.Message):
+    __slots__ = ("account_id", "key_id")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    KEY_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    key_id: str
+    def __init__(self, account_id: _Optional[str] = ..., key_id: _Optional[str] = ...) -> None: ...
+
+class RevokeKeyResponse(_message.Message):
+    __slots__ = ("key",)
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    key: KeyInfo
+    def __init__(self, key: _Optional[_Union[KeyInfo, _Mapping]] = ...) -> None: ...
+
+class DisableAccountRequest(_message.Message):
+    __slots__ = ("account_id",)
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    def __init__(self, account_id: _Optional[str] = ...) -> None: ...
+
+class DisableAccountResponse(_message.Message):
+    __slots__ = ("account",)
+    ACCOUNT_FIELD_NUMBER: _ClassVar[int]
+    account: Account
+    def __init__(self, account: _Optional[_Union[Account, _Mapping]] = ...) -> None: ...
+
+class EnableAccountRequest(_message.Message):
+    __slots__ = ("account_id",)
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    def __init__(self, account_id: _Optional[str] = ...) -> None: ...
+
+class EnableAccountResponse(_message.Message):
+    __slots__ = ("account",)
+    ACCOUNT_FIELD_NUMBER: _ClassVar[int]
+    account: Account
+    def __init__(self, account: _Optional[_Union[Account, _Mapping]] = ...) -> None: ...
+
+class AccountServiceWhoAmIRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class AccountServiceWhoAmIResponse(_message.Message):
+    __slots__ = ("account", "key_id", "scopes")
+    ACCOUNT_FIELD_NUMBER: _ClassVar[int]
+    KEY_ID_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    account: Account
+    key_id: str
+    scopes: _containers.RepeatedScalarFieldContainer[Scope]
+    def __init__(self, account: _Optional[_Union[Account, _Mapping]] = ..., key_id: _Optional[str] = ..., scopes: _Optional[_Iterable[_Union[Scope, str]]] = ...) -> None: ...
