@@ -10,7 +10,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from services import ServiceProcess, running_service  # noqa: E402
+from services import ServiceProcess, running_service
 
 
 @pytest.fixture(scope="module")

@@ -18,7 +18,6 @@ from mm_support import (
     revoke,
     stub,
     sync_redis,
-    until,
 )
 
 from olympus.matchmaking.store import account_seats_key, game_seats_key, waiting_key
@@ -95,8 +94,11 @@ def test_two_replicas_never_double_assign(
     ) as other:
         stubs = [stub(matchmaking.address), stub(other.address)]
         with ThreadPoolExecutor(8) as pool:
-            ids = list(pool.map(lambda ip: enqueue(stubs[ip[0] % 2], ip[1], fmt).ticket_id,
-                                enumerate(players)))
+            ids = list(
+                pool.map(
+                    lambda ip: enqueue(stubs[ip[0] % 2], ip[1], fmt).ticket_id, enumerate(players)
+                )
+            )
         tickets = matched(stubs[0], list(zip(players, ids, strict=True)))
     seats = [(t.game_id, t.seat) for t in tickets]
     assert len(set(seats)) == 40  # every ticket its own seat
@@ -177,9 +179,10 @@ def test_bad_input_is_refused_and_changes_nothing(
     tid = ticket.ticket_id
     assert refusal(lambda: get(s, b, tid)) == not_found
     assert refusal(lambda: s.Cancel(mm.CancelRequest(ticket_id=tid), metadata=b.auth)) == not_found
-    assert refusal(
-        lambda: list(s.WatchTicket(mm.WatchTicketRequest(ticket_id=tid), metadata=b.auth))
-    ) == not_found
+    assert (
+        refusal(lambda: list(s.WatchTicket(mm.WatchTicketRequest(ticket_id=tid), metadata=b.auth)))
+        == not_found
+    )
     assert refusal(lambda: get(s, b, "0" * 32)) == not_found
     assert refusal(lambda: get(s, b, "nonsense")) == not_found
     assert refusal(lambda: get(s, revoked, tid)) == (

@@ -382,7 +382,15 @@ class MatchStore:
         now = now_ms()
         keys = [waiting_key(fid), matching_key(fid), match_key(fid, mid)]
         keys += [ticket_key(t) for t in tickets]
-        args: list[Any] = [mid, now + lease_ms, now, bots, seed, orjson.dumps(list(tickets)), *tickets]
+        args: list[Any] = [
+            mid,
+            now + lease_ms,
+            now,
+            bots,
+            seed,
+            orjson.dumps(list(tickets)),
+            *tickets,
+        ]
         return mid if await self._claim(keys=keys, args=args) else None
 
     async def record_game(self, fid: str, mid: str, game_id: str, seats: dict[str, Any]) -> bool:
