@@ -34,6 +34,13 @@ def run(argv: Sequence[str] | None = None) -> None:
         "the seats nobody fills; 0 = never (env OLYMPUS_MATCHMAKING_BACKFILL_SECONDS; default 0)",
     )
     parser.add_argument(
+        "--matcher",
+        choices=("on", "off"),
+        default=_env("MATCHER", "on").lower(),
+        help="off: this replica answers calls but makes no matches (other replicas do) "
+        "(env OLYMPUS_MATCHMAKING_MATCHER; default on)",
+    )
+    parser.add_argument(
         "--match-interval",
         type=float,
         default=float(_env("MATCH_INTERVAL", "0.1")),
@@ -75,6 +82,7 @@ def run(argv: Sequence[str] | None = None) -> None:
         backfill_s=args.backfill_seconds,
         rating_gap=args.rating_gap,
         rating_widen=args.rating_widen,
+        enabled=args.matcher == "on",
     )
     main(
         settings_from("matchmaking", args),

@@ -49,6 +49,7 @@ class MatcherSettings:
     backfill_s: float = 0.0  # 0: no bots
     rating_gap: float = 100.0
     rating_widen: float = 10.0  # per second waited
+    enabled: bool = True  # False: this replica only answers calls (no matcher loop)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,8 @@ class Matcher:
         self._inflight: set[asyncio.Task[None]] = set()
 
     def start(self) -> None:
+        if not self.settings.enabled:
+            return
         self._task = asyncio.ensure_future(self._run())
 
     async def stop(self) -> None:
