@@ -1,0 +1,93 @@
+from olympus.v1 import game_pb2 as _game_pb2
+from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class TicketStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TICKET_STATUS_UNSPECIFIED: _ClassVar[TicketStatus]
+    TICKET_STATUS_WAITING: _ClassVar[TicketStatus]
+    TICKET_STATUS_MATCHED: _ClassVar[TicketStatus]
+    TICKET_STATUS_CANCELLED: _ClassVar[TicketStatus]
+TICKET_STATUS_UNSPECIFIED: TicketStatus
+TICKET_STATUS_WAITING: TicketStatus
+TICKET_STATUS_MATCHED: TicketStatus
+TICKET_STATUS_CANCELLED: TicketStatus
+
+class MatchFormat(_message.Message):
+    __slots__ = ("players", "corporate_era", "draft", "map", "time_control", "rated")
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    CORPORATE_ERA_FIELD_NUMBER: _ClassVar[int]
+    DRAFT_FIELD_NUMBER: _ClassVar[int]
+    MAP_FIELD_NUMBER: _ClassVar[int]
+    TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    RATED_FIELD_NUMBER: _ClassVar[int]
+    players: int
+    corporate_era: bool
+    draft: bool
+    map: str
+    time_control: _game_pb2.TimeControl
+    rated: bool
+    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., map: _Optional[str] = ..., time_control: _Optional[_Union[_game_pb2.TimeControl, _Mapping]] = ..., rated: _Optional[bool] = ...) -> None: ...
+
+class Ticket(_message.Message):
+    __slots__ = ("ticket_id", "status", "format", "created_ms", "closed_ms", "game_id", "seat", "seat_token", "bot_seats")
+    TICKET_ID_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    CREATED_MS_FIELD_NUMBER: _ClassVar[int]
+    CLOSED_MS_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    BOT_SEATS_FIELD_NUMBER: _ClassVar[int]
+    ticket_id: str
+    status: TicketStatus
+    format: MatchFormat
+    created_ms: int
+    closed_ms: int
+    game_id: str
+    seat: int
+    seat_token: str
+    bot_seats: int
+    def __init__(self, ticket_id: _Optional[str] = ..., status: _Optional[_Union[TicketStatus, str]] = ..., format: _Optional[_Union[MatchFormat, _Mapping]] = ..., created_ms: _Optional[int] = ..., closed_ms: _Optional[int] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., bot_seats: _Optional[int] = ...) -> None: ...
+
+class EnqueueRequest(_message.Message):
+    __slots__ = ("format",)
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    format: MatchFormat
+    def __init__(self, format: _Optional[_Union[MatchFormat, _Mapping]] = ...) -> None: ...
+
+class EnqueueResponse(_message.Message):
+    __slots__ = ("ticket",)
+    TICKET_FIELD_NUMBER: _ClassVar[int]
+    ticket: Ticket
+    def __init__(self, ticket: _Optional[_Union[Ticket, _Mapping]] = ...) -> None: ...
+
+class CancelRequest(_message.Message):
+    __slots__ = ("ticket_id",)
+    TICKET_ID_FIELD_NUMBER: _ClassVar[int]
+    ticket_id: str
+    def __init__(self, ticket_id: _Optional[str] = ...) -> None: ...
+
+class CancelResponse(_message.Message):
+    __slots__ = ("ticket",)
+    TICKET_FIELD_NUMBER: _ClassVar[int]
+    ticket: Ticket
+    def __init__(self, ticket: _Optional[_Union[Ticket, _Mapping]] = ...) -> None: ...
+
+class GetTicketRequest(_message.Message):
+    __slots__ = ("ticket_id",)
+    TICKET_ID_FIELD_NUMBER: _ClassVar[int]
+    ticket_id: str
+    def __init__(self, ticket_id: _Optional[str] = ...) -> None: ...
+
+class WatchTicketRequest(_message.Message):
+    __slots__ = ("ticket_id",)
+    TICKET_ID_FIELD_NUMBER: _ClassVar[int]
+    ticket_id: str
+    def __init__(self, ticket_id: _Optional[str] = ...) -> None: ...
