@@ -40,6 +40,7 @@ DESCRIPTOR_MODULES = (
     "olympus.v1.accounts_pb2",
     "olympus.v1.catalogue_pb2",
     "olympus.v1.game_pb2",
+    "olympus.v1.matchmaking_pb2",
     "olympus.v1.scoring_pb2",
     "grpc_health.v1.health_pb2",
 )
