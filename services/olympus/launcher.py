@@ -20,6 +20,7 @@ import sys
 import threading
 import time
 from dataclasses import dataclass
+from typing import IO
 
 from .platform.config import DEFAULT_METRICS_PORTS, DEFAULT_PORTS
 from .platform.embedded_redis import RedisUnavailable, embedded_redis
@@ -50,8 +51,15 @@ def available_services() -> list[str]:
 
 
 def start_service(
-    name: str, port: int, metrics_port: int, redis_url: str, extra: tuple[str, ...] = ()
+    name: str,
+    port: int,
+    metrics_port: int,
+    redis_url: str,
+    extra: tuple[str, ...] = (),
+    stderr: IO[str] | None = None,
 ) -> Child:
+    """`python -m olympus.<name>`, returned once it printed its ready line. Its log (stderr)
+    goes to `stderr`, else to this process's."""
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -66,6 +74,7 @@ def start_service(
             *extra,
         ],
         stdout=subprocess.PIPE,
+        stderr=stderr,
         text=True,
     )
     child = Child(name, proc)
@@ -79,11 +88,14 @@ def start_service(
     return child
 
 
-def start_workers(redis_url: str) -> list[Child]:
+def start_workers(redis_url: str, stderr: IO[str] | None = None) -> list[Child]:
     """`olympus worker` (waited for until it takes tasks) and `olympus beat`."""
     command = [sys.executable, "-m", "olympus.cli"]
     worker = subprocess.Popen(
-        [*command, "worker", "--redis-url", redis_url], stdout=subprocess.PIPE, text=True
+        [*command, "worker", "--redis-url", redis_url],
+        stdout=subprocess.PIPE,
+        stderr=stderr,
+        text=True,
     )
     assert worker.stdout is not None
     for line in worker.stdout:  # Celery's banner, then the ready line
@@ -94,7 +106,10 @@ def start_workers(redis_url: str) -> list[Child]:
     # Whatever it prints later is read and dropped, so a full pipe never stalls it.
     threading.Thread(target=worker.stdout.read, daemon=True).start()
     beat = subprocess.Popen(
-        [*command, "beat", "--redis-url", redis_url], stdout=subprocess.DEVNULL, text=True
+        [*command, "beat", "--redis-url", redis_url],
+        stdout=subprocess.DEVNULL,
+        stderr=stderr,
+        text=True,
     )
     return [Child("worker", worker), Child("beat", beat)]
 

@@ -14,6 +14,7 @@ import argparse
 import contextlib
 import json
 import sys
+import tempfile
 from collections.abc import Iterator
 
 import grpc
@@ -28,13 +29,17 @@ def _private_stack() -> Iterator[tuple[str, str]]:
     from olympus.launcher import start_service, start_workers, stop
     from olympus.platform.embedded_redis import embedded_redis
 
-    with embedded_redis() as redis:
+    # The stack's own logs go to a file of their own: stdout and stderr are the ladder's.
+    with (
+        embedded_redis() as redis,
+        tempfile.NamedTemporaryFile("w", prefix="olympus-ladder-", suffix=".log") as log,
+    ):
         children = []
         try:
             for name in ("gamestate", "scoring"):
                 extra = ("--quotas", "off") if name == "gamestate" else ()
-                children.append(start_service(name, 0, -1, redis.url, extra))
-            children += start_workers(redis.url)
+                children.append(start_service(name, 0, -1, redis.url, extra, log))
+            children += start_workers(redis.url, log)
             yield f"127.0.0.1:{children[0].port}", f"127.0.0.1:{children[1].port}"
         finally:
             stop(children)
@@ -51,7 +56,7 @@ def _progress(done: int, total: int) -> None:
 def _run(args: argparse.Namespace) -> int:
     from olympus.v1 import game_pb2_grpc, scoring_pb2_grpc
 
-    from .plot import ratings_png
+    from .plot import colour_name, ratings_png
     from .runner import LadderConfig, LadderError, LadderRun, check_config
 
     config = LadderConfig(
@@ -95,8 +100,11 @@ def _run(args: argparse.Namespace) -> int:
             print(f"olympus ladder run: {detail}", file=sys.stderr)
             return 1
     if args.plot:
+        order = [s.bot for s in result.standings]
         with open(args.plot, "wb") as f:
-            f.write(ratings_png(result.history, [s.bot for s in result.standings]))
+            f.write(ratings_png(result.history, order))
+        legend = ", ".join(f"{bot} {colour_name(i)}" for i, bot in enumerate(order))
+        print(f"plot written to {args.plot} ({legend})", file=sys.stderr)
     if args.json:
         rows = [
             {"bot": s.bot, "rating": round(s.rating, 3), "games": s.games, "wins": s.wins}

@@ -72,8 +72,26 @@ class Canvas:
         )
 
 
+COLOUR_NAMES = (
+    "blue",
+    "orange",
+    "green",
+    "red",
+    "purple",
+    "brown",
+    "pink",
+    "grey",
+    "olive",
+    "cyan",
+)
+
+
 def colour_of(index: int) -> tuple[int, int, int]:
     return COLOURS[index % len(COLOURS)]
+
+
+def colour_name(index: int) -> str:
+    return COLOUR_NAMES[index % len(COLOUR_NAMES)]
 
 
 def ratings_png(series: Mapping[str, Sequence[float]], order: Sequence[str]) -> bytes:
