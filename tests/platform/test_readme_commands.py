@@ -28,7 +28,7 @@ first builds the virtual environment the tests already run in.
 
 What the README writes as the platform's defaults is replaced by this test's own: the service
 addresses 127.0.0.1:50051/50052 by a game service and a catalogue started for the test,
-`--port 50051`/`--port 50052` by `--port 0`, the Redis URL by a private redis-server, `.venv/`
+`--port 50051` to `--port 50055` by `--port 0`, the Redis URL by a private redis-server, `.venv/`
 by the test's virtual environment, and HOME by a temporary folder. Values that only an earlier
 command's output can tell (game ids, tokens) are read from that output: a transcript line that
 shows one is matched with a pattern, and the README's value is replaced by the real one in the
@@ -220,8 +220,7 @@ def shell(
         {
             "127.0.0.1:50051": gamestate.address,
             "127.0.0.1:50052": catalogue.address,
-            "--port 50051": "--port 0",
-            "--port 50052": "--port 0",
+            **{f"--port {port}": "--port 0" for port in range(50051, 50056)},
             "redis://127.0.0.1:6379/0": redis_url,
             ".venv/bin/": f"{venv_bin}/",
         },

@@ -1,6 +1,6 @@
 """`make bench`: the engine benchmark, then the game service benchmarks (answers, Redis memory
-per game, watchers), the workers benchmark (bot games per minute, bot turn latency); one JSON
-line each."""
+per game, watchers), the workers benchmark (bot games per minute, bot turn latency), matchmaking (tickets matched
+per second, time to match); one JSON line each."""
 
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ def main() -> int:
     print(json.dumps({"benchmark": "gamestate_watchers", **watchers.main_figures()}), flush=True)
     workers = importlib.import_module(f"{__package__}.workers")
     print(json.dumps({"benchmark": "workers", **workers.main_figures()}), flush=True)
+    matchmaking = importlib.import_module(f"{__package__}.matchmaking")
+    print(json.dumps({"benchmark": "matchmaking", **matchmaking.main_figures()}), flush=True)
     return 0
 
 
