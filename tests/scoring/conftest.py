@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import grpc
 import pytest
 import redis
+from scoring_support import Bearer, make_key
 
 from olympus.client import OlympusClient
 from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, embedded_redis
@@ -49,7 +50,20 @@ def scoring(own_redis: EmbeddedRedis) -> Iterator[ServiceProcess]:
 
 
 @pytest.fixture(scope="package")
-def stub(scoring: ServiceProcess) -> Iterator[scoring_pb2_grpc.ScoringServiceStub]:
+def ladder_key(own_redis: EmbeddedRedis) -> str:
+    return make_key(own_redis.url, "scorer", "ladder")
+
+
+@pytest.fixture(scope="package")
+def stub(scoring: ServiceProcess, ladder_key: str) -> Iterator[scoring_pb2_grpc.ScoringServiceStub]:
+    """The scoring service as a ladder runner calls it: with a `ladder` key."""
+    with grpc.insecure_channel(scoring.address) as channel:
+        keyed = grpc.intercept_channel(channel, Bearer(ladder_key))
+        yield scoring_pb2_grpc.ScoringServiceStub(keyed)  # type: ignore[no-untyped-call]
+
+
+@pytest.fixture(scope="package")
+def anonymous(scoring: ServiceProcess) -> Iterator[scoring_pb2_grpc.ScoringServiceStub]:
     with grpc.insecure_channel(scoring.address) as channel:
         yield scoring_pb2_grpc.ScoringServiceStub(channel)  # type: ignore[no-untyped-call]
 

@@ -24,6 +24,7 @@ from olympus.v1 import scoring_pb2 as pb
 from olympus.v1.scoring_pb2_grpc import ScoringServiceStub
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workers"))
+from scoring_support import Bearer, make_key
 from worker_support import create, finished, wait_for
 
 SCORE_FIELDS = (
@@ -53,7 +54,7 @@ class Played:
 
 @pytest.fixture(scope="module")
 def played(games: OlympusClient) -> Played:
-    plan = [2] * 10 + [3, 3]
+    plan = [2] * 12 + [3, 3]
     created = [create(games, n, list(range(n)), seed=1000 + i) for i, n in enumerate(plan)]
     for c in created:
         wait_for(f"game {c.game_id} to finish", lambda c=c: finished(games, c.game_id))
@@ -363,3 +364,31 @@ def test_tied_players_page_in_id_order_even_when_one_moves_between_pages(
         pb.LeaderboardRequest(queue="ties", page_size=1, page_token=first.next_page_token)
     )
     assert [e.player for e in nxt.entries] == ["tie-b"]
+
+
+def test_only_a_ladder_key_may_rate_a_game_and_a_refusal_changes_nothing(
+    stub: ScoringServiceStub,
+    anonymous: ScoringServiceStub,
+    played: Played,
+    own_redis: Any,
+    scoring: Any,
+    rdb: redis.Redis,
+) -> None:
+    created = played.take(2)
+    before = sorted(rdb.keys("olympus:scoring:*"))
+    assert refusal(lambda: report(anonymous, created.game_id, "keyed", ["a", "b"])) == (
+        grpc.StatusCode.UNAUTHENTICATED,
+        "API_KEY_REQUIRED",
+    )
+    play_key = make_key(own_redis.url, "player-only", "play")
+    with grpc.insecure_channel(scoring.address) as channel:
+        keyed = grpc.intercept_channel(channel, Bearer(play_key))
+        player = ScoringServiceStub(keyed)  # type: ignore[no-untyped-call]
+        assert refusal(lambda: report(player, created.game_id, "keyed", ["a", "b"])) == (
+            grpc.StatusCode.PERMISSION_DENIED,
+            "SCOPE_REQUIRED",
+        )
+    assert sorted(rdb.keys("olympus:scoring:*")) == before
+    # Unrated, the game's own result may be recorded by anyone; rated with the ladder key.
+    assert report(anonymous, created.game_id).recorded_now
+    assert report(stub, played.take(2).game_id, "keyed", ["a", "b"]).recorded_now

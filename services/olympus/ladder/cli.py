@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -24,8 +25,28 @@ from olympus.platform.strict import whole_arg
 BAR = 30
 
 
+def _ladder_key(redis_url: str) -> str:
+    """A key with the `ladder` scope for the private stack's own ladder account."""
+    import asyncio
+
+    from olympus.accounts.keys import SCOPE_LADDER, KeyStore
+    from olympus.platform.redis_pool import redis_client
+
+    async def make() -> str:
+        redis = redis_client(redis_url, "olympus-ladder", 1, 5.0)
+        try:
+            store = KeyStore(redis)
+            account = await store.create_account("ladder-runner", "bot")
+            key, _ = await store.create_key(account.account_id, [SCOPE_LADDER])
+            return key
+        finally:
+            await redis.aclose()
+
+    return asyncio.run(make())
+
+
 @contextlib.contextmanager
-def _private_stack() -> Iterator[tuple[str, str]]:
+def _private_stack() -> Iterator[tuple[str, str, str]]:
     from olympus.launcher import start_service, start_workers, stop
     from olympus.platform.embedded_redis import embedded_redis
 
@@ -40,7 +61,8 @@ def _private_stack() -> Iterator[tuple[str, str]]:
                 extra = ("--quotas", "off") if name == "gamestate" else ()
                 children.append(start_service(name, 0, -1, redis.url, extra, log))
             children += start_workers(redis.url, log)
-            yield f"127.0.0.1:{children[0].port}", f"127.0.0.1:{children[1].port}"
+            key = _ladder_key(redis.url)
+            yield f"127.0.0.1:{children[0].port}", f"127.0.0.1:{children[1].port}", key
         finally:
             stop(children)
 
@@ -75,7 +97,14 @@ def _run(args: argparse.Namespace) -> int:
         return 2
     with contextlib.ExitStack() as stack:
         if args.gamestate and args.scoring:
-            addresses = (args.gamestate, args.scoring)
+            if not args.api_key:
+                print(
+                    "olympus ladder run: rating needs an API key with the ladder scope: "
+                    "--api-key or OLYMPUS_API_KEY",
+                    file=sys.stderr,
+                )
+                return 2
+            addresses = (args.gamestate, args.scoring, args.api_key)
         elif args.gamestate or args.scoring:
             print(
                 "olympus ladder run: give both --gamestate and --scoring, or neither",
@@ -91,6 +120,7 @@ def _run(args: argparse.Namespace) -> int:
             scoring_pb2_grpc.ScoringServiceStub(scoring),  # type: ignore[no-untyped-call]
             config,
             _progress,
+            addresses[2],
         )
         try:
             result = run.run()
@@ -147,6 +177,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--base-only", action="store_true", help="without the Corporate Era cards")
     p.add_argument("--gamestate", metavar="ADDRESS", help="a running game service")
     p.add_argument("--scoring", metavar="ADDRESS", help="a running scoring service")
+    p.add_argument(
+        "--api-key",
+        default=os.environ.get("OLYMPUS_API_KEY"),
+        help="with running services: a key with the ladder scope (env OLYMPUS_API_KEY)",
+    )
     p.add_argument("--json", action="store_true")
     p.add_argument("--plot", metavar="FILE.png", help="write the ratings over games as a PNG")
     p.set_defaults(handler=_run)

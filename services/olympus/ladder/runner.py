@@ -80,8 +80,11 @@ class LadderRun:
         scoring: Any,  # a ScoringService stub
         config: LadderConfig,
         progress: Callable[[int, int], None] = lambda done, total: None,
+        api_key: str = "",
     ) -> None:
+        """`api_key`: a key with the `ladder` scope, which rated reports need."""
         check_config(config)
+        self.auth = (("authorization", f"Bearer {api_key}"),) if api_key else ()
         self.games = games
         self.scoring = scoring
         self.config = config
@@ -139,6 +142,7 @@ class LadderRun:
                 players=[spb.SeatPlayer(seat=i, player=player_id(b)) for i, b in enumerate(table)],
             ),
             timeout=30,
+            metadata=self.auth,
         )
         for seat in reply.result.seats:
             bot = table[seat.seat]

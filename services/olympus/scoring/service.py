@@ -17,6 +17,8 @@ from typing import Any
 import grpc
 import orjson
 
+from olympus.accounts.guard import caller
+from olympus.accounts.keys import SCOPE_LADDER, KeyStore
 from olympus.gamestate.core import check_game_id
 from olympus.gamestate.store import STATUS_ABORTED, STATUS_FINISHED
 from olympus.platform.config import ServiceSettings
@@ -396,13 +398,19 @@ def scored_game_to_proto(record: dict[str, Any]) -> pb.ScoredGame:
 
 
 class ScoringService(scoring_pb2_grpc.ScoringServiceServicer):
-    def __init__(self, scoring: Scoring) -> None:
+    def __init__(self, scoring: Scoring, keys: KeyStore) -> None:
+        self.keys = keys
         self.scoring = scoring
 
     @rpc
     async def ReportResult(
         self, request: pb.ReportResultRequest, context: grpc.aio.ServicerContext
     ) -> pb.ReportResultResponse:
+        if request.queue:
+            # Rating moves with the players named per seat: only a ladder runner or the
+            # platform (an admin key) may say who sat where. Recording a result unrated is
+            # harmless (it is the game's own) and open to anyone.
+            await caller(self.keys, context, SCOPE_LADDER)
         now, record = await self.scoring.report(
             request.game_id, request.queue, [(p.seat, p.player) for p in request.players]
         )
@@ -465,7 +473,7 @@ def make_setup(
     async def setup(server: grpc.aio.Server, settings: ServiceSettings) -> ServiceHooks:
         redis = redis_client(settings.redis_url, CLIENT_NAME, REDIS_CONNECTIONS, redis_timeout_s)
         await redis.ping()  # fail at start, not at the first call, when Redis is not there
-        servicer = ScoringService(Scoring(st.ScoringStore(redis), queues))
+        servicer = ScoringService(Scoring(st.ScoringStore(redis), queues), KeyStore(redis))
         # The generated *_pb2_grpc module comes without type stubs.
         scoring_pb2_grpc.add_ScoringServiceServicer_to_server(  # type: ignore[no-untyped-call]
             servicer, server

@@ -77,7 +77,9 @@ class ScoringServiceServicer:
         GAME_NOT_FINISHED (running or aborted), ALREADY_EXISTS when the game was recorded before
         with another queue or other players, NOT_FOUND UNKNOWN_QUEUE for a queue this service does
         not keep (only when it was started with --queues), INVALID_ARGUMENT INVALID_GAME_ID or
-        INVALID_ARGUMENT (queue name, players).
+        INVALID_ARGUMENT (queue name, players). A rated report (with a queue) needs an API key with
+        the `ladder` scope (or admin): `authorization: Bearer <key>` metadata (API_KEY_REQUIRED,
+        SCOPE_REQUIRED, ...); an unrated one needs none.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
