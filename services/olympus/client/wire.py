@@ -106,6 +106,7 @@ def settings_dict(msg: pb.GameSettings) -> dict[str, Any]:
         "options": options,
         "seats": [seat_dict(s) for s in msg.seats],
         "seed_chosen": msg.seed_chosen,
+        "creator_account_id": msg.creator_account_id,
         "time_control": time_control_dict(msg.time_control),
     }
 

@@ -185,6 +185,7 @@ class Games:
         seats: list[SeatMeta],
         time_control: TimeControl,
         seed_chosen: bool = False,
+        creator: str = "",
     ) -> Created:
         game = Game.new(options)  # InvalidOptions -> INVALID_ARGUMENT
         tokens = {s.seat: new_token() for s in seats if not s.is_bot}
@@ -200,6 +201,7 @@ class Games:
             tokens=digests,
             created_ms=created,
             seed_chosen=seed_chosen,
+            creator=creator,
         )
         table = Table.new(game, created, time_control)
         event = created_event(game, created)

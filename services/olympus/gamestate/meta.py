@@ -110,6 +110,7 @@ class GameMeta:
     tokens: dict[str, int]  # token hash -> seat (HOST for the host token)
     created_ms: int
     seed_chosen: bool = False  # the creator chose the seed: anyone knowing it knows every hand
+    creator: str = ""  # the account whose API key created the game ("" without a key)
 
     @property
     def index_member(self) -> str:
@@ -140,6 +141,7 @@ class GameMeta:
             "tokens": self.tokens,
             "created_ms": self.created_ms,
             "seed_chosen": self.seed_chosen,
+            "creator": self.creator,
         }
         return orjson.dumps(data)
 
@@ -154,4 +156,5 @@ class GameMeta:
             tokens={str(k): int(v) for k, v in data["tokens"].items()},
             created_ms=int(data["created_ms"]),
             seed_chosen=bool(data.get("seed_chosen", False)),
+            creator=str(data.get("creator", "")),
         )

@@ -9,6 +9,8 @@ from typing import Any
 import grpc
 import orjson
 
+from olympus.accounts.guard import caller
+from olympus.accounts.keys import SCOPE_CREATE_GAMES, KeyStore
 from olympus.api.vocab import PHASES, SEAT_KINDS, STATUSES, TIMEOUT_POLICIES, name_of, value_of
 from olympus.bots import BOTS
 from olympus.engine import GameOptions
@@ -180,6 +182,7 @@ def settings_to_proto(
             for s in meta.seats
         ],
         seed_chosen=meta.seed_chosen,
+        creator_account_id=meta.creator,
         time_control=time_control_to_proto(meta.time_control),
     )
 
@@ -206,8 +209,9 @@ def _summary_to_proto(game_id: str, row: dict[str, Any]) -> pb.GameSummary:
 
 
 class GameService(game_pb2_grpc.GameServiceServicer):
-    def __init__(self, games: Games, hub: EventHub) -> None:
+    def __init__(self, games: Games, hub: EventHub, keys: KeyStore) -> None:
         self.games = games
+        self.keys = keys
         self.hub = hub
         self.ending = Ending(games)
 
@@ -215,9 +219,13 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def CreateGame(
         self, request: pb.CreateGameRequest, context: grpc.aio.ServicerContext
     ) -> pb.CreateGameResponse:
+        # A key is optional; one that is sent must be valid and allowed to create games.
+        principal = await caller(self.keys, context, SCOPE_CREATE_GAMES, required=False)
         options, seats, seed_chosen = options_from_request(request)
         time_control = time_control_from_proto(request.time_control)
-        created = await self.games.create(options, seats, time_control, seed_chosen)
+        created = await self.games.create(
+            options, seats, time_control, seed_chosen, principal.account_id if principal else ""
+        )
         return pb.CreateGameResponse(
             game_id=created.meta.game_id,
             version=created.version,
@@ -421,7 +429,7 @@ def make_setup(
         )
         hub = EventHub(games, watch_redis, f"{CLIENT_NAME}-live", WATCH_READERS)
         hub.start()
-        servicer = GameService(games, hub)
+        servicer = GameService(games, hub, KeyStore(redis))
         # The generated *_pb2_grpc module comes without type stubs.
         game_pb2_grpc.add_GameServiceServicer_to_server(  # type: ignore[no-untyped-call]
             servicer, server

@@ -298,16 +298,18 @@ class SeatInfo(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., beginner: _Optional[bool] = ..., name: _Optional[str] = ..., resigned: _Optional[bool] = ..., handed_to_bot: _Optional[bool] = ...) -> None: ...
 
 class GameSettings(_message.Message):
-    __slots__ = ("options", "seats", "time_control", "seed_chosen")
+    __slots__ = ("options", "seats", "time_control", "seed_chosen", "creator_account_id")
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
     SEED_CHOSEN_FIELD_NUMBER: _ClassVar[int]
+    CREATOR_ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     options: GameOptions
     seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
     time_control: TimeControl
     seed_chosen: bool
-    def __init__(self, options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., seed_chosen: _Optional[bool] = ...) -> None: ...
+    creator_account_id: str
+    def __init__(self, options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., seed_chosen: _Optional[bool] = ..., creator_account_id: _Optional[str] = ...) -> None: ...
 
 class ResourceCounts(_message.Message):
     __slots__ = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
