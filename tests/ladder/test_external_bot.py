@@ -1,0 +1,96 @@
+"""An external bot written only against the protos (tests/ladder/external_bot.py) plays games
+it gets through matchmaking to the end: its key, its tickets, WatchTicket, WatchGame and text
+answers; the other seat is a backfilled bot played by the workers."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import grpc
+import pytest
+
+from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, embedded_redis
+from olympus.v1 import game_pb2, game_pb2_grpc
+from services import running_service, running_workers
+
+BOT = Path(__file__).with_name("external_bot.py")
+
+
+@pytest.fixture(scope="module")
+def own_redis() -> Iterator[EmbeddedRedis]:
+    try:
+        with embedded_redis() as server:
+            yield server
+    except RedisUnavailable:
+        pytest.skip("no redis-server on PATH")
+
+
+def test_an_external_bot_plays_its_matched_games_to_the_end(own_redis: EmbeddedRedis) -> None:
+    url = own_redis.url
+    made = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "olympus.cli",
+            "accounts",
+            "create",
+            "outside-bot",
+            "--kind",
+            "bot",
+            "--scopes",
+            "play",
+            "--json",
+            "--redis-url",
+            url,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    key = json.loads(made.stdout.splitlines()[0])["key"]
+    with (
+        running_workers(url),
+        running_service("gamestate", "--redis-url", url, "--quotas", "off") as games,
+        running_service(
+            "matchmaking",
+            "--redis-url",
+            url,
+            "--gamestate-address",
+            games.address,
+            "--backfill-seconds",
+            "1",
+        ) as matchmaking,
+    ):
+        played = subprocess.run(
+            [
+                sys.executable,
+                str(BOT),
+                matchmaking.address,
+                games.address,
+                key,
+                "2",
+                json.dumps({"players": 2}),
+            ],
+            capture_output=True,
+            text=True,
+            timeout=300,
+        )
+        assert played.returncode == 0, played.stderr
+        rows = [json.loads(line) for line in played.stdout.splitlines()]
+        assert len(rows) == 2 and len({r["game_id"] for r in rows}) == 2
+        with grpc.insecure_channel(games.address) as channel:
+            stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
+            for row in rows:
+                view = stub.GetGame(game_pb2.GetGameRequest(game_id=row["game_id"])).game
+                assert view.status == game_pb2.GAME_STATUS_FINISHED
+                log = stub.GetGameLog(game_pb2.GetGameLogRequest(game_id=row["game_id"]))
+                mine = [a for a in log.answers if a.seat == row["seat"]]
+                # Every answer of its seat is its own: none by a bot, none timed out.
+                assert len(mine) == row["answers"] > 0
+                assert not any(a.bot or a.timed_out for a in mine)
+                assert all(a.bot for a in log.answers if a.seat != row["seat"])
