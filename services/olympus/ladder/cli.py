@@ -17,6 +17,7 @@ import os
 import sys
 import tempfile
 from collections.abc import Iterator
+from typing import Any
 
 import grpc
 
@@ -153,6 +154,110 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _redis_url(args: argparse.Namespace) -> str:
+    from olympus.platform.config import DEFAULT_REDIS_URL
+
+    return str(args.redis_url or os.environ.get("OLYMPUS_REDIS_URL") or DEFAULT_REDIS_URL)
+
+
+def _with_store(args: argparse.Namespace, work: Any) -> Any:
+    """Run `work(ladder store, scoring)` on the platform's Redis."""
+    import asyncio
+
+    from olympus.platform.redis_pool import redis_client
+    from olympus.scoring.service import Scoring
+    from olympus.scoring.store import ScoringStore
+
+    from .schedule import LadderStore
+
+    async def go() -> Any:
+        redis = redis_client(_redis_url(args), "olympus-ladder-cli", 1, 5.0)
+        try:
+            return await work(LadderStore(redis), Scoring(ScoringStore(redis)))
+        finally:
+            await redis.aclose()
+
+    return asyncio.run(go())
+
+
+def _start(args: argparse.Namespace) -> int:
+    from olympus.platform.errors import ServiceError
+
+    from .schedule import LadderSpec
+
+    try:
+        spec = LadderSpec(
+            args.name,
+            tuple(b.strip() for b in args.bots.split(",") if b.strip()),
+            tuple(args.players),
+            args.concurrent,
+            not args.base_only,
+        )
+    except ServiceError as exc:
+        print(f"olympus ladder start: {exc.message}", file=sys.stderr)
+        return 2
+
+    async def save(store: Any, _: Any) -> None:
+        await store.save(spec)
+
+    _with_store(args, save)
+    print(
+        f"ladder {spec.name}: {', '.join(spec.bots)}; {spec.concurrent} games at a time "
+        "(the workers and beat play and rate them)"
+    )
+    return 0
+
+
+def _stop(args: argparse.Namespace) -> int:
+    async def stop(store: Any, _: Any) -> bool:
+        return bool(await store.stop(args.name))
+
+    if not _with_store(args, stop):
+        print(f"olympus ladder stop: no running ladder {args.name!r}", file=sys.stderr)
+        return 1
+    print(f"ladder {args.name}: no new games (those running are still rated)")
+    return 0
+
+
+def _show(args: argparse.Namespace) -> int:
+    from olympus.platform.errors import ServiceError
+
+    from .runner import BOT_PREFIX
+
+    async def show(store: Any, scoring: Any) -> tuple[int, int, list[Any]]:
+        spec = await store.spec(args.name)
+        running = len(await store.running(spec.name))
+        try:
+            board, _, _ = await scoring.leaderboard(spec.name, 100, "")
+        except ServiceError:  # nothing rated yet
+            board = []
+        return running, await store.started(spec.name), board
+
+    try:
+        running, started, board = _with_store(args, show)
+    except ServiceError as exc:
+        print(f"olympus ladder show: {exc.message}", file=sys.stderr)
+        return 1
+    rows = [
+        {
+            "bot": player.removeprefix(BOT_PREFIX),
+            "rating": round(r.ordinal, 3),
+            "games": r.games,
+            "wins": r.wins,
+        }
+        for _, player, r in board
+    ]
+    if args.json:
+        print(json.dumps({"running": running, "started": started, "leaderboard": rows}))
+        return 0
+    print(f"ladder {args.name}: {started} games started, {running} running")
+    for rank, row in enumerate(rows, 1):
+        print(
+            f"{rank:>4}  {row['bot']:<16} {row['rating']:>7.2f} {row['games']:>5} {row['wins']:>5}"
+        )
+    return 0
+
+
 def _counts(text: str) -> list[int]:
     parse = whole_arg(1, 5)
     return [parse(part) for part in text.split(",")]
@@ -185,3 +290,24 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--json", action="store_true")
     p.add_argument("--plot", metavar="FILE.png", help="write the ratings over games as a PNG")
     p.set_defaults(handler=_run)
+
+    def redis_flag(q: argparse.ArgumentParser) -> None:
+        q.add_argument("--redis-url", help="the platform's Redis (env OLYMPUS_REDIS_URL)")
+
+    p = commands.add_parser("start", help="a ladder the workers keep running (beat pairs games)")
+    p.add_argument("name", help="the ladder, also its ratings queue")
+    p.add_argument("--bots", required=True, help="comma-separated bot names")
+    p.add_argument("--players", type=_counts, default=[2], metavar="N[,N...]")
+    p.add_argument("--concurrent", type=whole_arg(1, 1000), default=4, metavar="K")
+    p.add_argument("--base-only", action="store_true")
+    redis_flag(p)
+    p.set_defaults(handler=_start)
+    p = commands.add_parser("stop", help="no new games for a ladder (running ones are rated)")
+    p.add_argument("name")
+    redis_flag(p)
+    p.set_defaults(handler=_stop)
+    p = commands.add_parser("show", help="a ladder's games and leaderboard")
+    p.add_argument("name")
+    p.add_argument("--json", action="store_true")
+    redis_flag(p)
+    p.set_defaults(handler=_show)
