@@ -1,7 +1,7 @@
 """`olympus worker` and `olympus beat`: Celery's own commands with the platform's settings.
 
 Flags given here are put into the environment the app reads at import (OLYMPUS_REDIS_URL,
-OLYMPUS_BROKER_URL, OLYMPUS_SWEEP_SECONDS), so these and `celery -A olympus.workers ...` run
+OLYMPUS_BROKER_URL, OLYMPUS_SWEEP_SECONDS, OLYMPUS_REPORT_SECONDS), so these and `celery -A olympus.workers ...` run
 the same app with the same settings. This module lives outside the `olympus.workers` package
 on purpose: importing that package makes the app from the environment, which must be set first.
 """
@@ -24,6 +24,8 @@ def _apply_env(args: argparse.Namespace) -> None:
             os.environ[key] = value
     if getattr(args, "sweep_seconds", None):
         os.environ["OLYMPUS_SWEEP_SECONDS"] = str(args.sweep_seconds)
+    if getattr(args, "report_seconds", None):
+        os.environ["OLYMPUS_REPORT_SECONDS"] = str(args.report_seconds)
 
 
 def _worker(args: argparse.Namespace) -> int:
@@ -91,5 +93,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         "--sweep-seconds",
         type=decimal_arg,
         help="how often the timers are swept (env OLYMPUS_SWEEP_SECONDS; default 1)",
+    )
+    p.add_argument(
+        "--report-seconds",
+        type=decimal_arg,
+        help="how often the finished rated games of matchmaking are rated "
+        "(olympus.report_results; env OLYMPUS_REPORT_SECONDS; default 5)",
     )
     p.set_defaults(handler=_beat)

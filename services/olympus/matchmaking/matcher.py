@@ -33,11 +33,11 @@ import grpc
 from olympus.v1 import game_pb2, game_pb2_grpc
 
 from .formats import Format
+from .rated import BOT
 from .store import MatchRow, MatchStore, now_ms
 
 log = logging.getLogger("olympus.matchmaking")
 
-BOT = "random"
 SCAN_LIMIT = 2_000  # waiting tickets looked at per queue and pass
 CREATE_CONCURRENCY = 64  # games being created at once by one replica
 

@@ -12,8 +12,10 @@ from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import AlreadyExists, FailedPrecondition, NotFound, quote
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.server import ServiceHooks, rpc, stream_rpc
+from olympus.scoring.store import ScoringStore
 from olympus.v1 import game_pb2_grpc, matchmaking_pb2, matchmaking_pb2_grpc
 
+from . import rated
 from .formats import format_from_proto
 from .matcher import Matcher, MatcherSettings
 from .store import CANCELLED, MATCHED, DuplicateTicket, MatchStore, TicketRow
@@ -54,9 +56,10 @@ def _not_found(tid: str) -> NotFound:
 
 
 class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
-    def __init__(self, store: MatchStore, keys: KeyStore) -> None:
+    def __init__(self, store: MatchStore, keys: KeyStore, scoring: ScoringStore) -> None:
         self.store = store
         self.keys = keys
+        self.scoring = scoring  # the ratings a rated ticket carries (same Redis)
 
     async def _caller(self, context: grpc.aio.ServicerContext) -> Principal:
         principal = await self.keys.authenticate(context.invocation_metadata())
@@ -76,8 +79,9 @@ class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
     ) -> matchmaking_pb2.EnqueueResponse:
         principal = await self._caller(context)
         fmt = format_from_proto(request.format)
+        rating = await rated.ticket_rating(self.scoring, fmt, principal.account_id)
         try:
-            row = await self.store.enqueue(principal.account_id, principal.name, fmt)
+            row = await self.store.enqueue(principal.account_id, principal.name, fmt, rating)
         except DuplicateTicket as exc:
             raise AlreadyExists(
                 "this account already waits with an open ticket (cancel it first)",
@@ -140,7 +144,7 @@ def make_setup(
         matcher = Matcher(store, games, matcher_settings)
         # The generated *_pb2_grpc module comes without type stubs.
         matchmaking_pb2_grpc.add_MatchmakingServiceServicer_to_server(  # type: ignore[no-untyped-call]
-            MatchmakingService(store, KeyStore(redis)), server
+            MatchmakingService(store, KeyStore(redis), ScoringStore(redis)), server
         )
         matcher.start()
 

@@ -16,6 +16,8 @@ One queue per format (`format_id`, formats.py); everything of a queue shares the
     olympus:mm:acct:{a:<account>}:ticket     string: the account's last ticket id
     olympus:mm:acct:{a:<account>}:seats      hash: game id -> seat (seats won by matchmaking)
     olympus:mm:game:<game id>                hash: seat -> account
+    olympus:mm:rated                         hash: game id -> rated game pending its result
+                                             (rated.py)
 
 A ticket id is its format id followed by 16 random hex digits: the id names its queue.
 
@@ -46,6 +48,7 @@ from typing import Any
 import orjson
 import redis.asyncio as aioredis
 
+from . import rated
 from .formats import Format
 
 PREFIX = "olympus:mm"
@@ -422,6 +425,19 @@ class MatchStore:
             seat = match.seats[tid][0]
             pipe.hset(account_seats_key(account.decode()), match.game_id, seat)
             pipe.hset(game_seats_key(match.game_id), str(seat), account)
+        fmt = await self.queue_format(fid)
+        if fmt is not None and rated.is_rated(fmt):
+            # Pending its rated result before the tickets are matched (same value when run
+            # again): the workers rate it once it is finished (workers/reporting.py).
+            humans = {
+                int(match.seats[tid][0]): account.decode()
+                for tid, account in zip(match.tickets, accounts, strict=True)
+                if account is not None
+            }
+            if len(humans) == len(match.tickets):  # else a ticket is gone: no fair rating
+                players = rated.seat_players(fmt.players, humans)
+                entry = rated.pending_entry(rated.queue_name(fmt), players, now_ms())
+                pipe.hsetnx(rated.PENDING, match.game_id, entry)
         await pipe.execute()
         keys = [matching_key(fid), match_key(fid, mid)] + [ticket_key(t) for t in match.tickets]
         args: list[Any] = [mid, now_ms(), self.ttl, match.game_id, match.bots]

@@ -20,6 +20,9 @@ from kombu import Exchange, Queue  # type: ignore[attr-defined]
 BOT_TURN = "olympus.bot_turn"  # (game id, version): bot-played seats answer at that version
 FIRE = "olympus.fire_timer"  # (game id,): act on whatever is due in the game now
 SWEEP = "olympus.sweep_timers"  # (): claim due timers, send FIRE for each (beat, every second)
+# (): rate the finished rated games matchmaking made, drop the aborted ones (beat, every
+# OLYMPUS_REPORT_SECONDS; workers/reporting.py)
+REPORT = "olympus.report_results"
 BOT_QUEUE = "olympus.bots"
 CLOCK_QUEUE = "olympus.clock"
 QUEUES = (BOT_QUEUE, CLOCK_QUEUE)
@@ -36,7 +39,12 @@ VISIBILITY_TIMEOUT_S = 120
 log = logging.getLogger("olympus.tasks")
 
 
-def celery_app(broker_url: str, sweep_seconds: float = 1.0) -> Celery:
+DEFAULT_REPORT_SECONDS = 5.0
+
+
+def celery_app(
+    broker_url: str, sweep_seconds: float = 1.0, report_seconds: float = DEFAULT_REPORT_SECONDS
+) -> Celery:
     app = Celery("olympus", broker=broker_url, set_as_current=False)
     app.conf.update(
         task_acks_late=True,  # acknowledged once done: a task its worker died in runs again
@@ -52,7 +60,11 @@ def celery_app(broker_url: str, sweep_seconds: float = 1.0) -> Celery:
             Queue(name, Exchange(name, type="direct"), routing_key=name)  # type: ignore[no-untyped-call]
             for name in QUEUES
         ],
-        task_routes={BOT_TURN: {"queue": BOT_QUEUE}, FIRE: {"queue": CLOCK_QUEUE}},
+        task_routes={
+            BOT_TURN: {"queue": BOT_QUEUE},
+            FIRE: {"queue": CLOCK_QUEUE},
+            REPORT: {"queue": CLOCK_QUEUE},
+        },
         task_soft_time_limit=SOFT_TIME_LIMIT_S,
         task_time_limit=HARD_TIME_LIMIT_S,
         broker_transport_options={"visibility_timeout": VISIBILITY_TIMEOUT_S},
@@ -64,7 +76,12 @@ def celery_app(broker_url: str, sweep_seconds: float = 1.0) -> Celery:
                 "task": SWEEP,
                 "schedule": sweep_seconds,
                 "options": {"queue": CLOCK_QUEUE, "expires": max(1.0, 5 * sweep_seconds)},
-            }
+            },
+            "report-results": {
+                "task": REPORT,
+                "schedule": report_seconds,
+                "options": {"queue": CLOCK_QUEUE, "expires": max(1.0, 2 * report_seconds)},
+            },
         },
     )
     return app

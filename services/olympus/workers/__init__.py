@@ -1,11 +1,12 @@
-"""The Celery workers: bot turns and turn clocks, off the request path.
+"""The Celery workers: bot turns, turn clocks and rated results, off the request path.
 
     celery -A olympus.workers worker      (or: olympus worker)
     celery -A olympus.workers beat        (or: olympus beat)
 
 Configured from the environment, like the services: OLYMPUS_REDIS_URL (the games),
 OLYMPUS_BROKER_URL (the task broker; default the same Redis), OLYMPUS_SWEEP_SECONDS (how often
-beat sweeps the timers; default 1), and the game service's OLYMPUS_GAMESTATE_RETENTION_SECONDS,
+beat sweeps the timers; default 1), OLYMPUS_REPORT_SECONDS (how often beat sends
+olympus.report_results, which rates the finished rated games of matchmaking; default 5), and the game service's OLYMPUS_GAMESTATE_RETENTION_SECONDS,
 _IDEMPOTENCY_SECONDS and _INACTIVITY_SECONDS, which a game a worker finishes is kept by.
 """
 

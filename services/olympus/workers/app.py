@@ -14,7 +14,7 @@ from olympus.platform.tasks import celery_app
 from .settings import WorkerSettings
 
 settings = WorkerSettings.from_env()
-app = celery_app(settings.broker_url, settings.sweep_seconds)
+app = celery_app(settings.broker_url, settings.sweep_seconds, settings.report_seconds)
 # Keep stdout for the ready line: Celery would otherwise turn prints into log records.
 app.conf.worker_redirect_stdouts = False
 

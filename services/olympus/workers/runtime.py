@@ -21,6 +21,8 @@ from olympus.gamestate.core import Games
 from olympus.gamestate.store import GameStore
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.tasks import BOT_QUEUE, BOT_TURN
+from olympus.scoring.service import Scoring
+from olympus.scoring.store import ScoringStore
 
 from .settings import WorkerSettings
 
@@ -54,6 +56,7 @@ class Runtime:
         )
         self.games = Games(self.store, state_cache_size=256)
         self.autoplay = Autoplay(self.games, Continuations(app))
+        self.scoring = Scoring(ScoringStore(redis))  # rated results (reporting.py)
 
     def run(self, work: Coroutine[Any, Any, T]) -> T:
         return self.loop.run_until_complete(work)

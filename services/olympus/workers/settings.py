@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from olympus.gamestate import store as st
 from olympus.platform.config import DEFAULT_REDIS_URL
+from olympus.platform.tasks import DEFAULT_REPORT_SECONDS
 
 DEFAULT_SWEEP_SECONDS = 1.0
 DEFAULT_REDIS_TIMEOUT_S = 2.0
@@ -33,6 +34,7 @@ class WorkerSettings:
     redis_url: str
     broker_url: str
     sweep_seconds: float
+    report_seconds: float  # how often beat sends olympus.report_results
     redis_timeout_s: float
     retention_seconds: int
     idempotency_seconds: int
@@ -51,6 +53,9 @@ class WorkerSettings:
             broker_url=_env("BROKER_URL") or redis_url,
             sweep_seconds=_number(
                 "OLYMPUS_SWEEP_SECONDS", _env("SWEEP_SECONDS"), DEFAULT_SWEEP_SECONDS, 0.05
+            ),
+            report_seconds=_number(
+                "OLYMPUS_REPORT_SECONDS", _env("REPORT_SECONDS"), DEFAULT_REPORT_SECONDS, 0.05
             ),
             redis_timeout_s=_number(
                 "OLYMPUS_WORKER_REDIS_TIMEOUT", _env("REDIS_TIMEOUT"), DEFAULT_REDIS_TIMEOUT_S, 0.01

@@ -12,10 +12,11 @@ from typing import Any, TypeVar
 from celery.exceptions import SoftTimeLimitExceeded
 
 from olympus.platform.errors import Unavailable
-from olympus.platform.tasks import BOT_TURN, CLOCK_QUEUE, FIRE, SWEEP
+from olympus.platform.tasks import BOT_TURN, CLOCK_QUEUE, FIRE, REPORT, SWEEP
 
 from . import runtime as rt
 from .app import app, settings
+from .reporting import report_pending
 
 T = TypeVar("T")
 log = logging.getLogger("olympus.workers")
@@ -63,3 +64,11 @@ def sweep_timers() -> int:
     for game_id in due:
         fire_timer.apply_async((game_id,), queue=CLOCK_QUEUE)
     return len(due)
+
+
+@app.task(name=REPORT, **RETRY)  # type: ignore[untyped-decorator]
+def report_results() -> int:
+    """Rate the finished rated games matchmaking made, drop the aborted ones (reporting.py;
+    beat sends this every OLYMPUS_REPORT_SECONDS). Returns how many games it rated."""
+    runtime = rt.runtime(settings, app)
+    return _run(report_pending(runtime.scoring)).rated
