@@ -23,6 +23,10 @@ SWEEP = "olympus.sweep_timers"  # (): claim due timers, send FIRE for each (beat
 # (): rate the finished rated games matchmaking made, drop the aborted ones (beat, every
 # OLYMPUS_REPORT_SECONDS; workers/reporting.py)
 REPORT = "olympus.report_results"
+# (): every ladder's finished games rated, new games started up to its concurrency (beat, every
+# LADDER_SECONDS; ladder/schedule.py)
+LADDER_TICK = "olympus.ladder_tick"
+LADDER_SECONDS = 2.0
 BOT_QUEUE = "olympus.bots"
 CLOCK_QUEUE = "olympus.clock"
 QUEUES = (BOT_QUEUE, CLOCK_QUEUE)
@@ -64,6 +68,7 @@ def celery_app(
             BOT_TURN: {"queue": BOT_QUEUE},
             FIRE: {"queue": CLOCK_QUEUE},
             REPORT: {"queue": CLOCK_QUEUE},
+            LADDER_TICK: {"queue": CLOCK_QUEUE},
         },
         task_soft_time_limit=SOFT_TIME_LIMIT_S,
         task_time_limit=HARD_TIME_LIMIT_S,
@@ -81,6 +86,11 @@ def celery_app(
                 "task": REPORT,
                 "schedule": report_seconds,
                 "options": {"queue": CLOCK_QUEUE, "expires": max(1.0, 2 * report_seconds)},
+            },
+            "ladder-tick": {
+                "task": LADDER_TICK,
+                "schedule": LADDER_SECONDS,
+                "options": {"queue": CLOCK_QUEUE, "expires": 2 * LADDER_SECONDS},
             },
         },
     )

@@ -19,6 +19,7 @@ from celery import Celery
 from olympus.gamestate.autoplay import Autoplay
 from olympus.gamestate.core import Games
 from olympus.gamestate.store import GameStore
+from olympus.ladder.schedule import LadderScheduler, LadderStore
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.tasks import BOT_QUEUE, BOT_TURN
 from olympus.scoring.service import Scoring
@@ -57,6 +58,12 @@ class Runtime:
         self.games = Games(self.store, state_cache_size=256)
         self.autoplay = Autoplay(self.games, Continuations(app))
         self.scoring = Scoring(ScoringStore(redis))  # rated results (reporting.py)
+        # Ladder games are created here: their first bot turns are sent as tasks at once.
+        self.ladders = LadderScheduler(
+            LadderStore(redis),
+            Games(self.store, state_cache_size=16, dispatcher=Continuations(app)),
+            self.scoring,
+        )
 
     def run(self, work: Coroutine[Any, Any, T]) -> T:
         return self.loop.run_until_complete(work)

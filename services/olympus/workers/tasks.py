@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 from celery.exceptions import SoftTimeLimitExceeded
 
 from olympus.platform.errors import Unavailable
-from olympus.platform.tasks import BOT_TURN, CLOCK_QUEUE, FIRE, REPORT, SWEEP
+from olympus.platform.tasks import BOT_TURN, CLOCK_QUEUE, FIRE, LADDER_TICK, REPORT, SWEEP
 
 from . import runtime as rt
 from .app import app, settings
@@ -72,3 +72,12 @@ def report_results() -> int:
     beat sends this every OLYMPUS_REPORT_SECONDS). Returns how many games it rated."""
     runtime = rt.runtime(settings, app)
     return _run(report_pending(runtime.scoring)).rated
+
+
+@app.task(name=LADDER_TICK, **RETRY)  # type: ignore[untyped-decorator]
+def ladder_tick() -> int:
+    """Every ladder: finished games rated, new ones started up to its concurrency (beat sends
+    this every couple of seconds; `olympus ladder start` configures a ladder). Returns how many
+    games it started."""
+    runtime = rt.runtime(settings, app)
+    return _run(runtime.ladders.tick()).started
