@@ -54,7 +54,12 @@ def test_a_bot_task_delivered_twice_or_late_answers_once(
     game_id = created.game_id
     app = celery_app(own_redis.url)
     extra = [app.send_task(BOT_TURN, args=[game_id, 1], queue=BOT_QUEUE).id for _ in range(3)]
-    assert queue_lengths(rdb)[BOT_QUEUE] >= 4  # the service's task and the three copies
+    # The service sends its task from a thread of its own: it may land after the copies.
+    wait_for(
+        "the service's task and the three copies in the broker",
+        lambda: queue_lengths(rdb)[BOT_QUEUE] >= 4,
+        timeout=30,
+    )
     assert view(client, game_id).version == 1  # nobody plays the bot without a worker
 
     log_path = _log_path("worker-twice")
