@@ -3,11 +3,15 @@ all-bot games to the end, and the scoring service reading them."""
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import grpc
 import pytest
 import redis
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workers"))  # worker_support
 from scoring_support import Bearer, make_key
 
 from olympus.client import OlympusClient

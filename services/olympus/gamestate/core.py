@@ -186,6 +186,7 @@ class Games:
         time_control: TimeControl,
         seed_chosen: bool = False,
         creator: str = "",
+        realtime_scoring: bool = False,
     ) -> Created:
         game = Game.new(options)  # InvalidOptions -> INVALID_ARGUMENT
         tokens = {s.seat: new_token() for s in seats if not s.is_bot}
@@ -202,6 +203,7 @@ class Games:
             created_ms=created,
             seed_chosen=seed_chosen,
             creator=creator,
+            realtime_scoring=realtime_scoring,
         )
         table = Table.new(game, created, time_control)
         event = created_event(game, created)

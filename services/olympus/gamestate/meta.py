@@ -111,6 +111,7 @@ class GameMeta:
     created_ms: int
     seed_chosen: bool = False  # the creator chose the seed: anyone knowing it knows every hand
     creator: str = ""  # the account whose API key created the game ("" without a key)
+    realtime_scoring: bool = False  # the table shows live scores (ScoringService.GetLiveScore)
 
     @property
     def index_member(self) -> str:
@@ -142,6 +143,7 @@ class GameMeta:
             "created_ms": self.created_ms,
             "seed_chosen": self.seed_chosen,
             "creator": self.creator,
+            "realtime_scoring": self.realtime_scoring,
         }
         return orjson.dumps(data)
 
@@ -157,4 +159,5 @@ class GameMeta:
             created_ms=int(data["created_ms"]),
             seed_chosen=bool(data.get("seed_chosen", False)),
             creator=str(data.get("creator", "")),
+            realtime_scoring=bool(data.get("realtime_scoring", False)),
         )

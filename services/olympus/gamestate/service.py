@@ -162,6 +162,7 @@ def settings_to_proto(
         draft=o.draft,
         solo_tr63=o.solo_tr63,
         map=o.map,
+        realtime_scoring=meta.realtime_scoring,
     )
     if reveal_seed:
         options.seed = o.seed
@@ -224,7 +225,12 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         options, seats, seed_chosen = options_from_request(request)
         time_control = time_control_from_proto(request.time_control)
         created = await self.games.create(
-            options, seats, time_control, seed_chosen, principal.account_id if principal else ""
+            options,
+            seats,
+            time_control,
+            seed_chosen,
+            principal.account_id if principal else "",
+            request.options.realtime_scoring,
         )
         return pb.CreateGameResponse(
             game_id=created.meta.game_id,

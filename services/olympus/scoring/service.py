@@ -37,6 +37,7 @@ from olympus.v1 import scoring_pb2 as pb
 
 from . import ratings as rt
 from . import store as st
+from .live import live_score
 
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["ScoringService"].full_name
 CLIENT_NAME = "olympus-scoring"
@@ -415,6 +416,12 @@ class ScoringService(scoring_pb2_grpc.ScoringServiceServicer):
             request.game_id, request.queue, [(p.seat, p.player) for p in request.players]
         )
         return pb.ReportResultResponse(recorded_now=now, result=scored_game_to_proto(record))
+
+    @rpc
+    async def GetLiveScore(
+        self, request: pb.GetLiveScoreRequest, context: grpc.aio.ServicerContext
+    ) -> pb.GetLiveScoreResponse:
+        return await live_score(self.scoring.store, request.game_id)
 
     @rpc
     async def GetRating(

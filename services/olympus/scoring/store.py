@@ -182,6 +182,15 @@ class ScoringStore:
         )
         return StoredGame((status or b"").decode(), result, meta)
 
+    @_storage
+    async def game_now(self, game_id: str) -> tuple[str, bytes | None, bytes | None]:
+        """(status, meta JSON, state value) of a game as stored now, read at once."""
+        pipe = self.redis.pipeline(transaction=True)
+        pipe.hmget(game_store.game_key(game_id, "game"), ["status", "meta"])
+        pipe.get(game_store.game_key(game_id, "state"))
+        (status, meta), state = await pipe.execute()
+        return (status or b"").decode(), meta, state
+
     # --- results ------------------------------------------------------------------------------
     @_storage
     async def recorded(self, game_id: str) -> bytes | None:

@@ -84,6 +84,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GAME_NOT_FINISHED: _ClassVar[ErrorReason]
     UNKNOWN_QUEUE: _ClassVar[ErrorReason]
     NOT_RATED: _ClassVar[ErrorReason]
+    LIVE_SCORE_OFF: _ClassVar[ErrorReason]
     STORAGE_UNAVAILABLE: _ClassVar[ErrorReason]
     TRY_AGAIN: _ClassVar[ErrorReason]
     SHUTTING_DOWN: _ClassVar[ErrorReason]
@@ -168,6 +169,7 @@ TICKET_CLOSED: ErrorReason
 GAME_NOT_FINISHED: ErrorReason
 UNKNOWN_QUEUE: ErrorReason
 NOT_RATED: ErrorReason
+LIVE_SCORE_OFF: ErrorReason
 STORAGE_UNAVAILABLE: ErrorReason
 TRY_AGAIN: ErrorReason
 SHUTTING_DOWN: ErrorReason

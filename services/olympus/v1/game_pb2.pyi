@@ -232,20 +232,22 @@ class SeatClock(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., timeouts: _Optional[int] = ..., handed_to_bot: _Optional[bool] = ...) -> None: ...
 
 class GameOptions(_message.Message):
-    __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed")
+    __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed", "realtime_scoring")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CORPORATE_ERA_FIELD_NUMBER: _ClassVar[int]
     DRAFT_FIELD_NUMBER: _ClassVar[int]
     SOLO_TR63_FIELD_NUMBER: _ClassVar[int]
     MAP_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
+    REALTIME_SCORING_FIELD_NUMBER: _ClassVar[int]
     players: int
     corporate_era: bool
     draft: bool
     solo_tr63: bool
     map: str
     seed: int
-    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ...) -> None: ...
+    realtime_scoring: bool
+    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ..., realtime_scoring: _Optional[bool] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
     __slots__ = ("options", "seats", "time_control")

@@ -7,6 +7,38 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class GetLiveScoreRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class LiveSeat(_message.Message):
+    __slots__ = ("seat", "place", "score")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    place: int
+    score: _game_pb2.SeatScore
+    def __init__(self, seat: _Optional[int] = ..., place: _Optional[int] = ..., score: _Optional[_Union[_game_pb2.SeatScore, _Mapping]] = ...) -> None: ...
+
+class GetLiveScoreResponse(_message.Message):
+    __slots__ = ("game_id", "version", "generation", "finished", "seats", "ranking")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    GENERATION_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    RANKING_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    generation: int
+    finished: bool
+    seats: _containers.RepeatedCompositeFieldContainer[LiveSeat]
+    ranking: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., generation: _Optional[int] = ..., finished: _Optional[bool] = ..., seats: _Optional[_Iterable[_Union[LiveSeat, _Mapping]]] = ..., ranking: _Optional[_Iterable[int]] = ...) -> None: ...
+
 class SeatPlayer(_message.Message):
     __slots__ = ("seat", "player")
     SEAT_FIELD_NUMBER: _ClassVar[int]

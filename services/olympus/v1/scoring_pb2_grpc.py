@@ -59,6 +59,11 @@ class ScoringServiceStub:
                 request_serializer=olympus_dot_v1_dot_scoring__pb2.LeaderboardRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_scoring__pb2.LeaderboardResponse.FromString,
                 _registered_method=True)
+        self.GetLiveScore = channel.unary_unary(
+                '/olympus.v1.ScoringService/GetLiveScore',
+                request_serializer=olympus_dot_v1_dot_scoring__pb2.GetLiveScoreRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_scoring__pb2.GetLiveScoreResponse.FromString,
+                _registered_method=True)
 
 
 class ScoringServiceServicer:
@@ -109,6 +114,16 @@ class ScoringServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetLiveScore(self, request, context):
+        """A running game's score as if it ended now, for a table created with realtime_scoring: per
+        seat the breakdown and the place (the M€ tie-break). Public facts only, so no token is
+        needed. FAILED_PRECONDITION LIVE_SCORE_OFF (the table did not enable it), GAME_ABORTED;
+        NOT_FOUND GAME_NOT_FOUND; a finished game gives its final scores.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_ScoringServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -131,6 +146,11 @@ def add_ScoringServiceServicer_to_server(servicer, server):
                     servicer.Leaderboard,
                     request_deserializer=olympus_dot_v1_dot_scoring__pb2.LeaderboardRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_scoring__pb2.LeaderboardResponse.SerializeToString,
+            ),
+            'GetLiveScore': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetLiveScore,
+                    request_deserializer=olympus_dot_v1_dot_scoring__pb2.GetLiveScoreRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_scoring__pb2.GetLiveScoreResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -246,6 +266,33 @@ class ScoringService:
             '/olympus.v1.ScoringService/Leaderboard',
             olympus_dot_v1_dot_scoring__pb2.LeaderboardRequest.SerializeToString,
             olympus_dot_v1_dot_scoring__pb2.LeaderboardResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetLiveScore(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.ScoringService/GetLiveScore',
+            olympus_dot_v1_dot_scoring__pb2.GetLiveScoreRequest.SerializeToString,
+            olympus_dot_v1_dot_scoring__pb2.GetLiveScoreResponse.FromString,
             options,
             channel_credentials,
             insecure,
