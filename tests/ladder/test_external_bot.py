@@ -7,14 +7,19 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import grpc
 import pytest
+import redis
 
+from olympus.matchmaking import rated
+from olympus.matchmaking.formats import format_from_proto
 from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, embedded_redis
 from olympus.v1 import game_pb2, game_pb2_grpc
+from olympus.v1 import matchmaking_pb2 as mm_pb
 from services import running_service, running_workers
 
 BOT = Path(__file__).with_name("external_bot.py")
@@ -74,7 +79,7 @@ def test_an_external_bot_plays_its_matched_games_to_the_end(own_redis: EmbeddedR
                 games.address,
                 key,
                 "2",
-                json.dumps({"players": 2}),
+                json.dumps({"players": 2, "rated": True}),
             ],
             capture_output=True,
             text=True,
@@ -94,3 +99,15 @@ def test_an_external_bot_plays_its_matched_games_to_the_end(own_redis: EmbeddedR
                 assert len(mine) == row["answers"] > 0
                 assert not any(a.bot or a.timed_out for a in mine)
                 assert all(a.bot for a in log.answers if a.seat != row["seat"])
+        # Both games are rated, in the format's queue, for the bot's account: once each.
+        account = json.loads(made.stdout.splitlines()[0])["account_id"]
+        queue = rated.queue_name(format_from_proto(mm_pb.MatchFormat(players=2, rated=True)))
+        ratings = f"olympus:scoring:{{q:{queue}}}:ratings"
+        with redis.Redis.from_url(url) as rdb:
+            deadline = time.monotonic() + 60
+            while True:
+                raw = rdb.hget(ratings, account)
+                if raw is not None and json.loads(raw)["games"] == 2:
+                    break
+                assert time.monotonic() < deadline, f"not rated twice: {raw!r}"
+                time.sleep(0.2)
