@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from olympus.platform.embedded_redis import RedisUnavailable, embedded_redis
+from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, embedded_redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -36,3 +36,13 @@ def workers(redis_url: str) -> Iterator[WorkerProcesses]:
     of every game there, after the call that made it their turn has returned."""
     with running_workers(redis_url) as processes:
         yield processes
+
+
+@pytest.fixture(scope="module")
+def own_redis() -> Iterator[EmbeddedRedis]:
+    """A Redis of the test module's own: no other module's workers or matchers touch it."""
+    try:
+        with embedded_redis() as server:
+            yield server
+    except RedisUnavailable:
+        pytest.skip("no redis-server on PATH")

@@ -176,3 +176,31 @@ def running_workers(
         yield processes
     finally:
         processes.stop()
+
+
+def create_account(redis_url: str, name: str, scopes: str, kind: str = "bot") -> dict[str, str]:
+    """An account with one key, made the operator's way (`olympus accounts create --json`):
+    {"account_id", "key", "key_id", ...}."""
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "olympus.cli",
+            "accounts",
+            "create",
+            name,
+            "--kind",
+            kind,
+            "--scopes",
+            scopes,
+            "--json",
+            "--redis-url",
+            redis_url,
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    data: dict[str, str] = json.loads(done.stdout.splitlines()[0])
+    return data

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import json
 import subprocess
 import sys
 
@@ -14,30 +13,12 @@ import redis
 from olympus.client import OlympusClient
 from olympus.platform.errors import error_details
 from olympus.v1 import game_pb2 as pb
+from services import create_account
 
 
 def make_key(redis_url: str, name: str, scopes: str) -> tuple[str, str, str]:
     """(account id, key, key id), made the operator's way."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "olympus.cli",
-            "accounts",
-            "create",
-            name,
-            "--scopes",
-            scopes,
-            "--json",
-            "--redis-url",
-            redis_url,
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    data = json.loads(done.stdout.splitlines()[0])
+    data = create_account(redis_url, name, scopes, kind="person")
     return data["account_id"], data["key"], data["key_id"]
 
 

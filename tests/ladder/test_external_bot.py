@@ -8,56 +8,25 @@ import json
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import grpc
-import pytest
 import redis
 
 from olympus.matchmaking import rated
 from olympus.matchmaking.formats import format_from_proto
-from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, embedded_redis
+from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.v1 import game_pb2, game_pb2_grpc
 from olympus.v1 import matchmaking_pb2 as mm_pb
-from services import running_service, running_workers
+from services import create_account, running_service, running_workers
 
 BOT = Path(__file__).with_name("external_bot.py")
 
 
-@pytest.fixture(scope="module")
-def own_redis() -> Iterator[EmbeddedRedis]:
-    try:
-        with embedded_redis() as server:
-            yield server
-    except RedisUnavailable:
-        pytest.skip("no redis-server on PATH")
-
-
 def test_an_external_bot_plays_its_matched_games_to_the_end(own_redis: EmbeddedRedis) -> None:
     url = own_redis.url
-    made = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "olympus.cli",
-            "accounts",
-            "create",
-            "outside-bot",
-            "--kind",
-            "bot",
-            "--scopes",
-            "play",
-            "--json",
-            "--redis-url",
-            url,
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    key = json.loads(made.stdout.splitlines()[0])["key"]
+    made = create_account(url, "outside-bot", "play")
+    key = made["key"]
     with (
         running_workers(url),
         running_service("gamestate", "--redis-url", url, "--quotas", "off") as games,
@@ -100,7 +69,7 @@ def test_an_external_bot_plays_its_matched_games_to_the_end(own_redis: EmbeddedR
                 assert not any(a.bot or a.timed_out for a in mine)
                 assert all(a.bot for a in log.answers if a.seat != row["seat"])
         # Both games are rated, in the format's queue, for the bot's account: once each.
-        account = json.loads(made.stdout.splitlines()[0])["account_id"]
+        account = made["account_id"]
         queue = rated.queue_name(format_from_proto(mm_pb.MatchFormat(players=2, rated=True)))
         ratings = f"olympus:scoring:{{q:{queue}}}:ratings"
         with redis.Redis.from_url(url) as rdb:

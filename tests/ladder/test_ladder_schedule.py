@@ -8,22 +8,10 @@ import json
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-
-from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, embedded_redis
+from olympus.platform.embedded_redis import EmbeddedRedis
 from services import running_workers
-
-
-@pytest.fixture(scope="module")
-def own_redis() -> Iterator[EmbeddedRedis]:
-    try:
-        with embedded_redis() as server:
-            yield server
-    except RedisUnavailable:
-        pytest.skip("no redis-server on PATH")
 
 
 def ladder(url: str, *args: str) -> subprocess.CompletedProcess[str]:

@@ -22,7 +22,7 @@ from mm_support import enqueue, fresh_format, make_players, matched, stub, until
 from olympus.matchmaking import rated
 from olympus.matchmaking.formats import format_from_proto
 from olympus.matchmaking.store import ticket_key
-from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, embedded_redis
+from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.scoring import ratings as rt
 from olympus.scoring import store as sst
 from olympus.scoring.service import Scoring
@@ -33,15 +33,6 @@ from services import ServiceProcess, WorkerProcesses, running_service, running_w
 
 BACKFILL_S = "2"
 INACTIVITY_S = "4"
-
-
-@pytest.fixture(scope="module")
-def own_redis() -> Iterator[EmbeddedRedis]:
-    try:
-        with embedded_redis() as server:
-            yield server
-    except RedisUnavailable:
-        pytest.skip("no redis-server on PATH")
 
 
 @pytest.fixture(scope="module")

@@ -2,38 +2,15 @@
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
 from typing import Any
 
 import grpc
 
+from services import create_account
+
 
 def make_key(redis_url: str, name: str, scopes: str) -> str:
-    """An account with one key, made the operator's way (`olympus accounts create`)."""
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "olympus.cli",
-            "accounts",
-            "create",
-            name,
-            "--kind",
-            "bot",
-            "--scopes",
-            scopes,
-            "--json",
-            "--redis-url",
-            redis_url,
-        ],
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=60,
-    )
-    return str(json.loads(done.stdout.splitlines()[0])["key"])
+    return create_account(redis_url, name, scopes)["key"]
 
 
 class Bearer(grpc.UnaryUnaryClientInterceptor):  # type: ignore[misc]

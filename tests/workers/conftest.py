@@ -10,20 +10,10 @@ import redis
 from worker_support import finished, game_log, view, wait_for
 
 from olympus.client import OlympusClient
-from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, embedded_redis
+from olympus.platform.embedded_redis import EmbeddedRedis
 from services import ServiceProcess, running_service
 
 __all__ = ["finished", "game_log", "view", "wait_for"]  # the helpers live in worker_support
-
-
-@pytest.fixture(scope="module")
-def own_redis() -> Iterator[EmbeddedRedis]:
-    """A Redis of this module's own: no other module's workers take its tasks."""
-    try:
-        with embedded_redis() as server:
-            yield server
-    except RedisUnavailable:
-        pytest.skip("no redis-server on PATH")
 
 
 @pytest.fixture(scope="module")

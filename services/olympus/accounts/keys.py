@@ -13,17 +13,15 @@ SHA-256 is stored. Clients send it as gRPC metadata ``authorization: Bearer <key
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 import redis.asyncio as aioredis
-import redis.exceptions
 
 from olympus.platform.errors import (
     AlreadyExists,
@@ -31,9 +29,9 @@ from olympus.platform.errors import (
     NotFound,
     PermissionDenied,
     Unauthenticated,
-    Unavailable,
     quote,
 )
+from olympus.platform.storage import storage_calls
 
 PREFIX = "olympus"
 KEY_PREFIX = "oly_"
@@ -120,23 +118,7 @@ def check_scopes(scopes: Sequence[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(scopes))
 
 
-P = ParamSpec("P")
-T = TypeVar("T")
-_LOST = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, ConnectionError, OSError)
-
-
-def _storage(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
-    """Redis out of reach is UNAVAILABLE for the caller (who may retry), not INTERNAL, and
-    never shows Redis's address."""
-
-    @functools.wraps(fn)
-    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
-        try:
-            return await fn(*args, **kwargs)
-        except _LOST as exc:
-            raise Unavailable("account storage unavailable; try again") from exc
-
-    return wrapper
+_storage = storage_calls("account", "olympus.accounts.keys", prefix="accounts_")
 
 
 def _account_key(account_id: str) -> str:

@@ -66,20 +66,15 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import functools
 import hashlib
 import logging
 import time
 import zlib
-from collections.abc import Awaitable, Callable
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 import redis.asyncio as aioredis
-import redis.exceptions
 
-from olympus.platform import metrics
-from olympus.platform.errors import Unavailable
-from olympus.platform.logs import OutageLog
+from olympus.platform.storage import storage_calls
 
 from .pipe import PipeError, RedisPipe
 from .records import (
@@ -257,37 +252,8 @@ redis.call('HINCRBY', KEYS[1], 'packed', 1)
 return 1
 """
 
-P = ParamSpec("P")
-T = TypeVar("T")
-_LOST = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, ConnectionError, OSError)
 _log = logging.getLogger("olympus.gamestate.store")
-_outage = OutageLog(_log, "storage (Redis)")
-
-
-def _storage(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
-    """Redis out of reach is UNAVAILABLE for the caller (who may retry), not INTERNAL, and
-    never shows Redis's address. Each call's latency and failures are measured per operation;
-    an outage is logged when it starts and when it ends, not once per failed call."""
-    operation = fn.__name__
-    latency = metrics.REDIS_SECONDS.labels(operation)
-    errors = metrics.REDIS_ERRORS.labels(operation)
-
-    @functools.wraps(fn)
-    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
-        started = time.perf_counter()
-        try:
-            result = await fn(*args, **kwargs)
-        except _LOST as exc:
-            errors.inc()
-            _outage.failed(exc, operation=operation)
-            raise Unavailable("game storage unavailable; try again") from exc
-        finally:
-            latency.observe(time.perf_counter() - started)
-        if _outage.down:
-            _outage.recovered()
-        return result
-
-    return wrapper
+_storage = storage_calls("game", "olympus.gamestate.store")
 
 
 SUMMARY_FIELDS = (

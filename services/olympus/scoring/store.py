@@ -31,20 +31,14 @@ the one stored (else the caller reads again and retries).
 
 from __future__ import annotations
 
-import functools
-import logging
-import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ParamSpec, TypeVar
+from typing import Any
 
 import redis.asyncio as aioredis
-import redis.exceptions
 
 from olympus.gamestate import store as game_store
-from olympus.platform import metrics
-from olympus.platform.errors import Unavailable
-from olympus.platform.logs import OutageLog
+from olympus.platform.storage import storage_calls
 
 PREFIX = "olympus:scoring"
 
@@ -98,36 +92,7 @@ end
 return {start, redis.call('ZCARD', KEYS[1]), entries, ratings}
 """
 
-P = ParamSpec("P")
-T = TypeVar("T")
-_LOST = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, ConnectionError, OSError)
-_log = logging.getLogger("olympus.scoring.store")
-_outage = OutageLog(_log, "storage (Redis)")
-
-
-def _storage(fn: Callable[P, Awaitable[T]]) -> Callable[P, Awaitable[T]]:
-    """Redis out of reach is UNAVAILABLE for the caller (who may retry); latency and failures
-    measured per operation; an outage logged when it starts and when it ends."""
-    operation = f"scoring_{fn.__name__}"
-    latency = metrics.REDIS_SECONDS.labels(operation)
-    errors = metrics.REDIS_ERRORS.labels(operation)
-
-    @functools.wraps(fn)
-    async def wrapper(*args: P.args, **kwargs: P.kwargs) -> T:
-        started = time.perf_counter()
-        try:
-            result = await fn(*args, **kwargs)
-        except _LOST as exc:
-            errors.inc()
-            _outage.failed(exc, operation=operation)
-            raise Unavailable("scoring storage unavailable; try again") from exc
-        finally:
-            latency.observe(time.perf_counter() - started)
-        if _outage.down:
-            _outage.recovered()
-        return result
-
-    return wrapper
+_storage = storage_calls("scoring", "olympus.scoring.store", prefix="scoring_")
 
 
 def queue_key(queue: str, part: str) -> str:
