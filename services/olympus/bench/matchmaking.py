@@ -23,7 +23,6 @@ import asyncio
 import json
 import secrets
 import statistics
-import subprocess
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -35,6 +34,8 @@ import redis.asyncio as aioredis
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from olympus.accounts.keys import KeyStore
+from olympus.launcher import start_service, stop
+from olympus.platform.config import METRICS_OFF
 from olympus.platform.embedded_redis import embedded_redis
 from olympus.v1 import matchmaking_pb2, matchmaking_pb2_grpc
 
@@ -46,35 +47,12 @@ MATCHED = matchmaking_pb2.TICKET_STATUS_MATCHED
 
 @contextmanager
 def _matchmaking(redis_url: str, gamestate: str, *args: str) -> Iterator[str]:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "olympus.matchmaking",
-            "--port",
-            "0",
-            "--metrics-port",
-            "off",
-            "--redis-url",
-            redis_url,
-            "--gamestate-address",
-            gamestate,
-            "--log-level",
-            "WARNING",
-            *args,
-        ],
-        stdout=subprocess.PIPE,
-        text=True,
-    )
+    extra = ("--gamestate-address", gamestate, "--log-level", "WARNING", *args)
+    child = start_service("matchmaking", 0, METRICS_OFF, redis_url, extra)
     try:
-        assert proc.stdout is not None
-        line = proc.stdout.readline()
-        if not line:
-            raise SystemExit("the matchmaking service did not start")
-        yield f"127.0.0.1:{json.loads(line)['port']}"
+        yield f"127.0.0.1:{child.port}"
     finally:
-        proc.terminate()
-        proc.wait(15)
+        stop([child])
 
 
 def _ms(values: Sequence[float], q: float) -> float:
