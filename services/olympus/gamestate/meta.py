@@ -88,6 +88,19 @@ class TimeControl:
         }
 
     @classmethod
+    def from_wire(cls, tc: Any, policy: str) -> TimeControl:
+        """From a TimeControl message (game.proto) whose policy the caller has already named:
+        each request edge refuses an undefined policy in its own terms. 0 timeouts means the
+        default. InvalidTimeControl for values that cannot work."""
+        return cls(
+            seconds_per_game=tc.seconds_per_game,
+            seconds_per_decision=tc.seconds_per_decision,
+            decision_seconds=tc.decision_seconds,
+            timeout_policy=policy,
+            timeouts_before_bot=tc.timeouts_before_bot or DEFAULT_TIMEOUTS_BEFORE_BOT,
+        )
+
+    @classmethod
     def from_data(cls, data: dict[str, Any]) -> TimeControl:
         # Games stored before clocks were enforced have the first two fields only, and may have
         # an increment without a bank (shown, never enforced): such a clock is no clock.

@@ -33,7 +33,6 @@ from .core import RESIGNED_BOT, Games, now_ms
 from .ending import Ending
 from .history import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, hidden_count
 from .meta import (
-    DEFAULT_TIMEOUTS_BEFORE_BOT,
     GameMeta,
     InvalidTimeControl,
     SeatMeta,
@@ -128,13 +127,7 @@ def time_control_from_proto(tc: pb.TimeControl) -> TimeControl:
         "time_control.timeout_policy",
     )
     try:
-        return TimeControl(
-            seconds_per_game=tc.seconds_per_game,
-            seconds_per_decision=tc.seconds_per_decision,
-            decision_seconds=tc.decision_seconds,
-            timeout_policy=policy,
-            timeouts_before_bot=tc.timeouts_before_bot or DEFAULT_TIMEOUTS_BEFORE_BOT,
-        )
+        return TimeControl.from_wire(tc, policy)
     except InvalidTimeControl as exc:
         raise InvalidArgument(f"time_control: {exc}", reason="INVALID_TIME_CONTROL") from None
 

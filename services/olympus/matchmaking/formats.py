@@ -13,10 +13,10 @@ from typing import Any
 
 import orjson
 
-from olympus.api.vocab import TIMEOUT_POLICIES, value_of
+from olympus.api.vocab import TIMEOUT_POLICIES, name_or_unknown, value_of
 from olympus.engine import GameOptions
 from olympus.engine.errors import InvalidOptions
-from olympus.gamestate.meta import DEFAULT_TIMEOUTS_BEFORE_BOT, InvalidTimeControl, TimeControl
+from olympus.gamestate.meta import InvalidTimeControl, TimeControl
 from olympus.platform.errors import InvalidArgument
 from olympus.v1 import game_pb2, matchmaking_pb2
 
@@ -110,18 +110,13 @@ def format_from_proto(msg: matchmaking_pb2.MatchFormat) -> Format:
     except InvalidOptions as exc:
         raise _invalid(exc.message) from None
     tc = msg.time_control
-    names = {v: k for k, v in TIMEOUT_POLICIES.items()}
-    policy = names.get(tc.timeout_policy or game_pb2.TIMEOUT_POLICY_DEFAULT_ANSWER)
-    if policy is None:
+    policy = name_or_unknown(
+        TIMEOUT_POLICIES, tc.timeout_policy or game_pb2.TIMEOUT_POLICY_DEFAULT_ANSWER
+    )
+    if policy == "unknown":
         raise _invalid(f"time_control.timeout_policy: {tc.timeout_policy} is not a defined value")
     try:
-        time_control = TimeControl(
-            seconds_per_game=tc.seconds_per_game,
-            seconds_per_decision=tc.seconds_per_decision,
-            decision_seconds=tc.decision_seconds,
-            timeout_policy=policy,
-            timeouts_before_bot=tc.timeouts_before_bot or DEFAULT_TIMEOUTS_BEFORE_BOT,
-        )
+        time_control = TimeControl.from_wire(tc, policy)
     except InvalidTimeControl as exc:
         raise _invalid(f"time_control: {exc}") from None
     return Format(msg.players, corporate_era, msg.draft, map_name, time_control, msg.rated)
