@@ -23,7 +23,7 @@ from olympus.platform.errors import NotFound
 
 from . import clocks
 from . import store as st
-from .core import RESIGNED_BOT, BotDispatcher, Games, Loaded, check_game_id, now_ms
+from .core import RESIGNED_BOT, Games, Loaded, check_game_id, now_ms
 from .meta import GameMeta
 
 log = logging.getLogger("olympus.autoplay")
@@ -63,9 +63,8 @@ class Played:
 
 
 class Autoplay:
-    def __init__(self, games: Games, dispatcher: BotDispatcher | None = None) -> None:
+    def __init__(self, games: Games) -> None:
         self.games = games
-        self.dispatcher = dispatcher
 
     async def _meta(self, game_id: str) -> GameMeta | None:
         check_game_id(game_id)
@@ -97,8 +96,8 @@ class Autoplay:
             if decision is None:
                 break
             if answers >= SLICE_ANSWERS or time.monotonic() - started > SLICE_SECONDS:
-                if self.dispatcher is not None:  # the rest in a task of its own
-                    self.dispatcher.bot_turn(meta.game_id, now.version)
+                if self.games.dispatcher is not None:  # the rest in a task of its own
+                    self.games.dispatcher.bot_turn(meta.game_id, now.version)
                 break
             seat = decision.player
             since = now.table.since[seat]

@@ -55,15 +55,12 @@ class Runtime:
             settings.idempotency_seconds,
             settings.inactivity_seconds,
         )
-        self.games = Games(self.store, state_cache_size=256)
-        self.autoplay = Autoplay(self.games, Continuations(app))
+        # Its dispatcher sends the rest of a sliced bot turn, and the first bot turns of the
+        # ladder games created here, as tasks of their own.
+        self.games = Games(self.store, state_cache_size=256, dispatcher=Continuations(app))
+        self.autoplay = Autoplay(self.games)
         self.scoring = Scoring(ScoringStore(redis))  # rated results (reporting.py)
-        # Ladder games are created here: their first bot turns are sent as tasks at once.
-        self.ladders = LadderScheduler(
-            LadderStore(redis),
-            Games(self.store, state_cache_size=16, dispatcher=Continuations(app)),
-            self.scoring,
-        )
+        self.ladders = LadderScheduler(LadderStore(redis), self.games, self.scoring)
 
     def run(self, work: Coroutine[Any, Any, T]) -> T:
         return self.loop.run_until_complete(work)
