@@ -48,6 +48,8 @@ from typing import Any
 import orjson
 import redis.asyncio as aioredis
 
+from olympus.platform.storage import storage_calls
+
 from . import rated
 from .formats import Format
 
@@ -215,6 +217,10 @@ return 1
 """
 
 
+# Redis out of reach is UNAVAILABLE for callers (and a logged outage), as in every store.
+_storage = storage_calls("matchmaking", "olympus.matchmaking.store", prefix="matchmaking_")
+
+
 @dataclass(frozen=True, slots=True)
 class TicketRow:
     ticket_id: str
@@ -286,6 +292,7 @@ class MatchStore:
         self._swap = r.register_script(_SWAP)
 
     # --- tickets ---------------------------------------------------------------------------------
+    @_storage
     async def enqueue(self, account: str, name: str, fmt: Format, rating: int = 0) -> TicketRow:
         """A new waiting ticket; DuplicateTicket when the account has an open one."""
         fid = fmt.format_id
@@ -335,6 +342,7 @@ class MatchStore:
             return now_ms() - int(created or 0) < PENDING_STALE_MS
         return status.decode() in OPEN
 
+    @_storage
     async def ticket(self, tid: str) -> TicketRow | None:
         if not valid_ticket_id(tid):
             return None
@@ -343,6 +351,7 @@ class MatchStore:
             return None
         return _ticket_row(tid, row)
 
+    @_storage
     async def cancel(self, account: str, tid: str) -> str:
         """'missing' (no such ticket of this account), 'cancelled', or the status that keeps
         it from being cancelled ('matched', 'matching': flagged, see the module's doc)."""
@@ -355,13 +364,16 @@ class MatchStore:
         return str(result.decode() if isinstance(result, bytes) else result)
 
     # --- queues ----------------------------------------------------------------------------------
+    @_storage
     async def queues(self) -> list[str]:
         return sorted(m.decode() for m in await self.redis.smembers(QUEUES))
 
+    @_storage
     async def queue_format(self, fid: str) -> Format | None:
         raw = await self.redis.get(format_key(fid))
         return Format.from_data(orjson.loads(raw)) if raw else None
 
+    @_storage
     async def waiting(self, fid: str, limit: int) -> list[tuple[str, int, int]]:
         """(ticket id, enqueued ms, rating) of the oldest `limit` waiting tickets."""
         entries = await self.redis.zrange(waiting_key(fid), 0, limit - 1, withscores=True)
@@ -377,6 +389,7 @@ class MatchStore:
         ]
 
     # --- matches ---------------------------------------------------------------------------------
+    @_storage
     async def claim(
         self, fid: str, tickets: Sequence[str], bots: int, seed: int, lease_ms: int
     ) -> str | None:
@@ -396,12 +409,14 @@ class MatchStore:
         ]
         return mid if await self._claim(keys=keys, args=args) else None
 
+    @_storage
     async def record_game(self, fid: str, mid: str, game_id: str, seats: dict[str, Any]) -> bool:
         """Store the created game in a match still claimed; False if it was released."""
         return bool(
             await self._record(keys=[match_key(fid, mid)], args=[game_id, orjson.dumps(seats)])
         )
 
+    @_storage
     async def release(self, match: MatchRow, only_if_expired: bool) -> bool:
         fid, mid = match.fid, match.match_id
         keys = [waiting_key(fid), matching_key(fid), match_key(fid, mid)]
@@ -409,6 +424,7 @@ class MatchStore:
         args: list[Any] = [mid, now_ms(), "1" if only_if_expired else "0", self.ttl]
         return bool(await self._release(keys=keys, args=args))
 
+    @_storage
     async def assign(self, match: MatchRow) -> bool:
         """Every ticket of a created match matched, and the seats tied to their accounts.
         Idempotent (a replica finishing another's match may run it again)."""
@@ -446,6 +462,7 @@ class MatchStore:
             args += [seat, token]
         return bool(await self._assign(keys=keys, args=args))
 
+    @_storage
     async def match(self, fid: str, mid: str) -> MatchRow | None:
         row = await self.redis.hgetall(match_key(fid, mid))
         if not row or b"tickets" not in row:
@@ -461,10 +478,12 @@ class MatchStore:
             seats=dict(orjson.loads(row[b"seats"])) if row.get(b"seats") else {},
         )
 
+    @_storage
     async def overdue_matches(self, fid: str, now: int) -> list[str]:
         """Open matches of the queue whose lease is over."""
         return [m.decode() for m in await self.redis.zrangebyscore(matching_key(fid), "-inf", now)]
 
+    @_storage
     async def account_seats(self, account: str) -> dict[str, int]:
         row = await self.redis.hgetall(account_seats_key(account))
         return {k.decode(): int(v) for k, v in row.items()}
