@@ -499,12 +499,6 @@ class GameStore:
             await self.redis.zadd(key, {game_id: int(time.time() * 1000)}, lt=True)
 
     @_storage
-    async def timer(self, game_id: str) -> float | None:
-        """When the game's timer is due (unix ms), None without one."""
-        score = await self.redis.zscore(timer_key(game_id), game_id)
-        return None if score is None else float(score)
-
-    @_storage
     async def abort(
         self,
         game_id: str,
