@@ -16,6 +16,12 @@ from google.protobuf import json_format
 
 from olympus.v1 import game_pb2, game_pb2_grpc, matchmaking_pb2, matchmaking_pb2_grpc
 
+TERRAFORMING = (
+    (game_pb2.STANDARD_PROJECT_AQUIFER, "aquifer"),
+    (game_pb2.STANDARD_PROJECT_GREENERY, "greenery"),
+    (game_pb2.STANDARD_PROJECT_ASTEROID, "asteroid"),
+)
+
 
 def answer_for(d: game_pb2.Decision) -> str:
     """Some legal answer for any decision (the simplest one)."""
@@ -38,6 +44,16 @@ def answer_for(d: game_pb2.Decision) -> str:
         return f"amount {d.amount.min}"
     if kind == "action" and not d.action.can_pass:  # the corporation's first action is owed
         return f"action {d.action.card_actions[0].card.number}"
+    if kind == "action":
+        # Terraform when it can, so that a game against a bot that only passes still ends.
+        if d.action.convert_plants:
+            return "plants"
+        if d.action.convert_heat:
+            return "heat"
+        offered = {choice.project for choice in d.action.standard_projects}
+        for project, word in TERRAFORMING:
+            if project in offered:
+                return f"project {word}"
     return "pass"
 
 

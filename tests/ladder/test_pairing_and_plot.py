@@ -44,6 +44,20 @@ def test_busy_entrants_come_last_and_small_ladders_fill_the_table() -> None:
         next_table([], 2, random.Random(1))
 
 
+def test_a_waiting_external_bot_is_seated_first_and_never_twice() -> None:
+    bots = [Entrant("bot:a", games=0), Entrant("bot:b", games=1)]
+    late = Entrant("acct:late", games=50, rating=30.0, external=True)
+    early = Entrant("acct:early", games=90, rating=-5.0, external=True)
+    for seed in range(30):
+        table = next_table([*bots, early, late], 2, random.Random(seed))
+        # The longest-waiting ticket (listed first) sits however many games it has.
+        assert "acct:early" in table
+        table = next_table([bots[0], early], 4, random.Random(seed))
+        assert sorted(table) == ["acct:early", "bot:a", "bot:a", "bot:a"]
+    with pytest.raises(ValueError, match="external"):
+        next_table([early, late], 3, random.Random(0))
+
+
 def test_mixed_player_counts_rotate() -> None:
     assert [player_counts((2, 3, 4), n) for n in range(5)] == [2, 3, 4, 2, 3]
 

@@ -168,7 +168,7 @@ def _with_store(args: argparse.Namespace, work: Any) -> Any:
     from olympus.scoring.service import Scoring
     from olympus.scoring.store import ScoringStore
 
-    from .schedule import LadderStore
+    from .store import LadderStore
 
     async def go() -> Any:
         redis = redis_client(_redis_url(args), "olympus-ladder-cli", 1, 5.0)
@@ -183,7 +183,7 @@ def _with_store(args: argparse.Namespace, work: Any) -> Any:
 def _start(args: argparse.Namespace) -> int:
     from olympus.platform.errors import ServiceError
 
-    from .schedule import LadderSpec
+    from .store import LadderSpec
 
     try:
         spec = LadderSpec(
@@ -192,6 +192,8 @@ def _start(args: argparse.Namespace) -> int:
             tuple(args.players),
             args.concurrent,
             not args.base_only,
+            args.open,
+            args.decision_seconds,
         )
     except ServiceError as exc:
         print(f"olympus ladder start: {exc.message}", file=sys.stderr)
@@ -204,6 +206,7 @@ def _start(args: argparse.Namespace) -> int:
     print(
         f"ladder {spec.name}: {', '.join(spec.bots)}; {spec.concurrent} games at a time "
         "(the workers and beat play and rate them)"
+        + ("; external bots join with a ladder ticket" if spec.open else "")
     )
     return 0
 
@@ -222,7 +225,7 @@ def _stop(args: argparse.Namespace) -> int:
 def _show(args: argparse.Namespace) -> int:
     from olympus.platform.errors import ServiceError
 
-    from .runner import BOT_PREFIX
+    from .store import BOT_PREFIX
 
     async def show(store: Any, scoring: Any) -> tuple[int, int, list[Any]]:
         spec = await store.spec(args.name)
@@ -300,6 +303,19 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--players", type=_counts, default=[2], metavar="N[,N...]")
     p.add_argument("--concurrent", type=whole_arg(1, 1000), default=4, metavar="K")
     p.add_argument("--base-only", action="store_true")
+    p.add_argument(
+        "--open",
+        action="store_true",
+        help="external bots join too: they queue with MatchFormat.ladder = NAME (matchmaking)",
+    )
+    p.add_argument(
+        "--decision-seconds",
+        type=whole_arg(0, 3600),
+        default=0,
+        metavar="S",
+        help="every seat's time per decision (0: no clock); a seat that runs out gets the "
+        "least harmful answer, and after 3 timeouts the random bot plays it",
+    )
     redis_flag(p)
     p.set_defaults(handler=_start)
     p = commands.add_parser("stop", help="no new games for a ladder (running ones are rated)")

@@ -5,6 +5,10 @@ games is seated first), opponents are close in rating (the rest of the table is 
 entrants nearest the first one's rating, among those with few games), and a ladder that allows
 several player counts rotates through them. Ties are broken by a seeded generator, so a run is
 reproducible.
+
+An external bot is an entrant only while its ladder ticket waits: it is ready now and can sit at
+one table only, so the longest-waiting external bot takes the first seat (the pool lists them in
+the order they queued) and an external bot never sits twice at a table.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ class Entrant:
     name: str
     games: int = 0
     rating: float = 0.0  # the conservative estimate (mu - 3 sigma); 0 before any game
+    external: bool = False  # seated from a waiting ladder ticket (see the module's doc)
 
 
 def next_table(
@@ -34,9 +39,11 @@ def next_table(
         raise ValueError("a table needs at least one player")
     if not entrants:
         raise ValueError("a ladder needs at least one entrant")
-    pool = list(entrants)
+    waiting = [e for e in entrants if e.external]
+    pool = [e for e in entrants if not e.external]
     rnd.shuffle(pool)  # random tie-breaks below (sorts are stable)
     pool.sort(key=lambda e: (e.name in busy, e.games))
+    pool = waiting + pool
     first = pool[0]
     rest = pool[1:]
     # Among the others, those with the fewest games first, then the nearest in rating: a
@@ -44,8 +51,11 @@ def next_table(
     fewest = min((e.games for e in rest), default=0)
     rest.sort(key=lambda e: (e.name in busy, (e.games - fewest) // 3, abs(e.rating - first.rating)))
     table = [first.name] + [e.name for e in rest[: players - 1]]
-    while len(table) < players:  # fewer entrants than seats: they sit again
-        table.append(table[len(table) % max(1, len(entrants))])
+    again = [name for name in table if name not in {e.name for e in waiting}]
+    if len(table) < players and not again:
+        raise ValueError("a table of external bots only cannot seat anyone twice")
+    while len(table) < players:  # fewer entrants than seats: built-in bots sit again
+        table.append(again[len(table) % len(again)])
     rnd.shuffle(table)
     return table
 

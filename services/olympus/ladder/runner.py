@@ -19,9 +19,9 @@ from olympus.v1 import game_pb2 as pb
 from olympus.v1 import scoring_pb2 as spb
 
 from .pairing import Entrant, next_table, player_counts
+from .store import player_id
 
 POLL_S = 0.1
-BOT_PREFIX = "bot:"  # a ladder bot's player id in the scoring service
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,10 +56,6 @@ class LadderResult:
 
 class LadderError(Exception):
     pass
-
-
-def player_id(bot: str) -> str:
-    return BOT_PREFIX + bot
 
 
 def check_config(config: LadderConfig) -> None:

@@ -1,13 +1,16 @@
 """Ladders kept running by the workers: beat sends `olympus.ladder_tick` every few seconds, and
-each tick, for every ladder configured in Redis, reports the ladder's games that finished (the
-scoring service's record: once per game, rated in the ladder's queue), drops those aborted, and
-starts new games until the ladder's number of concurrent games is reached, pairing from the
-current ratings (`pairing.next_table`).
+each tick, for every ladder configured in Redis (store.py), reports the ladder's games that
+finished (the scoring service's record: once per game, rated in the ladder's queue), drops those
+aborted, and starts new games until the ladder's number of concurrent games is reached, pairing
+from the current ratings (`pairing.next_table`).
 
-    olympus:ladders                    set: the ladders' names
-    olympus:ladder:{l:<name>}          hash: spec (JSON), started (games started so far)
-    olympus:ladder:{l:<name>}:running  hash: game id -> the bots by seat (JSON)
-    olympus:ladder:{l:<name>}:lock     string: the tick working on this ladder (a lease)
+A ladder that is open to external bots also seats the ladder tickets waiting in matchmaking
+(MatchFormat.ladder): each table with external bots is claimed, created and assigned through
+the matchmaking store, like a match of the matcher's (the tickets are never seated twice, a
+cancelled one is never seated, and a tick that dies between the claim and the assignment leaves
+a match whose lease runs out: the matchmaking service's recovery finishes it or gives its
+tickets back). The external bot learns of its game through WatchTicket and plays it through
+the game API, on the ladder's clock.
 
 A tick holds the ladder's lock for its work, so two ticks never start games for the same
 ladder at once; a game is reported before it leaves `running`, and the report is idempotent,
@@ -16,131 +19,44 @@ so a tick that dies half-way loses nothing.
 
 from __future__ import annotations
 
+import logging
 import random
-import re
 import secrets
 from dataclasses import dataclass
-from typing import Any
-
-import orjson
 
 from olympus.engine import GameOptions
 from olympus.gamestate import store as gst
 from olympus.gamestate.core import Games
 from olympus.gamestate.meta import SeatMeta, TimeControl
-from olympus.platform.errors import InvalidArgument, NotFound, quote
+from olympus.matchmaking.formats import ladder_format
+from olympus.matchmaking.store import MatchRow, MatchStore
+from olympus.platform.errors import NotFound
 from olympus.scoring.ratings import Rating
 from olympus.scoring.service import Scoring
 
 from .pairing import Entrant, next_table, player_counts
-from .runner import player_id
+from .store import (
+    ACCOUNT_PREFIX,
+    BOT_PREFIX,
+    LadderSpec,
+    LadderStore,
+    player_id,
+    rated_player,
+    seat_entry,
+)
 
-PREFIX = "olympus"
-LOCK_MS = 30_000
-_NAME_RE = re.compile(r"[A-Za-z0-9._-]{1,64}")
+log = logging.getLogger("olympus.ladder")
+SCAN_LIMIT = 200  # waiting ladder tickets looked at per tick
+LEASE_MS = 20_000  # a claimed table's lease: within it the game is created and assigned
 
 
 @dataclass(frozen=True, slots=True)
-class LadderSpec:
-    name: str  # also the ratings queue
-    bots: tuple[str, ...]
-    players: tuple[int, ...] = (2,)
-    concurrent: int = 4
-    corporate_era: bool = True
+class Waiting:
+    """An external bot whose ladder ticket waits."""
 
-    def __post_init__(self) -> None:
-        if not _NAME_RE.fullmatch(self.name):
-            raise InvalidArgument(
-                f"a ladder name is 1-64 letters, digits, '.', '_', '-': {quote(self.name)}"
-            )
-        if not self.bots or len(set(self.bots)) != len(self.bots):
-            raise InvalidArgument("name each bot once, at least one")
-        if not self.players or min(self.players) < 2 or max(self.players) > len(self.bots):
-            raise InvalidArgument(
-                "player counts are 2 to 5 and at most the number of bots (no bot sits twice)"
-            )
-        if not 1 <= self.concurrent <= 1000:
-            raise InvalidArgument("concurrent games: 1 to 1000")
-
-    def to_json(self) -> bytes:
-        return orjson.dumps(
-            {
-                "name": self.name,
-                "bots": list(self.bots),
-                "players": list(self.players),
-                "concurrent": self.concurrent,
-                "corporate_era": self.corporate_era,
-            }
-        )
-
-    @classmethod
-    def from_json(cls, raw: bytes) -> LadderSpec:
-        data = orjson.loads(raw)
-        return cls(
-            data["name"],
-            tuple(data["bots"]),
-            tuple(data["players"]),
-            int(data["concurrent"]),
-            bool(data["corporate_era"]),
-        )
-
-
-def _key(name: str, part: str = "") -> str:
-    return f"{PREFIX}:ladder:{{l:{name}}}" + (f":{part}" if part else "")
-
-
-class LadderStore:
-    def __init__(self, redis: Any) -> None:
-        self.redis = redis
-
-    async def save(self, spec: LadderSpec) -> None:
-        await self.redis.hset(_key(spec.name), "spec", spec.to_json())
-        await self.redis.sadd(f"{PREFIX}:ladders", spec.name)
-
-    async def stop(self, name: str) -> bool:
-        """No new games for the ladder; those running are still reported."""
-        removed = await self.redis.srem(f"{PREFIX}:ladders", name)
-        return bool(removed)
-
-    async def spec(self, name: str) -> LadderSpec:
-        raw = await self.redis.hget(_key(name), "spec")
-        if raw is None:
-            raise NotFound(f"no ladder {quote(name)}", reason="UNKNOWN_QUEUE")
-        return LadderSpec.from_json(raw)
-
-    async def active(self) -> list[str]:
-        return sorted(n.decode() for n in await self.redis.smembers(f"{PREFIX}:ladders"))
-
-    async def with_running(self) -> list[str]:
-        """Ladders with games still running (stopped ones included)."""
-        names = set(await self.active())
-        async for key in self.redis.scan_iter(match=f"{PREFIX}:ladder:*:running"):
-            names.add(key.decode().split("{l:", 1)[1].split("}", 1)[0])
-        return sorted(names)
-
-    async def running(self, name: str) -> dict[str, list[str]]:
-        rows = await self.redis.hgetall(_key(name, "running"))
-        return {k.decode(): orjson.loads(v) for k, v in rows.items()}
-
-    async def add_running(self, name: str, game_id: str, table: list[str]) -> int:
-        await self.redis.hset(_key(name, "running"), game_id, orjson.dumps(table))
-        return int(await self.redis.hincrby(_key(name), "started", 1))
-
-    async def done(self, name: str, game_id: str) -> None:
-        await self.redis.hdel(_key(name, "running"), game_id)
-
-    async def started(self, name: str) -> int:
-        return int(await self.redis.hget(_key(name), "started") or 0)
-
-    async def lock(self, name: str) -> str | None:
-        token = secrets.token_hex(8)
-        ok = await self.redis.set(_key(name, "lock"), token, nx=True, px=LOCK_MS)
-        return token if ok else None
-
-    async def unlock(self, name: str, token: str) -> None:
-        # Only our own lease: a tick that overran it must not free another's.
-        if (await self.redis.get(_key(name, "lock"))) == token.encode():
-            await self.redis.delete(_key(name, "lock"))
+    ticket: str
+    name: str  # the account's name: its seat's name
+    entrant: Entrant
 
 
 @dataclass
@@ -151,10 +67,13 @@ class Ticked:
 
 
 class LadderScheduler:
-    def __init__(self, store: LadderStore, games: Games, scoring: Scoring) -> None:
+    def __init__(
+        self, store: LadderStore, games: Games, scoring: Scoring, tickets: MatchStore
+    ) -> None:
         self.store = store
         self.games = games
         self.scoring = scoring
+        self.tickets = tickets  # the ladder tickets external bots queue with (matchmaking)
 
     async def tick(self) -> Ticked:
         out = Ticked()
@@ -177,7 +96,7 @@ class LadderScheduler:
             raw = (await self.games.store.summary(game_id))["status"]
             status = raw.decode() if raw else ""
             if status == gst.STATUS_FINISHED:
-                players = [(i, player_id(b)) for i, b in enumerate(table)]
+                players = [(i, rated_player(entry)) for i, entry in enumerate(table)]
                 await self.scoring.report(game_id, spec.name, players)
                 out.reported += 1
             elif status in (gst.STATUS_ABORTED, ""):  # aborted or gone: not rated
@@ -190,28 +109,87 @@ class LadderScheduler:
         running = await self.store.running(spec.name)
         if len(running) >= spec.concurrent:
             return
-        entrants = [await self._entrant(spec, b) for b in spec.bots]
+        bots = [await self._entrant(spec, player_id(b), player_id(b)) for b in spec.bots]
+        waiting = await self._waiting(spec) if spec.open else {}
         started = await self.store.started(spec.name)
         rnd = random.Random(f"{spec.name}:{started}")
-        busy = {b for table in running.values() for b in table}
+        busy = {seat_entry(entry) for table in running.values() for entry in table}
         while len(running) < spec.concurrent:
             players = player_counts(spec.players, started)
-            table = next_table(entrants, players, rnd, frozenset(busy))
-            options = GameOptions(
-                players=players,
-                seed=secrets.randbelow(2**63),
-                corporate_era=spec.corporate_era,
-            )
-            seats = [SeatMeta(seat=i, bot=b, name=b) for i, b in enumerate(table)]
-            created = await self.games.create(options, seats, TimeControl())
-            started = await self.store.add_running(spec.name, created.meta.game_id, table)
-            running[created.meta.game_id] = table
+            externals = [w.entrant for w in waiting.values()]
+            table = next_table(bots + externals, players, rnd, frozenset(busy))
+            seated = {entry: waiting.pop(entry) for entry in table if entry in waiting}
+            game_id = await self._start(spec, table, seated)
+            if game_id is None:
+                continue  # a ticket was cancelled or taken meanwhile: the others wait on
+            started = await self.store.add_running(spec.name, game_id, table)
+            running[game_id] = table
             busy |= set(table)
             out.started += 1
 
-    async def _entrant(self, spec: LadderSpec, bot: str) -> Entrant:
+    async def _start(
+        self, spec: LadderSpec, table: list[str], tickets: dict[str, Waiting]
+    ) -> str | None:
+        """Create the table's game; with external bots, through a claimed match (None when one
+        of their tickets was cancelled or taken meanwhile)."""
+        options = GameOptions(
+            players=len(table), seed=secrets.randbelow(2**63), corporate_era=spec.corporate_era
+        )
+        clock = TimeControl(decision_seconds=spec.decision_seconds)
+        seats = []
+        for seat, entry in enumerate(table):
+            if entry in tickets:
+                seats.append(SeatMeta(seat=seat, name=tickets[entry].name))
+            else:
+                bot = entry.removeprefix(BOT_PREFIX)
+                seats.append(SeatMeta(seat=seat, bot=bot, name=bot))
+        if not tickets:
+            return (await self.games.create(options, seats, clock)).meta.game_id
+        fid = ladder_format(spec.name).format_id
+        claimed = [w.ticket for w in tickets.values()]
+        bots = len(table) - len(claimed)
+        mid = await self.tickets.claim(fid, claimed, bots, 0, LEASE_MS)
+        if mid is None:
+            return None
+        match = MatchRow(fid, mid, "claimed", claimed, bots, 0)
         try:
-            rating, _ = await self.scoring.rating(spec.name, player_id(bot))
+            created = await self.games.create(options, seats, clock)
+        except Exception:
+            await self.tickets.release(match, False)  # they wait for the next table
+            raise
+        game_id = created.meta.game_id
+        by_ticket: dict[str, list[object]] = {
+            tickets[entry].ticket: [seat, created.tokens[seat]]
+            for seat, entry in enumerate(table)
+            if entry in tickets
+        }
+        if not await self.tickets.record_game(fid, mid, game_id, by_ticket):
+            log.error(
+                "a ladder match was released while its game was created: orphan game",
+                extra={"match": mid, "game_id": game_id},
+            )
+            return None
+        await self.tickets.assign(
+            MatchRow(fid, mid, "created", claimed, bots, 0, game_id, by_ticket)
+        )
+        return game_id
+
+    async def _waiting(self, spec: LadderSpec) -> dict[str, Waiting]:
+        """The external bots waiting for this ladder, longest-waiting first, by seat entry."""
+        out: dict[str, Waiting] = {}
+        fid = ladder_format(spec.name).format_id
+        for tid, _, _ in await self.tickets.waiting(fid, SCAN_LIMIT):
+            row = await self.tickets.ticket(tid)
+            if row is None:
+                continue
+            entry = ACCOUNT_PREFIX + row.account
+            out[entry] = Waiting(tid, row.name, await self._entrant(spec, entry, row.account))
+        return out
+
+    async def _entrant(self, spec: LadderSpec, entry: str, rated_id: str) -> Entrant:
+        try:
+            rating, _ = await self.scoring.rating(spec.name, rated_id)
         except NotFound:
             rating = Rating(25.0, 25.0 / 3)
-        return Entrant(bot, rating.games, rating.ordinal)
+        external = entry.startswith(ACCOUNT_PREFIX)
+        return Entrant(entry, rating.games, rating.ordinal, external)

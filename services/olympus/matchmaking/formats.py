@@ -3,6 +3,11 @@
 Two tickets can share a game only when their formats are equal after defaults; the format's
 canonical JSON (sorted keys, no spaces) is hashed into the queue's id, `format_id` (16 hex
 digits), which is also the Redis Cluster hash tag of everything in that queue.
+
+A ladder ticket's format names only the ladder (`MatchFormat.ladder`): its queue is the ladder's
+own, which the ladder's scheduler seats from (the matcher leaves it alone); the ladder decides
+the player count, options and clock of each game. Formats without a ladder keep the canonical
+JSON (and so the queue ids and rating queues) they had before ladders took tickets.
 """
 
 from __future__ import annotations
@@ -17,7 +22,8 @@ from olympus.api.vocab import TIMEOUT_POLICIES, name_or_unknown, value_of
 from olympus.engine import GameOptions
 from olympus.engine.errors import InvalidOptions
 from olympus.gamestate.meta import InvalidTimeControl, TimeControl
-from olympus.platform.errors import InvalidArgument
+from olympus.ladder.store import valid_ladder_name
+from olympus.platform.errors import InvalidArgument, quote
 from olympus.v1 import game_pb2, matchmaking_pb2
 
 MAX_PLAYERS = 5
@@ -35,10 +41,11 @@ class Format:
     map: str
     time_control: TimeControl
     rated: bool
+    ladder: str = ""  # a ladder ticket's ladder (see the module's doc)
 
     def to_data(self) -> dict[str, Any]:
         tc = self.time_control
-        return {
+        data: dict[str, Any] = {
             "players": self.players,
             "corporate_era": self.corporate_era,
             "draft": self.draft,
@@ -52,6 +59,9 @@ class Format:
             ],
             "rated": self.rated,
         }
+        if self.ladder:
+            data["ladder"] = self.ladder
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Format:
@@ -63,6 +73,7 @@ class Format:
             map=str(data["map"]),
             time_control=TimeControl(spg, spd, ds, policy, tbb),
             rated=bool(data["rated"]),
+            ladder=str(data.get("ladder", "")),
         )
 
     def canonical(self) -> str:
@@ -80,6 +91,7 @@ class Format:
             map=self.map,
             time_control=self.time_control_proto(),
             rated=self.rated,
+            ladder=self.ladder,
         )
 
     def time_control_proto(self) -> game_pb2.TimeControl:
@@ -101,6 +113,8 @@ class Format:
 
 def format_from_proto(msg: matchmaking_pb2.MatchFormat) -> Format:
     """The format of an Enqueue, defaults applied; INVALID_FORMAT when it cannot make a game."""
+    if msg.ladder:
+        return _ladder_format(msg)
     if not 1 <= msg.players <= MAX_PLAYERS:
         raise _invalid(f"players must be 1 to {MAX_PLAYERS}, got {msg.players}")
     corporate_era = msg.corporate_era if msg.HasField("corporate_era") else True
@@ -120,3 +134,22 @@ def format_from_proto(msg: matchmaking_pb2.MatchFormat) -> Format:
     except InvalidTimeControl as exc:
         raise _invalid(f"time_control: {exc}") from None
     return Format(msg.players, corporate_era, msg.draft, map_name, time_control, msg.rated)
+
+
+def _ladder_format(msg: matchmaking_pb2.MatchFormat) -> Format:
+    if not valid_ladder_name(msg.ladder):
+        raise _invalid(f"ladder: 1-64 letters, digits, '.', '_', '-', got {quote(msg.ladder)}")
+    rest = matchmaking_pb2.MatchFormat()
+    rest.CopyFrom(msg)
+    rest.ClearField("ladder")
+    if rest.ByteSize():
+        raise _invalid(
+            "a ladder ticket names only its ladder: the ladder decides the players, options "
+            "and clock (leave the other fields unset)"
+        )
+    return ladder_format(msg.ladder)
+
+
+def ladder_format(name: str) -> Format:
+    """The format of the named ladder's tickets: the ladder's name and nothing else."""
+    return Format(0, True, False, "tharsis", TimeControl(), True, name)

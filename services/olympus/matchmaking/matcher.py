@@ -1,7 +1,9 @@
 """The matcher loop every replica runs: group waiting tickets, claim, create the game, assign.
 
 Each pass, for every queue: finish or release the queue's matches whose lease is over (a
-replica died, or stalled, between claim and assignment), then group the waiting tickets.
+replica died, or stalled, between claim and assignment), then group the waiting tickets (not
+in a ladder's queue: the ladder's scheduler groups those, ladder/schedule.py, and claims them
+through the same store; their overdue matches are recovered here all the same).
 
 Grouping, oldest ticket first: a ticket accepts another whose rating is within its allowed gap,
 `rating_gap + rating_widen * seconds waited` (the longer a ticket waits, the wider); two
@@ -141,7 +143,7 @@ class Matcher:
                 return
             await self._recover(fid)
             fmt = await self.store.queue_format(fid)
-            if fmt is None:
+            if fmt is None or fmt.ladder:  # a ladder's scheduler seats its own tickets
                 continue
             waiting = await self.store.waiting(fid, SCAN_LIMIT)
             if not waiting:

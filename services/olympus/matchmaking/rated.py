@@ -44,7 +44,8 @@ def queue_name(fmt: Format) -> str:
 
 
 def is_rated(fmt: Format) -> bool:
-    return fmt.rated and fmt.players >= MIN_RATED_PLAYERS
+    """Rated here, by the matchmaking queue (a ladder rates its games in its own queue)."""
+    return fmt.rated and fmt.players >= MIN_RATED_PLAYERS and not fmt.ladder
 
 
 def seat_players(seats: int, humans: dict[int, str], bot: str = BOT) -> list[str]:

@@ -7,7 +7,8 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 
 import grpc
 
-from olympus.accounts.keys import SCOPE_PLAY, KeyStore, Principal
+from olympus.accounts.keys import SCOPE_LADDER, SCOPE_PLAY, KeyStore, Principal
+from olympus.ladder.store import LadderStore
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import AlreadyExists, FailedPrecondition, NotFound, quote
 from olympus.platform.redis_pool import redis_client
@@ -56,10 +57,13 @@ def _not_found(tid: str) -> NotFound:
 
 
 class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
-    def __init__(self, store: MatchStore, keys: KeyStore, scoring: ScoringStore) -> None:
+    def __init__(
+        self, store: MatchStore, keys: KeyStore, scoring: ScoringStore, ladders: LadderStore
+    ) -> None:
         self.store = store
         self.keys = keys
         self.scoring = scoring  # the ratings a rated ticket carries (same Redis)
+        self.ladders = ladders  # which ladders take external bots' tickets (same Redis)
 
     async def _caller(self, context: grpc.aio.ServicerContext) -> Principal:
         principal = await self.keys.authenticate(context.invocation_metadata())
@@ -79,6 +83,8 @@ class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
     ) -> matchmaking_pb2.EnqueueResponse:
         principal = await self._caller(context)
         fmt = format_from_proto(request.format)
+        if fmt.ladder:
+            await self._check_ladder(principal, fmt.ladder)
         rating = await rated.ticket_rating(self.scoring, fmt, principal.account_id)
         try:
             row = await self.store.enqueue(principal.account_id, principal.name, fmt, rating)
@@ -89,6 +95,16 @@ class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
                 metadata={"ticket_id": exc.open_ticket},
             ) from None
         return matchmaking_pb2.EnqueueResponse(ticket=ticket_to_proto(row))
+
+    async def _check_ladder(self, principal: Principal, name: str) -> None:
+        principal.require(SCOPE_LADDER)
+        if await self.ladders.is_active(name) and (await self.ladders.spec(name)).open:
+            return
+        raise NotFound(
+            f"no ladder {quote(name)} takes external bots now (an operator opens one with "
+            "`olympus ladder start NAME --open`)",
+            reason="LADDER_CLOSED",
+        )
 
     @rpc
     async def Cancel(
@@ -144,7 +160,8 @@ def make_setup(
         matcher = Matcher(store, games, matcher_settings)
         # The generated *_pb2_grpc module comes without type stubs.
         matchmaking_pb2_grpc.add_MatchmakingServiceServicer_to_server(  # type: ignore[no-untyped-call]
-            MatchmakingService(store, KeyStore(redis), ScoringStore(redis)), server
+            MatchmakingService(store, KeyStore(redis), ScoringStore(redis), LadderStore(redis)),
+            server,
         )
         matcher.start()
 

@@ -81,6 +81,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TICKET_NOT_FOUND: _ClassVar[ErrorReason]
     DUPLICATE_TICKET: _ClassVar[ErrorReason]
     TICKET_CLOSED: _ClassVar[ErrorReason]
+    LADDER_CLOSED: _ClassVar[ErrorReason]
     GAME_NOT_FINISHED: _ClassVar[ErrorReason]
     UNKNOWN_QUEUE: _ClassVar[ErrorReason]
     NOT_RATED: _ClassVar[ErrorReason]
@@ -166,6 +167,7 @@ INVALID_FORMAT: ErrorReason
 TICKET_NOT_FOUND: ErrorReason
 DUPLICATE_TICKET: ErrorReason
 TICKET_CLOSED: ErrorReason
+LADDER_CLOSED: ErrorReason
 GAME_NOT_FINISHED: ErrorReason
 UNKNOWN_QUEUE: ErrorReason
 NOT_RATED: ErrorReason

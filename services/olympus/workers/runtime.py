@@ -19,7 +19,9 @@ from celery import Celery
 from olympus.gamestate.autoplay import Autoplay
 from olympus.gamestate.core import Games
 from olympus.gamestate.store import GameStore
-from olympus.ladder.schedule import LadderScheduler, LadderStore
+from olympus.ladder.schedule import LadderScheduler
+from olympus.ladder.store import LadderStore
+from olympus.matchmaking.store import MatchStore
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.tasks import BOT_QUEUE, BOT_TURN
 from olympus.scoring.service import Scoring
@@ -60,7 +62,9 @@ class Runtime:
         self.games = Games(self.store, state_cache_size=256, dispatcher=Continuations(app))
         self.autoplay = Autoplay(self.games)
         self.scoring = Scoring(ScoringStore(redis))  # rated results (reporting.py)
-        self.ladders = LadderScheduler(LadderStore(redis), self.games, self.scoring)
+        self.ladders = LadderScheduler(
+            LadderStore(redis), self.games, self.scoring, MatchStore(redis)
+        )
 
     def run(self, work: Coroutine[Any, Any, T]) -> T:
         return self.loop.run_until_complete(work)
