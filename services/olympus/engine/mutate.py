@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .board import OCEAN_BONUS, TEMPERATURE_BONUS
 from .cards.catalogue import get as card_def
 from .cards.model import Instr, Trigger
-from .board import OCEAN_BONUS, TEMPERATURE_BONUS
 from .constants import (
     ANIMAL,
     ENERGY,

@@ -221,7 +221,7 @@ class TurnOptions:
                 rule = milestone_rule(p)
                 if can_afford(p, rule):
                     for m in milestones_of(g).values():
-                        if m.name not in claimed and m.measure(g, p) >= m.threshold:
+                        if m.name not in claimed and m.reached(g, p):
                             self.milestones[m.name] = rule
             cost = award_cost(g)
             if cost is not None:
