@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from .constants import HELLAS_OCEAN_FEE, VASTITAS_TEMPERATURE_FEE
 from .errors import InvalidOptions
 
 LAND = "land"
@@ -40,6 +41,7 @@ SUPPORTED_MAPS = tuple(MAP_TITLES)
 # temperature below its goal). See `placement.placement_fee`.
 OCEAN_BONUS = "ocean"  # Hellas's south pole: pay 6 M€, place an ocean tile
 TEMPERATURE_BONUS = "temperature"  # Vastitas Borealis's north pole: pay 3 M€, +1 temperature
+PAID_BONUSES = {OCEAN_BONUS: HELLAS_OCEAN_FEE, TEMPERATURE_BONUS: VASTITAS_TEMPERATURE_FEE}
 
 # The `special` column is a note that starts with the space's printed name, followed by what
 # the name is about: "Tharsis Tholus volcanic; ...", "Noctis City reserved: ...",
@@ -61,6 +63,11 @@ class Space:
     neighbours: tuple[int, ...]
     name: str = ""  # the printed name of a named space ("Tharsis Tholus"); "" for the others
     edge: bool = False  # on the rim of Mars (rows 0 and 8, and each row's ends): Edgedancer
+
+    @property
+    def fee(self) -> int:
+        """M€ its paid bonuses cost (while they can still happen: `placement.placement_fee`)."""
+        return sum(PAID_BONUSES.get(b, 0) for b in self.bonus)
 
     @property
     def key(self) -> str:
@@ -169,6 +176,5 @@ def load_map(name: str) -> MapDef:
     spaces = tuple(found.get(i) for i in range(top + 1))
     mars = tuple(sorted(sid for sid, sp in found.items() if sp.row >= 0))
     off = tuple(sorted(sid for sid, sp in found.items() if sp.row < 0))
-    paid = {OCEAN_BONUS, TEMPERATURE_BONUS}
-    fees = frozenset(sid for sid, sp in found.items() if paid.intersection(sp.bonus))
+    fees = frozenset(sid for sid, sp in found.items() if sp.fee)
     return MapDef(name=name, spaces=spaces, mars=mars, off_mars=off, fee_spaces=fees)
