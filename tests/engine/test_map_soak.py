@@ -36,9 +36,7 @@ def _play(options: GameOptions, seed: int, persist: bool = False) -> tuple[Game,
 def test_random_games_on_a_map_all_finish(name: str, players: int) -> None:
     used_fee_spaces = 0
     for i in range(GAMES):
-        options = GameOptions(
-            players=players, seed=1_000 * players + i, map=name, draft=i % 4 == 0
-        )
+        options = GameOptions(players=players, seed=1_000 * players + i, map=name, draft=i % 4 == 0)
         game, _ = _play(options, seed=i)
         assert game.is_over and game.result()["finished"]
         used_fee_spaces += sum(1 for s in game.map.fee_spaces if game.tiles[s])
