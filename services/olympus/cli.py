@@ -25,20 +25,26 @@ BROKEN_PIPE_STATUS = 128 + signal.SIGPIPE
 
 
 def _selfplay(args: argparse.Namespace) -> int:
+    from .engine.errors import InvalidOptions
     from .selfplay import run
 
     if args.solo:
         args.players = 1
-    summary = run(
-        players=args.players,
-        games=args.games,
-        seed=args.seed,
-        bot=args.bot,
-        corporate_era=args.corporate_era,
-        draft=args.draft,
-        solo_tr63=args.tr63,
-        persist=args.persist,
-    )
+    try:
+        summary = run(
+            players=args.players,
+            games=args.games,
+            seed=args.seed,
+            bot=args.bot,
+            corporate_era=args.corporate_era,
+            draft=args.draft,
+            solo_tr63=args.tr63,
+            persist=args.persist,
+            map_name=args.map,
+        )
+    except InvalidOptions as exc:  # an unknown map: the message lists the supported ones
+        print(f"olympus selfplay: {exc}", file=sys.stderr)
+        return 2
     if args.json:
         print(json.dumps(summary))
     else:
@@ -58,6 +64,12 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
     p.add_argument("--solo", action="store_true", help="a solo game (players=1, Corporate Era)")
     p.add_argument("--tr63", action="store_true", help="solo: win by reaching TR 63")
     p.add_argument("--persist", action="store_true", help="save and reload after every decision")
+    p.add_argument(
+        "--map",
+        default="tharsis",
+        metavar="NAME",
+        help="the map: tharsis (default), elysium, hellas, vastitas_borealis or amazonis",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=_selfplay)
 

@@ -60,6 +60,7 @@ def run(
     draft: bool = False,
     solo_tr63: bool = False,
     persist: bool = False,
+    map_name: str = "tharsis",
 ) -> dict[str, Any]:
     stats = []
     wall = time.perf_counter()
@@ -70,6 +71,7 @@ def run(
             corporate_era=corporate_era or players == 1,
             draft=draft,
             solo_tr63=solo_tr63,
+            map=map_name,
         )
         stats.append(play_game(options, bot, persist))
     wall = time.perf_counter() - wall
@@ -81,6 +83,7 @@ def run(
         "unfinished_seeds": [s.seed for s in stats if not s.finished],
         "players": players,
         "corporate_era": corporate_era or players == 1,
+        "map": map_name,
         "persist": persist,
         "avg_generations": round(statistics.fmean(s.generations for s in stats), 2) if stats else 0,
         "avg_decisions": round(statistics.fmean(s.decisions for s in stats), 1) if stats else 0,

@@ -235,10 +235,11 @@ def test_a_games_board_is_its_maps_with_the_games_options(
 
 
 def test_refusals(client: OlympusClient) -> None:
-    for name in ("elysium", "Tharsis", "", "x" * 5000):
+    supported = "tharsis,elysium,hellas,vastitas_borealis,amazonis"
+    for name in ("arabia_terra", "Tharsis", "", "x" * 5000):
         refused = _refusal(client, map=name)
         assert (refused.status, refused.reason) == ("INVALID_ARGUMENT", "UNKNOWN_MAP")
-        assert refused.metadata == {"supported": "tharsis"} and len(refused.message) < 200
+        assert refused.metadata == {"supported": supported} and len(refused.message) < 200
     missing = _refusal(client, game_id="0123456789abcdef")
     assert (missing.status, missing.reason) == ("NOT_FOUND", "GAME_NOT_FOUND")
     malformed = _refusal(client, game_id="not-a-game")

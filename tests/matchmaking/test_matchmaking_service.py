@@ -156,7 +156,7 @@ def test_bad_input_is_refused_and_changes_nothing(
     bad_formats = [
         mm.MatchFormat(players=0),
         mm.MatchFormat(players=6),
-        mm.MatchFormat(players=2, map="hellas"),
+        mm.MatchFormat(players=2, map="atlantis"),
         mm.MatchFormat(players=1, corporate_era=False),
         mm.MatchFormat(players=2, time_control=game_pb2.TimeControl(seconds_per_decision=5)),
         mm.MatchFormat(players=2, time_control=game_pb2.TimeControl(timeout_policy=99)),  # type: ignore[arg-type]

@@ -48,6 +48,7 @@ def _space(msg: pb.BoardSpace) -> dict[str, Any]:
             else None
         ),
         "neighbours": list(msg.neighbours),
+        "placement_fee": msg.placement_fee,
     }
 
 
@@ -82,6 +83,7 @@ def board_dict(msg: pb.BoardDescription) -> dict[str, Any]:
                 "title": x.title,
                 "metric": _word(pb.Metric, "METRIC_", x.metric),
                 "threshold": x.threshold,
+                "at_most": x.at_most,
                 "text": x.text,
             }
             for x in msg.milestones
@@ -151,6 +153,8 @@ def _space_text(space: dict[str, Any]) -> str:
     card = space["reserved_for_card"]
     if card:
         notes.append(f"reserved for {card['number']} {card['name']}")
+    if space["placement_fee"]:
+        notes.append(f"costs {space['placement_fee']} M€ to build on")
     if notes:
         parts.append(f"({', '.join(notes)})")
     return " ".join(parts)
@@ -197,8 +201,9 @@ def board_text(board: dict[str, Any]) -> list[str]:
         f"{m['max_claimed']} claimed at most"
     )
     for x in board["milestones"]:
+        compare = "<=" if x["at_most"] else ">="
         lines.append(
-            f"  {x['id']:<12} {x['title']}: {x['text']} [{x['metric']} >= {x['threshold']}]"
+            f"  {x['id']:<12} {x['title']}: {x['text']} [{x['metric']} {compare} {x['threshold']}]"
         )
     a = board["award_rules"]
     costs = "/".join(str(c) for c in a["funding_costs"])

@@ -7,7 +7,7 @@
     olympus game watch GAME --from 0                  # events as they happen (Ctrl-C stops)
     olympus game log GAME [--export replay.json]
     olympus game list --status active
-    olympus game board GAME | --map tharsis           # spaces, milestones, awards, tracks
+    olympus game board GAME | --map hellas            # spaces, milestones, awards, tracks
 
 `create` keeps the tokens in ~/.olympus/games.json (or $OLYMPUS_GAMES_FILE, mode 0600), so
 later commands need only the game id and `--seat N` (or `--host`); `--token T` works anywhere.
@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from olympus.api.vocab import TIMEOUT_POLICIES, value_of
+from olympus.engine.board import SUPPORTED_MAPS
 from olympus.platform.strict import decimal_arg, whole_arg, whole_number
 from olympus.v1 import game_pb2 as pb
 
@@ -387,7 +388,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     )
     p.add_argument("--draft", action="store_true")
     p.add_argument("--tr63", action="store_true", help="solo: win by reaching TR 63")
-    p.add_argument("--map", default="")
+    p.add_argument(
+        "--map",
+        default="",
+        metavar="NAME",
+        help=f"the map: {', '.join(SUPPORTED_MAPS)} (default: tharsis)",
+    )
     p.add_argument(
         "--bot",
         action="append",
@@ -509,6 +515,10 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
 
     p = command("board", "what the table looks like: spaces, milestones, awards, tracks")
     p.add_argument("game", nargs="?", help="a game (or use --map)")
-    p.add_argument("--map", metavar="NAME", help="a map by name, without a game: tharsis")
+    p.add_argument(
+        "--map",
+        metavar="NAME",
+        help=f"a map by name, without a game: {', '.join(SUPPORTED_MAPS)}",
+    )
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_guarded(_board))

@@ -13,18 +13,35 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
+from .constants import HELLAS_OCEAN_FEE, VASTITAS_TEMPERATURE_FEE
 from .errors import InvalidOptions
 
 LAND = "land"
 OCEAN_SPACE = "ocean"
 OFF_MARS = "colony"
+RESTRICTED = "restricted"  # Amazonis Planitia's centre: no tile may ever go there
 
 # Off-Mars city spaces that every base game has, by the card that uses them.
 GANYMEDE_COLONY_SPACE = 1
 PHOBOS_SPACE_HAVEN_SPACE = 2
 BASE_OFF_MARS = (GANYMEDE_COLONY_SPACE, PHOBOS_SPACE_HAVEN_SPACE)
 
-SUPPORTED_MAPS = ("tharsis",)
+# The maps the engine plays, with their display names.
+MAP_TITLES = {
+    "tharsis": "Tharsis",
+    "elysium": "Elysium",
+    "hellas": "Hellas",
+    "vastitas_borealis": "Vastitas Borealis",
+    "amazonis": "Amazonis Planitia",
+}
+SUPPORTED_MAPS = tuple(MAP_TITLES)
+
+# Placement bonuses that are not goods but a paid extra: the placer pays the fee (in M€) and
+# gets the effect, as long as the effect can still happen (an ocean left to place, the
+# temperature below its goal). See `placement.placement_fee`.
+OCEAN_BONUS = "ocean"  # Hellas's south pole: pay 6 M€, place an ocean tile
+TEMPERATURE_BONUS = "temperature"  # Vastitas Borealis's north pole: pay 3 M€, +1 temperature
+PAID_BONUSES = {OCEAN_BONUS: HELLAS_OCEAN_FEE, TEMPERATURE_BONUS: VASTITAS_TEMPERATURE_FEE}
 
 # The `special` column is a note that starts with the space's printed name, followed by what
 # the name is about: "Tharsis Tholus volcanic; ...", "Noctis City reserved: ...",
@@ -37,7 +54,7 @@ class Space:
     id: int
     row: int  # -1 for off-Mars spaces
     position: int
-    kind: str  # land | ocean | colony
+    kind: str  # land | ocean | colony | restricted
     bonus: tuple[str, ...]  # one word per unit: ("plant", "plant")
     volcanic: bool
     # Only this card's tile may go here: "noctis_city" on Tharsis 31, "ganymede_colony" and
@@ -45,6 +62,12 @@ class Space:
     reserved_for: str | None
     neighbours: tuple[int, ...]
     name: str = ""  # the printed name of a named space ("Tharsis Tholus"); "" for the others
+    edge: bool = False  # on the rim of Mars (rows 0 and 8, and each row's ends): Edgedancer
+
+    @property
+    def fee(self) -> int:
+        """M€ its paid bonuses cost (while they can still happen: `placement.placement_fee`)."""
+        return sum(PAID_BONUSES.get(b, 0) for b in self.bonus)
 
     @property
     def key(self) -> str:
@@ -58,6 +81,15 @@ class MapDef:
     spaces: tuple[Space | None, ...]  # indexed by space id; None for ids the map lacks
     mars: tuple[int, ...]  # the 61 spaces on Mars, in reading order
     off_mars: tuple[int, ...]
+    fee_spaces: frozenset[int] = frozenset()  # spaces with a paid bonus (see OCEAN_BONUS)
+
+    @property
+    def title(self) -> str:
+        return MAP_TITLES[self.name]
+
+    @property
+    def has_volcanic_spaces(self) -> bool:
+        return any((sp := self.spaces[sid]) is not None and sp.volcanic for sid in self.mars)
 
     @property
     def size(self) -> int:
@@ -105,13 +137,20 @@ def _adjacency() -> dict[int, tuple[int, ...]]:
 
 
 @cache
+def _edges() -> frozenset[int]:
+    return frozenset(int(row["space_id"]) for row in _rows("adjacency.tsv") if row["edge"] == "yes")
+
+
+@cache
 def load_map(name: str) -> MapDef:
-    """The named map (only the base game's off-Mars spaces are kept)."""
+    """The named map (only the base game's off-Mars spaces are kept). Every map shares the
+    same grid of 61 spaces (`adjacency.tsv`); what lies on each space is the map's own."""
     if name not in SUPPORTED_MAPS:
         raise InvalidOptions(
             f"unknown or unsupported map {name!r}; supported: {', '.join(SUPPORTED_MAPS)}"
         )
     adjacency = _adjacency()
+    edges = _edges()
     found: dict[int, Space] = {}
     for row in _rows("spaces.tsv"):
         if row["map"] != name:
@@ -131,9 +170,11 @@ def load_map(name: str) -> MapDef:
             reserved_for=name_key(printed) if printed and reserved else None,
             neighbours=adjacency.get(sid, ()),
             name=printed,
+            edge=sid in edges,
         )
     top = max(found)
     spaces = tuple(found.get(i) for i in range(top + 1))
     mars = tuple(sorted(sid for sid, sp in found.items() if sp.row >= 0))
     off = tuple(sorted(sid for sid, sp in found.items() if sp.row < 0))
-    return MapDef(name=name, spaces=spaces, mars=mars, off_mars=off)
+    fees = frozenset(sid for sid, sp in found.items() if sp.fee)
+    return MapDef(name=name, spaces=spaces, mars=mars, off_mars=off, fee_spaces=fees)

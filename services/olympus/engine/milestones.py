@@ -1,8 +1,8 @@
-"""Milestones and awards of each map, with the measure each one uses."""
+"""Milestones and awards of each map: which metric each one uses (`metrics.py`), the
+threshold of a milestone, and how a funded award is scored."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from .constants import (
@@ -10,41 +10,9 @@ from .constants import (
     AWARD_SECOND_PLACE_MIN_PLAYERS,
     AWARD_VP_FIRST,
     AWARD_VP_SECOND,
-    CITY,
-    EMPTY,
-    GREENERY,
-    HEAT,
-    MC,
-    OCEAN,
-    STEEL,
-    TITANIUM,
 )
-from .query import tag_count, tiles_owned
+from .metrics import METRICS, milestone_value
 from .state import GameState, Player
-
-Measure = Callable[[GameState, Player], int]
-
-
-def _tiles(g: GameState, p: Player) -> int:
-    return sum(
-        1 for sid, o in enumerate(g.owners) if o == p.seat and g.tiles[sid] not in (EMPTY, OCEAN)
-    )
-
-
-# What milestones and awards measure, by a stable name (the service's `Metric` enum is these
-# names in upper case): a rule is data, and the engine computes it from that data.
-METRICS: dict[str, Measure] = {
-    "terraform_rating": lambda g, p: p.tr,
-    "city_tiles": lambda g, p: tiles_owned(g, p.seat, CITY),
-    "greenery_tiles": lambda g, p: tiles_owned(g, p.seat, GREENERY),
-    "owned_tiles": _tiles,
-    "building_tags": lambda g, p: tag_count(p, "building"),
-    "science_tags": lambda g, p: tag_count(p, "science"),
-    "cards_in_hand": lambda g, p: len(p.hand),
-    "megacredit_production": lambda g, p: p.prod[MC],
-    "heat": lambda g, p: p.res[HEAT],
-    "steel_and_titanium": lambda g, p: p.res[STEEL] + p.res[TITANIUM],
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,11 +20,16 @@ class Milestone:
     name: str  # as the notation names it: `milestone mayor`
     title: str
     metric: str  # a key of METRICS
-    threshold: int  # claimable when the metric is at least this
+    threshold: int  # claimable when the metric is at least this (at most, with `at_most`)
     text: str
+    at_most: bool = False  # Minimalist: few cards in hand
 
     def measure(self, g: GameState, p: Player) -> int:
-        return METRICS[self.metric](g, p)
+        return milestone_value(self.metric, g, p)
+
+    def reached(self, g: GameState, p: Player) -> bool:
+        value = self.measure(g, p)
+        return value <= self.threshold if self.at_most else value >= self.threshold
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,8 +61,113 @@ THARSIS_AWARDS = (
     Award("miner", "Miner", "steel_and_titanium", "most steel and titanium"),
 )
 
-MILESTONES = {"tharsis": {m.name: m for m in THARSIS_MILESTONES}}
-AWARDS = {"tharsis": {a.name: a for a in THARSIS_AWARDS}}
+ELYSIUM_MILESTONES = (
+    Milestone(
+        "generalist",
+        "Generalist",
+        "productions_raised",
+        6,
+        "all 6 productions raised at least 1 step",
+    ),
+    Milestone(
+        "specialist", "Specialist", "highest_production", 10, "production of 10 in any resource"
+    ),
+    Milestone("ecologist", "Ecologist", "bio_tags", 4, "at least 4 plant, microbe or animal tags"),
+    Milestone("tycoon", "Tycoon", "project_cards", 15, "at least 15 project cards in play"),
+    Milestone("legend", "Legend", "events_played", 5, "at least 5 events played"),
+)
+
+ELYSIUM_AWARDS = (
+    Award("celebrity", "Celebrity", "expensive_cards", "most project cards in play costing 20+"),
+    Award("industrialist", "Industrialist", "steel_and_energy", "most steel and energy"),
+    Award("desert_settler", "Desert Settler", "southern_tiles", "most tiles on the 4 bottom rows"),
+    Award("estate_dealer", "Estate Dealer", "tiles_next_to_oceans", "most tiles next to oceans"),
+    Award("benefactor", "Benefactor", "terraform_rating", "highest terraform rating"),
+)
+
+HELLAS_MILESTONES = (
+    Milestone("diversifier", "Diversifier", "distinct_tags", 8, "at least 8 different tags"),
+    Milestone(
+        "tactician",
+        "Tactician",
+        "cards_with_requirements",
+        5,
+        "at least 5 cards with requirements in play",
+    ),
+    Milestone(
+        "polar_explorer", "Polar Explorer", "polar_tiles", 3, "own 3 tiles on the 2 bottom rows"
+    ),
+    Milestone("energizer", "Energizer", "energy_production", 6, "energy production of 6"),
+    Milestone("rim_settler", "Rim Settler", "jovian_tags", 3, "at least 3 Jovian tags"),
+)
+
+HELLAS_AWARDS = (
+    Award("cultivator", "Cultivator", "greenery_tiles", "most greenery tiles"),
+    Award("magnate", "Magnate", "automated_cards", "most automated (green) cards in play"),
+    Award("space_baron", "Space Baron", "space_tags", "most space tags in play"),
+    Award("excentric", "Excentric", "card_resources", "most resources on cards"),
+    Award("contractor", "Contractor", "building_tags", "most building tags in play"),
+)
+
+VASTITAS_BOREALIS_MILESTONES = (
+    Milestone("v_electrician", "V. Electrician", "power_tags", 4, "at least 4 power tags"),
+    Milestone(
+        "smith",
+        "Smith",
+        "steel_and_titanium_production",
+        6,
+        "steel and titanium production of 6 together",
+    ),
+    Milestone(
+        "tradesman",
+        "Tradesman",
+        "card_resource_types",
+        3,
+        "3 different kinds of resource on your cards",
+    ),
+    Milestone("irrigator", "Irrigator", "tiles_next_to_oceans", 4, "own 4 tiles next to oceans"),
+    Milestone("capitalist", "Capitalist", "megacredits", 64, "at least 64 M€"),
+)
+
+VASTITAS_BOREALIS_AWARDS = (
+    Award("forecaster", "Forecaster", "cards_with_requirements", "most cards with requirements"),
+    Award("edgedancer", "Edgedancer", "edge_tiles", "most tiles on the edge of the map"),
+    Award("visionary", "Visionary", "cards_in_hand", "most cards in hand"),
+    Award("naturalist", "Naturalist", "plant_and_heat_production", "most plant + heat production"),
+    Award("voyager", "Voyager", "jovian_tags", "most Jovian tags in play"),
+)
+
+AMAZONIS_MILESTONES = (
+    Milestone("colonizer", "Colonizer", "colonies", 4, "at least 4 colonies"),
+    Milestone("forester", "Forester", "plant_production", 4, "plant production of 4"),
+    Milestone(
+        "minimalist", "Minimalist", "cards_in_hand", 2, "at most 2 cards in hand", at_most=True
+    ),
+    Milestone("terran", "Terran", "earth_tags", 6, "at least 6 Earth tags"),
+    Milestone(
+        "tropicalist", "Tropicalist", "equatorial_tiles", 3, "own 3 tiles on the 3 middle rows"
+    ),
+)
+
+AMAZONIS_AWARDS = (
+    Award("curator", "Curator", "most_tags_of_one_type", "most tags of one type in play"),
+    Award(
+        "a_engineer", "A. Engineer", "production_cards", "most cards that change your production"
+    ),
+    Award("promoter", "Promoter", "events_played", "most events played"),
+    Award("tourist", "Tourist", "empty_spaces_next_to_tiles", "most empty spaces next to tiles"),
+    Award("a_zoologist", "A. Zoologist", "animals_and_microbes", "most animals and microbes"),
+)
+
+_BY_MAP = {
+    "tharsis": (THARSIS_MILESTONES, THARSIS_AWARDS),
+    "elysium": (ELYSIUM_MILESTONES, ELYSIUM_AWARDS),
+    "hellas": (HELLAS_MILESTONES, HELLAS_AWARDS),
+    "vastitas_borealis": (VASTITAS_BOREALIS_MILESTONES, VASTITAS_BOREALIS_AWARDS),
+    "amazonis": (AMAZONIS_MILESTONES, AMAZONIS_AWARDS),
+}
+MILESTONES = {name: {m.name: m for m in ms} for name, (ms, _) in _BY_MAP.items()}
+AWARDS = {name: {a.name: a for a in aw} for name, (_, aw) in _BY_MAP.items()}
 
 
 def milestones_of(g: GameState) -> dict[str, Milestone]:

@@ -9,13 +9,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from .board import OCEAN_BONUS, TEMPERATURE_BONUS
 from .cards.catalogue import get as card_def
 from .cards.model import Instr, Trigger
 from .constants import (
+    ANIMAL,
     ENERGY,
     GREENERY,
     HEAT,
+    HELLAS_OCEAN_FEE,
     MC,
+    MICROBE,
     NOBODY,
     OCEAN,
     OCEAN_ADJACENCY_BONUS,
@@ -34,6 +38,7 @@ from .constants import (
     TEMPERATURE_STEP,
     TILE_NAMES,
     TITANIUM,
+    VASTITAS_TEMPERATURE_FEE,
 )
 from .rng import shuffle
 from .state import GameState, Player
@@ -171,7 +176,27 @@ def place_tile(g: GameState, seat: int, tile: str, space: int, card: int = 0) ->
                 raise_tr(g, p, 1)
     elif kind == GREENERY and p is not None and g.phase != "final":
         raise_oxygen(g, seat, 1)
+    if p is not None and sp.bonus:
+        _later_bonuses(g, p, sp.bonus)
     fire_tile_placed(g, seat, kind, space)
+
+
+def _later_bonuses(g: GameState, p: Player, bonus: tuple[str, ...]) -> None:
+    """The bonuses that are more than goods: resources for a card (the player picks which) and
+    the paid ones, judged after the tile itself counted (an ocean tile put on Hellas's south
+    pole may be the last one: then there is no bonus ocean, and nothing to pay)."""
+    for kind in (MICROBE, ANIMAL):
+        n = bonus.count(kind)
+        if n:
+            push(g, ("add", p.seat, 0, kind, n, "any", False))
+    if OCEAN_BONUS in bonus and g.oceans < OCEANS_MAX:
+        p.res[MC] -= HELLAS_OCEAN_FEE
+        log(g, "lose", p.seat, "megacredits", HELLAS_OCEAN_FEE)
+        push(g, ("place", p.seat, 0, "ocean", "ocean"))
+    if TEMPERATURE_BONUS in bonus and g.temperature < TEMPERATURE_MAX:
+        p.res[MC] -= VASTITAS_TEMPERATURE_FEE
+        log(g, "lose", p.seat, "megacredits", VASTITAS_TEMPERATURE_FEE)
+        raise_temperature(g, p.seat, 1)
 
 
 def _marks_tile(card: int) -> bool:

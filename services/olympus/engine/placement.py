@@ -10,20 +10,64 @@ Rules (the `rule` word in a `place` instruction):
   ganymede/phobos the off-Mars city spaces
   isolated        empty land with no tile next to it (Natural Preserve, Research Outpost)
   next_to_2_cities  empty land next to at least two cities (Urbanized Area)
-  volcanic        an empty volcanic land space (Lava Flows)
+  volcanic        an empty volcanic land space (Lava Flows); any empty land on a map that has
+                  no volcanic space (Hellas)
   metal_bonus     empty land offering steel or titanium (Mining Rights)
   metal_bonus_adjacent  the same, next to one of your tiles (Mining Area)
   next_to_greenery  empty land next to a greenery (Ecological Zone)
   next_to_city    empty land next to a city (Industrial Center)
   land            any empty land (Nuclear Zone, Restricted Area, Commercial District)
   claim           an empty, unclaimed, non-reserved land space (Land Claim)
+
+Some spaces charge a fee to whoever places a tile there (`placement_fee`: Hellas's south pole,
+Vastitas Borealis's north pole). A space whose fee the player cannot pay is not offered to them
+by any tile rule (`spend`: M€ that will be paid before the tile goes down, e.g. a standard
+project's cost). Land Claim only marks a space, so it pays nothing and sees every space.
 """
 
 from __future__ import annotations
 
-from .board import GANYMEDE_COLONY_SPACE, LAND, OCEAN_SPACE, PHOBOS_SPACE_HAVEN_SPACE
-from .constants import CITY, EMPTY, GREENERY
+from .board import (
+    GANYMEDE_COLONY_SPACE,
+    LAND,
+    OCEAN_BONUS,
+    OCEAN_SPACE,
+    PHOBOS_SPACE_HAVEN_SPACE,
+    TEMPERATURE_BONUS,
+)
+from .constants import (
+    CITY,
+    EMPTY,
+    GREENERY,
+    HELLAS_OCEAN_FEE,
+    MC,
+    OCEANS_MAX,
+    TEMPERATURE_MAX,
+    VASTITAS_TEMPERATURE_FEE,
+)
 from .state import GameState
+
+
+def placement_fee(g: GameState, sid: int) -> int:
+    """M€ that placing a tile on this space costs now: the paid bonuses of the space whose effect
+    can still happen (no ocean left to place or the temperature at its goal: nothing to pay)."""
+    sp = g.map.spaces[sid]
+    if sp is None or not sp.bonus:
+        return 0
+    fee = 0
+    if OCEAN_BONUS in sp.bonus and g.oceans < OCEANS_MAX:
+        fee += HELLAS_OCEAN_FEE
+    if TEMPERATURE_BONUS in sp.bonus and g.temperature < TEMPERATURE_MAX:
+        fee += VASTITAS_TEMPERATURE_FEE
+    return fee
+
+
+def _affordable(g: GameState, seat: int, spaces: list[int], spend: int) -> list[int]:
+    """The spaces whose fee this seat can pay (the neutral player pays none and gets nothing)."""
+    if seat < 0 or not g.map.fee_spaces:
+        return spaces
+    money = g.players[seat].res[MC] - spend
+    return [s for s in spaces if s not in g.map.fee_spaces or placement_fee(g, s) <= money]
 
 
 def _free(g: GameState, seat: int, sid: int) -> bool:
@@ -80,14 +124,22 @@ def _has_metal_bonus(g: GameState, sid: int) -> bool:
     return sp is not None and ("steel" in sp.bonus or "titanium" in sp.bonus)
 
 
-def legal_spaces(g: GameState, seat: int, tile: str, rule: str) -> list[int]:
-    """Every space where `seat` may put this tile now."""
+def legal_spaces(g: GameState, seat: int, tile: str, rule: str, spend: int = 0) -> list[int]:
+    """Every space where `seat` may put this tile now (having first paid `spend` M€)."""
+    if rule == "claim":
+        return [s for s in _land(g, seat) if s not in g.claims]
+    return _affordable(g, seat, _by_rule(g, seat, tile, rule, spend), spend)
+
+
+def _by_rule(g: GameState, seat: int, tile: str, rule: str, spend: int) -> list[int]:
     if rule == "ocean" or rule == "ocean_space":
         return _oceans(g, seat)
     if rule == "land_ocean" or rule == "land":
         return _land(g, seat)
     if rule == "greenery":
-        land = _land(g, seat)
+        # Adjacency is judged among the spaces the player can afford: with only an unaffordable
+        # space next to their tiles, the greenery may go anywhere.
+        land = _affordable(g, seat, _land(g, seat), spend)
         near = [s for s in land if _next_to_own(g, s, seat)]
         return near or land
     if rule == "city":
@@ -95,7 +147,7 @@ def legal_spaces(g: GameState, seat: int, tile: str, rule: str) -> list[int]:
     if rule == "noctis":
         noctis = g.map.noctis_space
         if noctis is None:
-            return legal_spaces(g, seat, tile, "city")
+            return _by_rule(g, seat, tile, "city", spend)
         return [noctis] if _free(g, seat, noctis) else []
     if rule == "ganymede":
         return [GANYMEDE_COLONY_SPACE] if g.tiles[GANYMEDE_COLONY_SPACE] == EMPTY else []
@@ -106,6 +158,8 @@ def legal_spaces(g: GameState, seat: int, tile: str, rule: str) -> list[int]:
     if rule == "next_to_2_cities":
         return [s for s in _land(g, seat) if _next_to(g, s, CITY) >= 2]
     if rule == "volcanic":
+        if not g.map.has_volcanic_spaces:
+            return _land(g, seat)
         spaces = g.map.spaces
         return [s for s in _land(g, seat) if (sp := spaces[s]) is not None and sp.volcanic]
     if rule == "metal_bonus":
@@ -116,6 +170,4 @@ def legal_spaces(g: GameState, seat: int, tile: str, rule: str) -> list[int]:
         return [s for s in _land(g, seat) if _next_to(g, s, GREENERY) >= 1]
     if rule == "next_to_city":
         return [s for s in _land(g, seat) if _next_to(g, s, CITY) >= 1]
-    if rule == "claim":
-        return [s for s in _land(g, seat) if s not in g.claims]
     raise ValueError(f"unknown placement rule {rule!r}")

@@ -74,6 +74,14 @@ def _spends_own_resources(effects: tuple[tuple[Any, ...], ...]) -> bool:
     return any(i[0] == "gain" and isinstance(i[2], int) and i[2] < 0 for i in effects)
 
 
+def _needs_money_after_payment(g: GameState, effects: tuple[tuple[Any, ...], ...]) -> bool:
+    """Whether the effects' feasibility depends on what is left once the card is paid: they
+    spend resources, or they place a tile on a map where some spaces charge a fee."""
+    if _spends_own_resources(effects):
+        return True
+    return bool(g.map.fee_spaces) and any(i[0] == "place" and i[1] != "ocean" for i in effects)
+
+
 def feasible_after_payment(
     g: GameState,
     p: Player,
@@ -83,11 +91,14 @@ def feasible_after_payment(
     pay: Payment,
 ) -> bool:
     """Can the effects still be carried out once this payment is made?"""
-    if not _spends_own_resources(effects):
+    if not _needs_money_after_payment(g, effects):
         return True
     saved = p.res[:]
     apply_payment(p, rule, pay)
     try:
+        check = card_def(card).play_check
+        if check is not None and effects is card_def(card).play:
+            return PLAY_CHECKS[check](g, p, card_def(card))
         return all_feasible(g, p, card, effects)
     finally:
         p.res[:] = saved
@@ -113,24 +124,27 @@ def _card_check(g: GameState, p: Player, cid: int) -> PayRule | str:
             return "its effects cannot be carried out now"
     elif not all_feasible(g, p, cid, card.play):
         return "its effects cannot be carried out now"
-    if _spends_own_resources(card.play) and not any(
+    if _needs_money_after_payment(g, card.play) and not any(
         feasible_after_payment(g, p, cid, card.play, rule, pay) for pay in payments(p, rule)
     ):
         return "no payment leaves enough resources for its effects"
     return rule
 
 
-def _project_feasible(g: GameState, p: Player, name: str) -> bool:
+def _project_feasible(g: GameState, p: Player, name: str, rule: PayRule) -> bool:
     if name == "sell_patents":
         return bool(p.hand)
     if name == "asteroid":
         return g.temperature < TEMPERATURE_MAX
     if name == "aquifer":
         return g.oceans < OCEANS_MAX and bool(legal_spaces(g, p.seat, "ocean", "ocean"))
+    # The tile goes down once the project is paid: a space's fee must fit in what is left
+    # (paying with as much heat as Helion may, the least M€ the project can cost).
+    spend = max(0, rule.cost - (p.res[HEAT] if rule.heat else 0))
     if name == "greenery":
-        return bool(legal_spaces(g, p.seat, "greenery", "greenery"))
+        return bool(legal_spaces(g, p.seat, "greenery", "greenery", spend))
     if name == "city":
-        return bool(legal_spaces(g, p.seat, "city", "city"))
+        return bool(legal_spaces(g, p.seat, "city", "city", spend))
     return True
 
 
@@ -199,7 +213,7 @@ class TurnOptions:
                 self.cards[cid] = outcome
         for name in STANDARD_PROJECTS:
             rule = project_rule(p, name)
-            if can_afford(p, rule) and _project_feasible(g, p, name):
+            if can_afford(p, rule) and _project_feasible(g, p, name, rule):
                 self.projects[name] = rule
         if not g.options.solo:
             claimed = {m for m, _ in g.milestones}
@@ -207,7 +221,7 @@ class TurnOptions:
                 rule = milestone_rule(p)
                 if can_afford(p, rule):
                     for m in milestones_of(g).values():
-                        if m.name not in claimed and m.measure(g, p) >= m.threshold:
+                        if m.name not in claimed and m.reached(g, p):
                             self.milestones[m.name] = rule
             cost = award_cost(g)
             if cost is not None:

@@ -11,7 +11,15 @@ from __future__ import annotations
 from functools import cache
 
 from olympus.engine import constants as k
-from olympus.engine.board import LAND, OCEAN_SPACE, OFF_MARS, SUPPORTED_MAPS, MapDef, Space
+from olympus.engine.board import (
+    LAND,
+    OCEAN_SPACE,
+    OFF_MARS,
+    RESTRICTED,
+    SUPPORTED_MAPS,
+    MapDef,
+    Space,
+)
 from olympus.engine.board import load_map as engine_map
 from olympus.engine.cards.catalogue import find as find_card
 from olympus.engine.milestones import AWARDS, MILESTONES
@@ -23,6 +31,7 @@ _SPACE_TYPES = {
     LAND: pb.SPACE_TYPE_LAND,
     OCEAN_SPACE: pb.SPACE_TYPE_OCEAN,
     OFF_MARS: pb.SPACE_TYPE_OFF_MARS,
+    RESTRICTED: pb.SPACE_TYPE_RESTRICTED,
 }
 
 
@@ -32,15 +41,21 @@ def _enum_name(prefix: str, word: str) -> str:
     return f"{prefix}_{word.upper()}"
 
 
-def describe_map(name: str) -> pb.BoardDescription:
-    """The description of a map this service can play (a fresh message: the caller may add to
-    it); INVALID_ARGUMENT with reason UNKNOWN_MAP for any other name."""
+def check_map(name: str) -> None:
+    """INVALID_ARGUMENT with reason UNKNOWN_MAP (and the names it can, in `supported`) unless
+    this service can play the map."""
     if name not in SUPPORTED_MAPS:
         raise InvalidArgument(
             f"unknown map {quote(name)}; supported: {', '.join(SUPPORTED_MAPS)}",
             reason="UNKNOWN_MAP",
             metadata={"supported": ",".join(SUPPORTED_MAPS)},
         )
+
+
+def describe_map(name: str) -> pb.BoardDescription:
+    """The description of a map this service can play (a fresh message: the caller may add to
+    it); INVALID_ARGUMENT with reason UNKNOWN_MAP for any other name."""
+    check_map(name)
     msg = pb.BoardDescription()
     msg.CopyFrom(_described(name))
     return msg
@@ -65,7 +80,7 @@ def _described(name: str) -> pb.BoardDescription:
     middle_row = max(board.space(sid).row for sid in board.mars) // 2
     return pb.BoardDescription(
         map=name,
-        map_title=name.replace("_", " ").title(),
+        map_title=board.title,
         spaces=[_space(board, sid, middle_row) for sid in (*board.mars, *board.off_mars)],
         milestones=[
             pb.MilestoneDescription(
@@ -74,6 +89,7 @@ def _described(name: str) -> pb.BoardDescription:
                 metric=_enum_name("METRIC", m.metric),
                 threshold=m.threshold,
                 text=m.text,
+                at_most=m.at_most,
             )
             for m in MILESTONES[name].values()
         ],
@@ -110,6 +126,7 @@ def _space(board: MapDef, sid: int, middle_row: int) -> pb.BoardSpace:
         name=space.name,
         name_id=space.key,
         neighbours=space.neighbours,
+        placement_fee=space.fee,
     )
     if space.row >= 0:
         msg.location.CopyFrom(_position(space, middle_row))

@@ -26,7 +26,7 @@ from olympus.v1 import game_pb2 as pb
 
 from . import store as st
 from .auth import HOST
-from .board import describe_map, describe_table
+from .board import check_map, describe_map, describe_table
 from .clocks import seat_clocks
 from .convert import decision_to_proto, result_to_proto, view_to_proto
 from .core import RESIGNED_BOT, Games, now_ms
@@ -108,6 +108,7 @@ def options_from_request(
             "a table of passive bots only would never end: seat another bot or a human",
             reason="INVALID_OPTIONS",
         )
+    check_map(o.map or "tharsis")
     options = GameOptions(  # InvalidOptions -> INVALID_ARGUMENT
         players=players,
         seed=o.seed if o.HasField("seed") else secrets.randbelow(2**63),

@@ -41,6 +41,37 @@ class Metric(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     METRIC_MEGACREDIT_PRODUCTION: _ClassVar[Metric]
     METRIC_HEAT: _ClassVar[Metric]
     METRIC_STEEL_AND_TITANIUM: _ClassVar[Metric]
+    METRIC_DISTINCT_TAGS: _ClassVar[Metric]
+    METRIC_CARDS_WITH_REQUIREMENTS: _ClassVar[Metric]
+    METRIC_POLAR_TILES: _ClassVar[Metric]
+    METRIC_ENERGY_PRODUCTION: _ClassVar[Metric]
+    METRIC_JOVIAN_TAGS: _ClassVar[Metric]
+    METRIC_AUTOMATED_CARDS: _ClassVar[Metric]
+    METRIC_SPACE_TAGS: _ClassVar[Metric]
+    METRIC_CARD_RESOURCES: _ClassVar[Metric]
+    METRIC_PRODUCTIONS_RAISED: _ClassVar[Metric]
+    METRIC_HIGHEST_PRODUCTION: _ClassVar[Metric]
+    METRIC_BIO_TAGS: _ClassVar[Metric]
+    METRIC_PROJECT_CARDS: _ClassVar[Metric]
+    METRIC_EVENTS_PLAYED: _ClassVar[Metric]
+    METRIC_EXPENSIVE_CARDS: _ClassVar[Metric]
+    METRIC_STEEL_AND_ENERGY: _ClassVar[Metric]
+    METRIC_SOUTHERN_TILES: _ClassVar[Metric]
+    METRIC_TILES_NEXT_TO_OCEANS: _ClassVar[Metric]
+    METRIC_COLONIES: _ClassVar[Metric]
+    METRIC_PLANT_PRODUCTION: _ClassVar[Metric]
+    METRIC_EARTH_TAGS: _ClassVar[Metric]
+    METRIC_EQUATORIAL_TILES: _ClassVar[Metric]
+    METRIC_MOST_TAGS_OF_ONE_TYPE: _ClassVar[Metric]
+    METRIC_PRODUCTION_CARDS: _ClassVar[Metric]
+    METRIC_EMPTY_SPACES_NEXT_TO_TILES: _ClassVar[Metric]
+    METRIC_ANIMALS_AND_MICROBES: _ClassVar[Metric]
+    METRIC_POWER_TAGS: _ClassVar[Metric]
+    METRIC_STEEL_AND_TITANIUM_PRODUCTION: _ClassVar[Metric]
+    METRIC_CARD_RESOURCE_TYPES: _ClassVar[Metric]
+    METRIC_MEGACREDITS: _ClassVar[Metric]
+    METRIC_EDGE_TILES: _ClassVar[Metric]
+    METRIC_PLANT_AND_HEAT_PRODUCTION: _ClassVar[Metric]
 
 class GlobalParameter(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -81,6 +112,37 @@ METRIC_CARDS_IN_HAND: Metric
 METRIC_MEGACREDIT_PRODUCTION: Metric
 METRIC_HEAT: Metric
 METRIC_STEEL_AND_TITANIUM: Metric
+METRIC_DISTINCT_TAGS: Metric
+METRIC_CARDS_WITH_REQUIREMENTS: Metric
+METRIC_POLAR_TILES: Metric
+METRIC_ENERGY_PRODUCTION: Metric
+METRIC_JOVIAN_TAGS: Metric
+METRIC_AUTOMATED_CARDS: Metric
+METRIC_SPACE_TAGS: Metric
+METRIC_CARD_RESOURCES: Metric
+METRIC_PRODUCTIONS_RAISED: Metric
+METRIC_HIGHEST_PRODUCTION: Metric
+METRIC_BIO_TAGS: Metric
+METRIC_PROJECT_CARDS: Metric
+METRIC_EVENTS_PLAYED: Metric
+METRIC_EXPENSIVE_CARDS: Metric
+METRIC_STEEL_AND_ENERGY: Metric
+METRIC_SOUTHERN_TILES: Metric
+METRIC_TILES_NEXT_TO_OCEANS: Metric
+METRIC_COLONIES: Metric
+METRIC_PLANT_PRODUCTION: Metric
+METRIC_EARTH_TAGS: Metric
+METRIC_EQUATORIAL_TILES: Metric
+METRIC_MOST_TAGS_OF_ONE_TYPE: Metric
+METRIC_PRODUCTION_CARDS: Metric
+METRIC_EMPTY_SPACES_NEXT_TO_TILES: Metric
+METRIC_ANIMALS_AND_MICROBES: Metric
+METRIC_POWER_TAGS: Metric
+METRIC_STEEL_AND_TITANIUM_PRODUCTION: Metric
+METRIC_CARD_RESOURCE_TYPES: Metric
+METRIC_MEGACREDITS: Metric
+METRIC_EDGE_TILES: Metric
+METRIC_PLANT_AND_HEAT_PRODUCTION: Metric
 GLOBAL_PARAMETER_UNSPECIFIED: GlobalParameter
 GLOBAL_PARAMETER_TEMPERATURE: GlobalParameter
 GLOBAL_PARAMETER_OXYGEN: GlobalParameter
@@ -139,7 +201,7 @@ class SpacePosition(_message.Message):
     def __init__(self, row: _Optional[int] = ..., position: _Optional[int] = ..., q: _Optional[int] = ..., r: _Optional[int] = ..., x: _Optional[int] = ..., y: _Optional[int] = ...) -> None: ...
 
 class BoardSpace(_message.Message):
-    __slots__ = ("id", "type", "location", "bonuses", "volcanic", "name", "name_id", "reserved_for_card", "reserved_for_card_name", "neighbours")
+    __slots__ = ("id", "type", "location", "bonuses", "volcanic", "name", "name_id", "reserved_for_card", "reserved_for_card_name", "neighbours", "placement_fee")
     ID_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     LOCATION_FIELD_NUMBER: _ClassVar[int]
@@ -150,6 +212,7 @@ class BoardSpace(_message.Message):
     RESERVED_FOR_CARD_FIELD_NUMBER: _ClassVar[int]
     RESERVED_FOR_CARD_NAME_FIELD_NUMBER: _ClassVar[int]
     NEIGHBOURS_FIELD_NUMBER: _ClassVar[int]
+    PLACEMENT_FEE_FIELD_NUMBER: _ClassVar[int]
     id: int
     type: SpaceType
     location: SpacePosition
@@ -160,21 +223,24 @@ class BoardSpace(_message.Message):
     reserved_for_card: str
     reserved_for_card_name: str
     neighbours: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, id: _Optional[int] = ..., type: _Optional[_Union[SpaceType, str]] = ..., location: _Optional[_Union[SpacePosition, _Mapping]] = ..., bonuses: _Optional[_Iterable[_Union[SpaceBonus, str]]] = ..., volcanic: _Optional[bool] = ..., name: _Optional[str] = ..., name_id: _Optional[str] = ..., reserved_for_card: _Optional[str] = ..., reserved_for_card_name: _Optional[str] = ..., neighbours: _Optional[_Iterable[int]] = ...) -> None: ...
+    placement_fee: int
+    def __init__(self, id: _Optional[int] = ..., type: _Optional[_Union[SpaceType, str]] = ..., location: _Optional[_Union[SpacePosition, _Mapping]] = ..., bonuses: _Optional[_Iterable[_Union[SpaceBonus, str]]] = ..., volcanic: _Optional[bool] = ..., name: _Optional[str] = ..., name_id: _Optional[str] = ..., reserved_for_card: _Optional[str] = ..., reserved_for_card_name: _Optional[str] = ..., neighbours: _Optional[_Iterable[int]] = ..., placement_fee: _Optional[int] = ...) -> None: ...
 
 class MilestoneDescription(_message.Message):
-    __slots__ = ("id", "title", "metric", "threshold", "text")
+    __slots__ = ("id", "title", "metric", "threshold", "text", "at_most")
     ID_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     METRIC_FIELD_NUMBER: _ClassVar[int]
     THRESHOLD_FIELD_NUMBER: _ClassVar[int]
     TEXT_FIELD_NUMBER: _ClassVar[int]
+    AT_MOST_FIELD_NUMBER: _ClassVar[int]
     id: str
     title: str
     metric: Metric
     threshold: int
     text: str
-    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., metric: _Optional[_Union[Metric, str]] = ..., threshold: _Optional[int] = ..., text: _Optional[str] = ...) -> None: ...
+    at_most: bool
+    def __init__(self, id: _Optional[str] = ..., title: _Optional[str] = ..., metric: _Optional[_Union[Metric, str]] = ..., threshold: _Optional[int] = ..., text: _Optional[str] = ..., at_most: _Optional[bool] = ...) -> None: ...
 
 class AwardDescription(_message.Message):
     __slots__ = ("id", "title", "metric", "text")

@@ -86,17 +86,22 @@ def _claim(g: GameState, frame: Frame) -> Frame | None:
 
 @op("mining_prod")
 def _mining_prod(g: GameState, frame: Frame) -> None:
-    """+1 production of the metal the card's tile space offered (Mining Rights / Mining Area)."""
+    """+1 production of the metal the card's tile space offered (Mining Rights / Mining Area).
+
+    A space offering both metals (Vastitas Borealis's Ceranius Fossae) lets the player choose;
+    so does Robotic Workforce copying that card's production box, as the state keeps only where
+    the tile lies, and either metal is the space's bonus."""
     card = frame[2]
     space = frame[3] if len(frame) > 3 else next((s for s, c in g.specials.items() if c == card), 0)
     sp = g.map.spaces[space] if space else None
     if sp is None:
         return None
-    p = player_of(g, frame)
-    if "steel" in sp.bonus:
-        change_prod(g, p, R["steel"], 1)
-    elif "titanium" in sp.bonus:
-        change_prod(g, p, R["titanium"], 1)
+    metals = [m for m in ("steel", "titanium") if m in sp.bonus]
+    if len(metals) > 1:
+        choices = tuple((f"+1 {m} production", (("prod", m, 1),)) for m in metals)
+        push(g, ("choose", frame[1], card, choices))
+    elif metals:
+        change_prod(g, player_of(g, frame), R[metals[0]], 1)
     return None
 
 
