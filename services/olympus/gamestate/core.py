@@ -361,7 +361,7 @@ class Games:
         if seat in now.table.resigned or seat in now.table.robots:
             if cached is not None:
                 self._states.put(game_id, cached)
-            raise seat_gone(now.table, seat)
+            raise played_by_table(now.table, seat)
         game = now.game
         update = now.table.begin(now.version + 1, seat, game)
         try:
@@ -567,7 +567,7 @@ class Games:
             raise over_error(game_id, stored.status)
         table, game = unpack_blob(stored.state)
         if seat in table.resigned or seat in table.robots:
-            raise seat_gone(table, seat)
+            raise played_by_table(table, seat)
         if stored.version != expected_version:
             raise self._stale(stored.version, expected_version)
         new_version = stored.version + 1
@@ -672,7 +672,7 @@ def check_request(key: str, expected_version: int) -> None:
         )
 
 
-def seat_gone(table: Table, seat: int) -> FailedPrecondition:
+def played_by_table(table: Table, seat: int) -> FailedPrecondition:
     """The refusal for a seat the table plays now (resigned, or handed to a bot)."""
     if seat in table.resigned:
         return FailedPrecondition("this seat resigned", reason="SEAT_RESIGNED")
