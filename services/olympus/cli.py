@@ -41,6 +41,7 @@ def _selfplay(args: argparse.Namespace) -> int:
             solo_tr63=args.tr63,
             persist=args.persist,
             map_name=args.map,
+            undo=args.undo,
         )
     except InvalidOptions as exc:  # an unknown map: the message lists the supported ones
         print(f"olympus selfplay: {exc}", file=sys.stderr)
@@ -69,6 +70,11 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
         default="tharsis",
         metavar="NAME",
         help="the map: tharsis (default), elysium, hellas, vastitas_borealis or amazonis",
+    )
+    p.add_argument(
+        "--undo",
+        action="store_true",
+        help="the undo table option; seats take back an answer now and then (UNDO_RATE)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=_selfplay)

@@ -1,7 +1,13 @@
-"""Self-play: whole games between bots, with the figures the benchmarks quote."""
+"""Self-play: whole games between bots, with the figures the benchmarks quote.
+
+With `undo`, the games have the undo table option and a seat that could take its last answer
+back does so at the rate UNDO_RATE (then answers again): the figures show what the option
+costs, and every game still has to end.
+"""
 
 from __future__ import annotations
 
+import random
 import statistics
 import time
 from dataclasses import dataclass
@@ -12,6 +18,7 @@ from .engine import Game, GameOptions
 
 # A game that needs more decisions than this is stuck in a loop: that is a bug.
 DECISION_LIMIT = 50_000
+UNDO_RATE = 0.1  # with the undo option: how often a seat takes back an answer it can
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,19 +30,25 @@ class GameStats:
     final_vp: float  # mean over the seats
     seconds: float
     state_bytes: int  # size of the saved state at the end
+    undos: int = 0  # answers taken back (the undo option)
 
 
 def play_game(options: GameOptions, bot: str = "random", persist: bool = False) -> GameStats:
     """Play one game to its end. With `persist`, save and reload after every decision, as a
     server that stores each answer does."""
     bots = [make_bot(bot, options.seed * 31 + seat) for seat in range(options.players)]
+    second_thoughts = random.Random(options.seed)
     start = time.perf_counter()
     game = Game.new(options)
-    decisions = 0
+    decisions = undos = 0
     while not game.is_over and decisions < DECISION_LIMIT:
         decision = game.decisions()[0]
-        game.push(decision.player, bots[decision.player].choose(game, decision))
+        seat = decision.player
+        game.push(seat, bots[seat].choose(game, decision))
         decisions += 1
+        if options.undo and game.undoable(seat) and second_thoughts.random() < UNDO_RATE:
+            game.undo(seat, 1)
+            undos += 1
         if persist:
             game = Game.from_bytes(game.to_bytes())
     seconds = time.perf_counter() - start
@@ -48,6 +61,7 @@ def play_game(options: GameOptions, bot: str = "random", persist: bool = False) 
         final_vp=sum(totals) / len(totals),
         seconds=seconds,
         state_bytes=len(game.to_bytes()),
+        undos=undos,
     )
 
 
@@ -61,6 +75,7 @@ def run(
     solo_tr63: bool = False,
     persist: bool = False,
     map_name: str = "tharsis",
+    undo: bool = False,
 ) -> dict[str, Any]:
     stats = []
     wall = time.perf_counter()
@@ -72,6 +87,7 @@ def run(
             draft=draft,
             solo_tr63=solo_tr63,
             map=map_name,
+            undo=undo,
         )
         stats.append(play_game(options, bot, persist))
     wall = time.perf_counter() - wall
@@ -85,6 +101,8 @@ def run(
         "corporate_era": corporate_era or players == 1,
         "map": map_name,
         "persist": persist,
+        "undo": undo,
+        "undos": sum(s.undos for s in stats),
         "avg_generations": round(statistics.fmean(s.generations for s in stats), 2) if stats else 0,
         "avg_decisions": round(statistics.fmean(s.decisions for s in stats), 1) if stats else 0,
         "avg_final_vp": round(statistics.fmean(s.final_vp for s in stats), 2) if stats else 0,

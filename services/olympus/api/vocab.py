@@ -70,6 +70,7 @@ EVENT_KINDS: Final[Mapping[str, int]] = {
     "answer": pb.EVENT_KIND_ANSWER,
     "resigned": pb.EVENT_KIND_RESIGNED,
     "aborted": pb.EVENT_KIND_ABORTED,
+    "undo": pb.EVENT_KIND_UNDO,
 }
 TIMEOUT_POLICIES: Final[Mapping[str, int]] = {
     "default": pb.TIMEOUT_POLICY_DEFAULT_ANSWER,

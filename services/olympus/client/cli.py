@@ -3,6 +3,7 @@
     olympus game create --players 2 --seed 1          # prints the id and one token per seat
     olympus game decision GAME --seat 0               # the options, with the notation to type
     olympus game act GAME --seat 0 "setup R43 031,084"
+    olympus game undo GAME --seat 0 --count 1         # tables created with --undo
     olympus game show GAME --seat 0
     olympus game watch GAME --from 0                  # events as they happen (Ctrl-C stops)
     olympus game log GAME [--export replay.json]
@@ -114,6 +115,7 @@ def _create(args: argparse.Namespace) -> int:
             map=args.map,
             bots=bots,
             beginner=args.beginner,
+            undo=args.undo,
             time_control=pb.TimeControl(
                 seconds_per_game=args.seconds_per_game,
                 seconds_per_decision=args.seconds_per_decision,
@@ -181,6 +183,7 @@ def _decision(args: argparse.Namespace) -> int:
                 "phase": state.phase,
                 "generation": state.generation,
                 "decision": state.decision,
+                "undoable": state.undoable,
             }
         )
         return 0
@@ -197,6 +200,12 @@ def _decision(args: argparse.Namespace) -> int:
     else:
         who = ", ".join(f"seat {s}" for s in state.waiting_for) or "nobody"
         print(f"not your turn: waiting for {who}")
+    if state.undoable:
+        seat = f"--seat {state.seat}" if state.seat is not None else "--token T"
+        print(
+            f"you may take back your last {state.undoable} answer(s): "
+            f"olympus game undo {state.game_id} {seat} --count N"
+        )
     return 0
 
 
@@ -218,6 +227,18 @@ def _act(args: argparse.Namespace) -> int:
     print(f"applied {result.answer!r}: now version {result.version}{again}")
     if result.event is not None:
         print(event_text(result.event))
+    return 0
+
+
+def _undo(args: argparse.Namespace) -> int:
+    with _client(args) as client:
+        handle = _handle(args, client, required=True)
+        result = handle.undo(args.count, version=args.version, key=args.key)
+    if args.json:
+        _print_json({"version": result.version, "replayed": result.replayed, "event": result.event})
+        return 0
+    again = " (already applied: same key)" if result.replayed else ""
+    print(f"took back {args.count} answer(s): now version {result.version}{again}")
     return 0
 
 
@@ -433,6 +454,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         default=0,
         help="timeouts after which a bot plays the seat (0: 3)",
     )
+    p.add_argument(
+        "--undo",
+        action="store_true",
+        help="seats may take back their latest answers that revealed nothing (game undo)",
+    )
     p.add_argument("--no-save", action="store_true", help="do not keep the tokens locally")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_guarded(_create))
@@ -462,6 +488,22 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--key", default=None, help="idempotency key (default: a fresh one)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=_guarded(_act))
+
+    p = command("undo", "take back your latest answers (tables created with --undo)")
+    p.add_argument("game")
+    _who(p)
+    p.add_argument(
+        "--count", type=whole_arg(1), default=1, metavar="N", help="how many answers (default 1)"
+    )
+    p.add_argument(
+        "--version",
+        type=whole_arg(1),
+        default=None,
+        help="the game's version now (default: read it first)",
+    )
+    p.add_argument("--key", default=None, help="idempotency key (default: a fresh one)")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_guarded(_undo))
 
     p = command("watch", "print the game's events as they happen")
     p.add_argument("game")

@@ -96,6 +96,8 @@ class DecisionState:
     waiting_for: list[int]
     phase: str
     generation: int
+    # Tables with the undo option: how many answers this seat may take back now (`undo`).
+    undoable: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,12 +176,16 @@ class OlympusClient:
         beginner: Sequence[int] = (),
         names: Mapping[int, str] | None = None,
         time_control: pb.TimeControl | tuple[int, int] | None = None,
+        undo: bool = False,
     ) -> CreatedGame:
         """A new game. `bots` names the seats the service plays (a list of seats for the random
         bot, or seat -> bot name); `beginner` the seats dealt the Beginner corporation;
-        `time_control` a pb.TimeControl, or (bank seconds, increment seconds)."""
+        `time_control` a pb.TimeControl, or (bank seconds, increment seconds); `undo` lets
+        seats take back their latest answers (`SeatHandle.undo`)."""
         bot_names = dict(bots) if isinstance(bots, Mapping) else {s: "random" for s in bots}
-        options = pb.GameOptions(players=players, draft=draft, solo_tr63=solo_tr63, map=map)
+        options = pb.GameOptions(
+            players=players, draft=draft, solo_tr63=solo_tr63, map=map, undo=undo
+        )
         if seed is not None:
             options.seed = seed
         if corporate_era is not None:
@@ -309,6 +315,7 @@ class SeatHandle:
             waiting_for=list(reply.waiting_for),
             phase=wire.phase_name(reply.phase),
             generation=reply.generation,
+            undoable=reply.undoable,
         )
         self._shown = (state.version, state.decision)
         return state
@@ -360,6 +367,33 @@ class SeatHandle:
             version=reply.version,
             replayed=reply.replayed,
             answer=reply.answer,
+            event=wire.event_dict(reply.event) if reply.HasField("event") else None,
+        )
+
+    def undo(
+        self, count: int = 1, *, version: int | None = None, key: str | None = None
+    ) -> ActResult:
+        """Take back this seat's last `count` answers (tables created with `undo=True`): the
+        game goes back to the state before them, at a new version. `version` must be the
+        game's version now (default: the latest this handle saw); `decision().undoable` tells
+        how many answers can be taken back. Refused (GameServiceError) with reason UNDO_OFF
+        or UNDO_NOT_ALLOWED, StaleVersion when the game moved on. Retried like `act`, with
+        the same key; `answer` in the result is "undo <count>"."""
+        if version is None:
+            version = self.version if self.version is not None else self.decision().version
+        request = pb.UndoAnswersRequest(
+            game_id=self.game_id,
+            token=self.token,
+            expected_version=version,
+            count=count,
+            idempotency_key=key or uuid.uuid4().hex,
+        )
+        reply = self.client.call(self.client.stub.UndoAnswers, request, retry_on=_ACT_RETRY)
+        self.version = reply.version
+        return ActResult(
+            version=reply.version,
+            replayed=reply.replayed,
+            answer=f"undo {count}",
             event=wire.event_dict(reply.event) if reply.HasField("event") else None,
         )
 

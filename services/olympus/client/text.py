@@ -175,6 +175,8 @@ def view_text(v: dict[str, Any]) -> list[str]:
 def event_text(e: dict[str, Any]) -> str:
     if e["kind"] == "created":
         head = f"v{e['version']} game created"
+    elif e["kind"] == "undo":
+        head = f"v{e['version']} seat {e['seat']} took answers back"
     else:
         a = e.get("answer") or {}
         what = f"{a['type']} ({a['count']} cards, hidden)" if a.get("hidden") else a.get("text", "")

@@ -100,6 +100,8 @@ def settings_dict(msg: pb.GameSettings) -> dict[str, Any]:
         "beginner": [s.beginner for s in msg.seats] if any(s.beginner for s in msg.seats) else [],
         "map": o.map,
     }
+    if o.undo:  # as the engine writes it: only when on
+        options["undo"] = True
     if o.HasField("seed"):
         options["seed"] = o.seed
     return {
@@ -197,6 +199,8 @@ def decision_dict(msg: pb.Decision) -> dict[str, Any]:
     }
     if msg.source.number:
         data["source"] = msg.source.number
+    if msg.undoable:
+        data["undoable"] = msg.undoable
     which = msg.WhichOneof("options")
     if which == "action":
         data.update(_action(msg.action))

@@ -36,10 +36,13 @@ from .errors import (
     MalformedAction,
     NotYourDecision,
     OlympusError,
+    UndoNotAllowed,
+    UndoOff,
 )
 from .game import Game
 from .options import GameOptions
 from .redact import redacted
+from .undo import Undo
 
 __all__ = [
     "Answer",
@@ -68,6 +71,9 @@ __all__ = [
     "Payment",
     "PlayCard",
     "StandardProject",
+    "Undo",
+    "UndoNotAllowed",
+    "UndoOff",
     "UseAction",
     "from_dict",
     "parse",

@@ -42,12 +42,13 @@ class Decision:
     """Base class. `player` is the seat that must answer."""
 
     kind = ""
-    __slots__ = ("player", "prompt", "source")
+    __slots__ = ("player", "prompt", "source", "undoable")
 
     def __init__(self, player: int, prompt: str, source: int = 0) -> None:
         self.player = player
         self.prompt = prompt
         self.source = source  # the card that asks, 0 for rules
+        self.undoable = 0  # how many answers the seat may take back now (the undo option)
 
     def legal_actions(self) -> Iterator[Answer]:
         raise NotImplementedError
@@ -65,6 +66,8 @@ class Decision:
         data: dict[str, Any] = {"kind": self.kind, "player": self.player, "prompt": self.prompt}
         if self.source:
             data["source"] = card_number(self.source)
+        if self.undoable:
+            data["undoable"] = self.undoable
         data.update(self._options())
         return data
 

@@ -47,6 +47,19 @@ class GameFinished(IllegalAction):
     code = "game_finished"
 
 
+class UndoOff(IllegalAction):
+    """The table was created without the undo option."""
+
+    code = "undo_off"
+
+
+class UndoNotAllowed(IllegalAction):
+    """Fewer answers can be taken back than asked (another seat answered since, an answer
+    revealed something, or there is nothing to take back)."""
+
+    code = "undo_not_allowed"
+
+
 class InvalidOptions(OlympusError):
     """Game options that cannot make a game (player count, unknown map, ...)."""
 

@@ -7,7 +7,8 @@
     game.result()
 
 `apply` validates and raises a typed error, leaving the game untouched; `push` is the fast
-unchecked path for bots that only play legal answers. `to_bytes`/`from_bytes` save and load at
+unchecked path for bots that only play legal answers. With the undo option, `undo` takes back
+the seat's own latest answers (see undo.py). `to_bytes`/`from_bytes` save and load at
 any decision point; `clone` copies in memory.
 """
 
@@ -27,15 +28,26 @@ from .cards.catalogue import BEGINNER_ID, corporation_pool, project_deck
 from .cards.catalogue import get as card_def
 from .constants import CITY, GREENERY, NEUTRAL, SOLO_STARTING_TR, STARTING_TR
 from .decisions import Decision
-from .errors import CorruptState, GameFinished, MalformedAction, NotYourDecision
-from .interpreter import pending_decisions, resolve, run
+from .errors import (
+    CorruptState,
+    GameFinished,
+    MalformedAction,
+    NotYourDecision,
+    UndoNotAllowed,
+    UndoOff,
+)
+from .interpreter import pending_decisions, run
 from .mutate import draw_cards
 from .options import GameOptions
 from .placement import legal_spaces
 from .rng import below, seed_state, shuffle
 from .scoring import Score, result, scores
 from .state import GameState, Player
+from .undo import Undo, parse_undo, push_recorded, raw_push, take_back, undoable
 from .view import view
+
+# A step of a game's history: an answer (object, text or dict), or an answer taken back.
+HistoryEntry = Answer | Undo | str | dict[str, Any]
 
 
 def coerce_answer(answer: Answer | str | dict[str, Any]) -> Answer:
@@ -107,14 +119,26 @@ class Game(GameState):
         return cls.from_data(data)
 
     @classmethod
-    def replay(
-        cls, options: GameOptions, answers: Iterable[tuple[int, Answer | str | dict[str, Any]]]
-    ) -> Game:
-        """Rebuild a game from its options and the answers given, checking each one."""
+    def replay(cls, options: GameOptions, answers: Iterable[tuple[int, HistoryEntry]]) -> Game:
+        """Rebuild a game from its options and the answers given, checking each one. An
+        entry may also be an `Undo` (or its text, "undo 2"): the seat took answers back."""
         g = cls.new(options)
         for seat, answer in answers:
-            g.apply(seat, answer)
+            g.replay_step(seat, answer)
         return g
+
+    def replay_step(self, seat: int, entry: HistoryEntry, own: bool = True) -> None:
+        """One checked step of a recorded history: an answer, or an undo. `own`: the seat
+        answered itself (False for a bot's or a timeout's answer, which the seat cannot take
+        back), as when it was first made."""
+        undo = entry if isinstance(entry, Undo) else None
+        if isinstance(entry, str):
+            undo = parse_undo(entry)
+        if undo is not None:
+            self.undo(seat, undo.count)
+            return
+        assert not isinstance(entry, Undo)
+        self.apply(seat, entry, own=own)
 
     def clone(self) -> Game:
         g = Game.__new__(Game)
@@ -131,6 +155,11 @@ class Game(GameState):
         cached = self._cache
         if cached is None:
             cached = self._cache = pending_decisions(self)
+            window = self.undo_window
+            if window is not None:
+                for d in cached:
+                    if d.player == window.seat:
+                        d.undoable = undoable(self, d.player)
         return cached
 
     def waiting_for(self) -> list[int]:
@@ -149,20 +178,46 @@ class Game(GameState):
         return list(self.decision_for(seat).legal_actions())
 
     # --- answering ---------------------------------------------------------------------------
-    def apply(self, seat: int, answer: Answer | str | dict[str, Any]) -> None:
+    def apply(self, seat: int, answer: Answer | str | dict[str, Any], own: bool = True) -> None:
         """Checked: raise a typed error (and change nothing) unless the answer is legal."""
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise MalformedAction("seat must be an integer")
         parsed = coerce_answer(answer)
         self.decision_for(seat).check(parsed)
-        self.push(seat, parsed)
+        self.push(seat, parsed, own)
 
-    def push(self, seat: int, answer: Answer) -> None:
-        """Unchecked: apply an answer known to be legal."""
-        self._cache = None
-        self.log = []
-        self.decisions_made += 1
-        resolve(self, seat, answer)
+    def push(self, seat: int, answer: Answer, own: bool = True) -> None:
+        """Unchecked: apply an answer known to be legal. `own` (the undo option only): the
+        seat chose it itself; a bot's or a timeout's answer made for it cannot be taken back."""
+        if self.options.undo:
+            push_recorded(self, seat, answer, own)
+        else:
+            raw_push(self, seat, answer)
+
+    # --- taking answers back (the undo option) -----------------------------------------------
+    def undoable(self, seat: int) -> int:
+        """How many of its latest answers `seat` may take back now (0 without the option)."""
+        return undoable(self, seat) if self.options.undo else 0
+
+    def undo(self, seat: int, count: int = 1) -> None:
+        """Checked: take back `seat`'s last `count` answers, restoring the state before them;
+        a typed error (and nothing changed) when that is not allowed."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise MalformedAction("seat must be an integer")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise MalformedAction(f"count must be a whole number of answers (1 or more): {count!r}")
+        if not self.options.undo:
+            raise UndoOff("this table was created without the undo option")
+        if self.is_over:
+            raise GameFinished("the game is over")
+        available = undoable(self, seat)
+        if count > available:
+            raise UndoNotAllowed(
+                f"seat {seat} can take back {available} answer(s) now, not {count}: only its "
+                "own latest answers, since the last answer of another seat, none of which "
+                "drew or revealed a card or used chance"
+            )
+        take_back(self, seat, count)
 
     # --- results -----------------------------------------------------------------------------
     def scores(self) -> list[Score]:

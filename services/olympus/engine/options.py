@@ -18,6 +18,7 @@ class GameOptions:
     solo_tr63: bool = False  # solo only: win by reaching TR 63 instead of terraforming
     beginner: tuple[bool, ...] = ()  # per seat: deal the Beginner corporation only
     map: str = "tharsis"
+    undo: bool = False  # a seat may take back its own recent answers (see undo.py)
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 1 <= self.players <= 5:
@@ -30,6 +31,8 @@ class GameOptions:
             raise InvalidOptions(
                 f"unknown map {self.map!r}; supported: {', '.join(SUPPORTED_MAPS)}"
             )
+        if not isinstance(self.undo, bool):
+            raise InvalidOptions(f"undo must be true or false, got {self.undo!r}")
         if self.beginner and len(self.beginner) != self.players:
             raise InvalidOptions("beginner must name every seat (one flag per player) or be empty")
         if self.solo_tr63 and self.players != 1:
@@ -47,7 +50,7 @@ class GameOptions:
 
     def to_data(self) -> dict[str, Any]:
         # Built by hand: it is written into every saved game, and asdict() is slow.
-        return {
+        data: dict[str, Any] = {
             "players": self.players,
             "seed": self.seed,
             "corporate_era": self.corporate_era,
@@ -56,6 +59,9 @@ class GameOptions:
             "beginner": list(self.beginner),
             "map": self.map,
         }
+        if self.undo:  # written only when on: saved games without it stay byte for byte
+            data["undo"] = True
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> GameOptions:

@@ -17,7 +17,8 @@ Hidden, because `view.py` never shows it to this seat (counts are kept, identiti
   ``setup`` frame (corporation and cards chosen, revealed only when everybody has chosen): it
   is re-sampled as a random legal choice from the re-dealt corporations and cards;
 - ``rng`` (the SplitMix64 state predicts every future shuffle) and ``options.seed`` (with it,
-  `Game.new` would rebuild the whole opening deal and deck order).
+  `Game.new` would rebuild the whole opening deal and deck order);
+- the undo option's window (an earlier copy of the whole state): dropped.
 
 Public and kept as is: the board, parameters, played cards and events, card resources, used
 actions, TRs, resources, production, milestones, awards, whose turn it is, the rest of the
@@ -108,6 +109,7 @@ def redacted(game: Game, seat: int, seed: int) -> Game:
     value, state = next_u64(state)
     g.options = replace(g.options, seed=value >> 1)  # a seed must be below 2**63
     g.rng = state
+    g.undo_window = None  # its copy of an earlier state holds every real card
     g._cache = None
     return g
 

@@ -8,7 +8,7 @@ one pushes a new one), so a clone may share them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
 
@@ -167,6 +167,16 @@ class Player:
         return p
 
 
+class UndoWindow(NamedTuple):
+    """What the undo option keeps (see undo.py): the state before `seat`'s first answer that
+    can still be taken back, and that answer and the later ones (text notation), in order.
+    Never changed once made (a new answer makes a new window), so clones share it."""
+
+    seat: int
+    base: GameState
+    answers: tuple[str, ...]
+
+
 class GameState:
     """All the data of one game. Rules live in other modules; this is the record they edit."""
 
@@ -195,6 +205,7 @@ class GameState:
         "stack",
         "temperature",
         "tiles",
+        "undo_window",
     )
 
     options: GameOptions
@@ -220,6 +231,7 @@ class GameState:
     last_space: int  # the space of the latest tile placed (Flooding, Mining Rights)
     decisions_made: int
     log: list[tuple[Any, ...]]  # what happened during the latest answer (not saved)
+    undo_window: UndoWindow | None  # the undo option's memory; None when nothing to take back
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options
@@ -245,6 +257,7 @@ class GameState:
         self.last_space = 0
         self.decisions_made = 0
         self.log = []
+        self.undo_window = None
         self._cache: list[Decision] | None = None  # pending decisions, derived (not saved)
 
     # --- copies ------------------------------------------------------------------------------
@@ -271,6 +284,7 @@ class GameState:
         g.players = [p.clone() for p in self.players]
         g.last_space = self.last_space
         g.decisions_made = self.decisions_made
+        g.undo_window = self.undo_window
         g.log = []
         g._cache = None
 
@@ -282,7 +296,7 @@ class GameState:
         claims: list[int] = []
         for sid, seat in self.claims.items():
             claims += (sid, seat)
-        return {
+        data: dict[str, Any] = {
             "v": FORMAT_VERSION,
             "o": self.options.to_data(),
             "r": self.rng,
@@ -308,6 +322,10 @@ class GameState:
             "k": self.stack,
             "p": [p.to_data() for p in self.players],
         }
+        window = self.undo_window
+        if window is not None:  # only with the undo option: other saves keep their bytes
+            data["u"] = [window.seat, window.base.to_data(), list(window.answers)]
+        return data
 
     def to_bytes(self) -> bytes:
         return orjson.dumps(self.to_data())
@@ -342,6 +360,12 @@ class GameState:
         self.awards = [(a[0], a[1]) for a in data["a"]]
         self.stack = data["k"]
         self.players = [Player.from_data(i, pd) for i, pd in enumerate(data["p"])]
+        self.undo_window = None
+        if "u" in data:
+            seat, base_data, answers = data["u"]
+            base = GameState.__new__(GameState)
+            base.load_data(base_data)
+            self.undo_window = UndoWindow(seat, base, tuple(answers))
         self.log = []
         self._cache = None
         if len(self.tiles) != self.map.size or len(self.owners) != self.map.size:

@@ -20,6 +20,8 @@ QUOTAS = {
     f"/{SERVICE_NAME}/SubmitAction": MethodQuota(
         per_peer=Rate(60_000, 60), per_token=Rate(6_000, 60)
     ),
+    # An undo replays at most engine.undo.UNDO_LIMIT answers: a tenth of the answers' rate.
+    f"/{SERVICE_NAME}/UndoAnswers": MethodQuota(per_peer=Rate(6_000, 60), per_token=Rate(600, 60)),
     f"/{SERVICE_NAME}/WatchGame": MethodQuota(
         per_peer=Rate(1_200, 60), per_token=Rate(300, 60), streams_per_peer=1_000
     ),

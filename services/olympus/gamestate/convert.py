@@ -215,7 +215,12 @@ def _action_options(d: TurnDecision) -> pb.ActionOptions:
 
 
 def decision_to_proto(d: Decision) -> pb.Decision:
-    msg = pb.Decision(seat=d.player, kind=value_of(DECISION_KINDS, d.kind), prompt=d.prompt)
+    msg = pb.Decision(
+        seat=d.player,
+        kind=value_of(DECISION_KINDS, d.kind),
+        prompt=d.prompt,
+        undoable=d.undoable,
+    )
     if isinstance(d, TurnDecision):
         msg.action.CopyFrom(_action_options(d))
         return msg

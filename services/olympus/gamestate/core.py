@@ -25,6 +25,7 @@ import orjson
 from olympus.engine import Answer, Game, GameOptions
 from olympus.engine.errors import CorruptState, GameFinished, MalformedAction, OlympusError
 from olympus.engine.game import coerce_answer
+from olympus.engine.undo import Undo
 from olympus.platform.errors import (
     Conflict,
     FailedPrecondition,
@@ -41,7 +42,7 @@ from . import clocks
 from . import store as st
 from .auth import HOST, new_token, token_hash, well_formed
 from .convert import answer_from_proto
-from .events import answer_event, created_event, resigned_event
+from .events import answer_event, created_event, resigned_event, undo_event
 from .history import Log, replay_events
 from .listing import page
 from .lru import Lru
@@ -310,16 +311,7 @@ class Games:
             raise PermissionDenied(
                 "the host token cannot answer; use a seat token", reason="NOT_A_SEAT_TOKEN"
             )
-        if not IDEMPOTENCY_KEY_RE.fullmatch(key):
-            raise InvalidArgument(
-                "idempotency_key must be 1-128 printable ASCII characters",
-                reason="INVALID_IDEMPOTENCY_KEY",
-            )
-        if expected_version < 1:
-            raise InvalidArgument(
-                "expected_version must be the version you saw (1 or more)",
-                reason="INVALID_VERSION",
-            )
+        check_request(key, expected_version)
         answer = parse_answer(answer_input)  # MalformedAction -> INVALID_ARGUMENT
         idem = Keyed(st.idem_field(seat, key), request_digest(expected_version, answer))
         for _ in range(SIMULTANEOUS_RETRIES):
@@ -369,12 +361,7 @@ class Games:
         if seat in now.table.resigned or seat in now.table.robots:
             if cached is not None:
                 self._states.put(game_id, cached)
-            if seat in now.table.resigned:
-                raise FailedPrecondition("this seat resigned", reason="SEAT_RESIGNED")
-            raise FailedPrecondition(
-                "this seat's time ran out too often: a bot plays it now",
-                reason="SEAT_HANDED_TO_BOT",
-            )
+            raise played_by_table(now.table, seat)
         game = now.game
         update = now.table.begin(now.version + 1, seat, game)
         try:
@@ -523,7 +510,7 @@ class Games:
         now.game.decision_for(seat).check(answer)
         update = now.table.begin(now.version + 1, seat, now.game)
         game = now.game.clone()
-        game.push(seat, answer)
+        game.push(seat, answer, own=False)  # the seat cannot take back what it did not choose
         at = now_ms()
         table = update.finish(game, at, meta.time_control)
         limit = meta.time_control.timeouts_before_bot
@@ -550,6 +537,58 @@ class Games:
         """The latest state this process committed, else the stored one."""
         cached = self._states.get(meta.game_id)
         return cached if cached is not None else await self.load(meta)
+
+    # --- taking answers back (tables with the undo option) ---------------------------------------
+    async def undo(
+        self, game_id: str, token: str, expected_version: int, key: str, count: int
+    ) -> Submitted:
+        """The seat takes back its last `count` answers: one more version, logged as
+        "undo <count>", told to watchers; the engine refuses (UNDO_OFF, UNDO_NOT_ALLOWED)
+        when that is not allowed. Unlike an answer it must name the version now: the
+        answers it takes back are the ones the caller saw last."""
+        if not token:
+            raise Unauthenticated("UndoAnswers needs the seat's token", reason="TOKEN_REQUIRED")
+        meta = await self.meta(game_id)
+        seat = await self.seat_for(meta, token)
+        if seat is None or seat == HOST:
+            raise PermissionDenied(
+                "the host token cannot take answers back; use a seat token",
+                reason="NOT_A_SEAT_TOKEN",
+            )
+        check_request(key, expected_version)
+        if count < 1:
+            raise InvalidArgument("count must be 1 or more answers", reason="INVALID_ARGUMENT")
+        text = str(Undo(count))
+        idem = Keyed(st.idem_field(seat, key), st.short_digest(f"{expected_version} {text}"))
+        stored = await self.store.load(game_id, idem)
+        if stored.seen is not None:
+            return await self._replayed(meta, seat, idem, stored.seen)
+        if stored.state is None or stored.status in ("", st.STATUS_ABORTED):
+            raise over_error(game_id, stored.status)
+        table, game = unpack_blob(stored.state)
+        if seat in table.resigned or seat in table.robots:
+            raise played_by_table(table, seat)
+        if stored.version != expected_version:
+            raise self._stale(stored.version, expected_version)
+        new_version = stored.version + 1
+        update = table.begin(new_version, seat, game, taken_back=count)
+        game.undo(seat, count)  # refused: nothing changed, nothing written
+        at = now_ms()
+        after = Loaded(new_version, game, update.finish(game, at, meta.time_control))
+        event = undo_event(new_version, seat, count, game, at)
+        outcome = await self._commit(meta, stored.version, seat, text, False, after, event, idem)
+        if outcome.kind == st.REUSED:
+            raise key_reused(outcome.version)
+        if outcome.kind == st.DUPLICATE:
+            return await self._replayed(meta, seat, idem, Seen(outcome.version, idem.digest))
+        if outcome.kind == st.STALE:
+            self._states.drop(game_id)
+            raise self._stale(outcome.version, expected_version)
+        if outcome.kind != st.APPLIED:
+            self._states.drop(game_id)
+            raise over_error(game_id, await self._status(game_id))
+        self._dispatch_bots(meta, after)
+        return Submitted(new_version, event, text, False)
 
     # --- resigning -------------------------------------------------------------------------------
     async def resign(self, game_id: str, token: str) -> tuple[int, bool]:
@@ -617,6 +656,29 @@ class Games:
             record.reason,
             record.note,
         )
+
+
+def check_request(key: str, expected_version: int) -> None:
+    """The idempotency key and version every writing call names."""
+    if not IDEMPOTENCY_KEY_RE.fullmatch(key):
+        raise InvalidArgument(
+            "idempotency_key must be 1-128 printable ASCII characters",
+            reason="INVALID_IDEMPOTENCY_KEY",
+        )
+    if expected_version < 1:
+        raise InvalidArgument(
+            "expected_version must be the version you saw (1 or more)",
+            reason="INVALID_VERSION",
+        )
+
+
+def played_by_table(table: Table, seat: int) -> FailedPrecondition:
+    """The refusal for a seat the table plays now (resigned, or handed to a bot)."""
+    if seat in table.resigned:
+        return FailedPrecondition("this seat resigned", reason="SEAT_RESIGNED")
+    return FailedPrecondition(
+        "this seat's time ran out too often: a bot plays it now", reason="SEAT_HANDED_TO_BOT"
+    )
 
 
 def parse_answer(answer: pb.Answer | str | None) -> Answer:

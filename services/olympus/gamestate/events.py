@@ -72,6 +72,16 @@ def answer_event(
     return _fill(event, game)
 
 
+def undo_event(version: int, seat: int, count: int, game: Game, time_ms: int) -> pb.GameEvent:
+    """`seat` took back its last `count` answers, making `version`; `game` is the game after.
+    Public only: the count, and whom the restored game waits for (the answers taken back
+    revealed nothing, so neither can taking them back)."""
+    event = pb.GameEvent(
+        version=version, kind=value_of(EVENT_KINDS, "undo"), seat=seat, time_ms=time_ms
+    )
+    return _fill(event, game)
+
+
 def aborted_event(
     version: int, by: str, note: str, phase: str, generation: int, time_ms: int
 ) -> pb.GameEvent:

@@ -13,10 +13,18 @@ from typing import Any
 
 from olympus.engine import Game
 from olympus.engine.game import coerce_answer
+from olympus.engine.undo import parse_undo
 from olympus.v1 import game_pb2 as pb
 
 from . import store as st
-from .events import HIDDEN_ANSWERS, aborted_event, answer_event, created_event, resigned_event
+from .events import (
+    HIDDEN_ANSWERS,
+    aborted_event,
+    answer_event,
+    created_event,
+    resigned_event,
+    undo_event,
+)
 from .meta import GameMeta
 from .records import RESIGN, Logged
 
@@ -46,7 +54,7 @@ class Log:
         game = Game.new(self.meta.options)
         for a in self.answers:
             if not a.is_resignation:
-                game.apply(a.seat, a.text)
+                game.replay_step(a.seat, a.text, a.own)
         return game
 
     def resigned(self) -> dict[int, int]:
@@ -64,8 +72,13 @@ def replay_events(game_log: Log) -> Iterator[pb.GameEvent]:
         if a.is_resignation:
             yield resigned_event(a.version, a.seat, game, 0)
             continue
+        undo = a.undo
+        if undo is not None:
+            game.undo(a.seat, undo.count)
+            yield undo_event(a.version, a.seat, undo.count, game, 0)
+            continue
         answer = coerce_answer(a.text)
-        game.apply(a.seat, answer)
+        game.apply(a.seat, answer, a.own)
         event = answer_event(a.version, a.seat, answer, game, a.bot, 0)
         if a.timed_out:
             timeouts[a.seat] += 1
@@ -80,7 +93,7 @@ def replay_events(game_log: Log) -> Iterator[pb.GameEvent]:
 
 def hidden_count(text: str) -> int | None:
     """For a logged answer that chose hidden cards, how many; None for a public answer."""
-    if text == RESIGN:
+    if text == RESIGN or parse_undo(text) is not None:
         return None
     answer = coerce_answer(text)
     if answer.kind not in HIDDEN_ANSWERS:

@@ -2,7 +2,8 @@
 
 A plain log entry is ``<seat>[b][t]:<answer text>`` ("b" when a bot answered, "t" when the
 seat's time ran out and the table's timeout policy answered for it), its version given
-by its place in the log. A packed entry is CHUNK_MARK + zlib of LOG_CHUNK plain entries joined
+by its place in the log. Two texts are not answers: "resign", and "undo <count>" (the seat
+took back its latest answers, tables with the undo option). A packed entry is CHUNK_MARK + zlib of LOG_CHUNK plain entries joined
 by newlines. Entries written before the compact form, JSON ``[version, seat, text, bot]``, are
 still read.
 """
@@ -13,6 +14,8 @@ import zlib
 from dataclasses import dataclass
 
 import orjson
+
+from olympus.engine.undo import Undo, parse_undo
 
 RESIGN = "resign"  # the log's text for a resignation (not an engine answer; a replay skips it)
 CHUNK_MARK = b"z"  # first byte of a packed log entry (a plain one starts with the seat digit)
@@ -33,6 +36,16 @@ class Logged:
     @property
     def is_resignation(self) -> bool:
         return self.text == RESIGN
+
+    @property
+    def undo(self) -> Undo | None:
+        """The answers taken back, when this entry is an undo (not an answer)."""
+        return parse_undo(self.text)
+
+    @property
+    def own(self) -> bool:
+        """The seat answered itself (neither a bot nor the timeout policy answered for it)."""
+        return not (self.bot or self.timed_out)
 
 
 def unpack_log(chunks: list[bytes], tail: list[bytes]) -> list[Logged]:

@@ -117,6 +117,7 @@ def options_from_request(
         solo_tr63=o.solo_tr63,
         beginner=tuple(s.beginner for s in seats) if any(s.beginner for s in seats) else (),
         map=o.map or "tharsis",
+        undo=o.undo,
     )
     return options, seats, o.HasField("seed")
 
@@ -157,6 +158,7 @@ def settings_to_proto(
         solo_tr63=o.solo_tr63,
         map=o.map,
         realtime_scoring=meta.realtime_scoring,
+        undo=o.undo,
     )
     if reveal_seed:
         options.seed = o.seed
@@ -284,6 +286,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             msg.clocks.extend(seat_clocks(current.meta, current.table, game, now_ms()))
         if current.viewer is not None and current.status == st.STATUS_ACTIVE:
             msg.seat = current.viewer
+            msg.undoable = game.undoable(current.viewer)
             for d in game.decisions():
                 if d.player == current.viewer:
                     msg.your_turn = True
@@ -307,6 +310,22 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         msg = pb.SubmitActionResponse(
             version=done.version, replayed=done.replayed, answer=done.answer
         )
+        if done.event is not None:
+            msg.event.CopyFrom(done.event)
+        return msg
+
+    @rpc
+    async def UndoAnswers(
+        self, request: pb.UndoAnswersRequest, context: grpc.aio.ServicerContext
+    ) -> pb.UndoAnswersResponse:
+        done = await self.games.undo(
+            request.game_id,
+            request.token,
+            request.expected_version,
+            request.idempotency_key,
+            request.count,
+        )
+        msg = pb.UndoAnswersResponse(version=done.version, replayed=done.replayed)
         if done.event is not None:
             msg.event.CopyFrom(done.event)
         return msg

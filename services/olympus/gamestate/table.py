@@ -99,12 +99,17 @@ class Table:
         """The seat's pending decision now is the one it had at `seen_version`."""
         return 0 <= seat < len(self.since) and self.since[seat] <= seen_version
 
-    def begin(self, new_version: int, answered: int | None, before: Game) -> TableUpdate:
+    def begin(
+        self, new_version: int, answered: int | None, before: Game, taken_back: int = 0
+    ) -> TableUpdate:
         """Start an update: call before the answer is applied to `before` (it reads the
-        decisions still pending), then `finish` it with the game after the answer."""
+        decisions still pending), then `finish` it with the game after the answer.
+        `taken_back`: the write is `answered`'s undo of that many answers, not an answer."""
         waiting = set(before.waiting_for())
         others = waiting - {answered} if answered is not None else waiting
-        return TableUpdate(self, new_version, answered, decision_fingerprints(before, others))
+        return TableUpdate(
+            self, new_version, answered, decision_fingerprints(before, others), taken_back
+        )
 
     def resign(self, seat: int, version: int) -> Table:
         return Table(
@@ -134,6 +139,9 @@ class TableUpdate:
     new_version: int
     answered: int | None
     fingerprints: dict[int, bytes]
+    # An undo of that many answers by `answered`: its bank gives back their increments
+    # instead of earning one (answering and taking back must not buy time).
+    taken_back: int = 0
 
     def finish(self, after: Game, now_ms: int, clock: TimeControl) -> Table:
         waiting_after = set(after.waiting_for())
@@ -154,9 +162,13 @@ class TableUpdate:
                 # clock stops, and a bank pays for the time it ran.
                 if clock.kind == "bank":
                     bank[seat] = max(0, bank[seat] - max(0, now_ms - pending[seat]))
-                    if seat == self.answered:
+                    if seat == self.answered and not self.taken_back:
                         bank[seat] += increment
                 pending[seat] = 0
+            if seat == self.answered and self.taken_back and clock.kind == "bank":
+                # Each answer taken back had earned an increment: answering and taking back
+                # must not buy time.
+                bank[seat] = max(0, bank[seat] - self.taken_back * increment)
             if renewed:
                 since[seat] = self.new_version
                 pending[seat] = now_ms

@@ -86,6 +86,8 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     UNKNOWN_QUEUE: _ClassVar[ErrorReason]
     NOT_RATED: _ClassVar[ErrorReason]
     LIVE_SCORE_OFF: _ClassVar[ErrorReason]
+    UNDO_OFF: _ClassVar[ErrorReason]
+    UNDO_NOT_ALLOWED: _ClassVar[ErrorReason]
     STORAGE_UNAVAILABLE: _ClassVar[ErrorReason]
     TRY_AGAIN: _ClassVar[ErrorReason]
     SHUTTING_DOWN: _ClassVar[ErrorReason]
@@ -172,6 +174,8 @@ GAME_NOT_FINISHED: ErrorReason
 UNKNOWN_QUEUE: ErrorReason
 NOT_RATED: ErrorReason
 LIVE_SCORE_OFF: ErrorReason
+UNDO_OFF: ErrorReason
+UNDO_NOT_ALLOWED: ErrorReason
 STORAGE_UNAVAILABLE: ErrorReason
 TRY_AGAIN: ErrorReason
 SHUTTING_DOWN: ErrorReason

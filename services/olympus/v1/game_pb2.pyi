@@ -99,6 +99,7 @@ class EventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     EVENT_KIND_ANSWER: _ClassVar[EventKind]
     EVENT_KIND_RESIGNED: _ClassVar[EventKind]
     EVENT_KIND_ABORTED: _ClassVar[EventKind]
+    EVENT_KIND_UNDO: _ClassVar[EventKind]
 
 class TimeoutPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -176,6 +177,7 @@ EVENT_KIND_CREATED: EventKind
 EVENT_KIND_ANSWER: EventKind
 EVENT_KIND_RESIGNED: EventKind
 EVENT_KIND_ABORTED: EventKind
+EVENT_KIND_UNDO: EventKind
 TIMEOUT_POLICY_UNSPECIFIED: TimeoutPolicy
 TIMEOUT_POLICY_DEFAULT_ANSWER: TimeoutPolicy
 TIMEOUT_POLICY_BOT: TimeoutPolicy
@@ -232,7 +234,7 @@ class SeatClock(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., timeouts: _Optional[int] = ..., handed_to_bot: _Optional[bool] = ...) -> None: ...
 
 class GameOptions(_message.Message):
-    __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed", "realtime_scoring")
+    __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed", "realtime_scoring", "undo")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CORPORATE_ERA_FIELD_NUMBER: _ClassVar[int]
     DRAFT_FIELD_NUMBER: _ClassVar[int]
@@ -240,6 +242,7 @@ class GameOptions(_message.Message):
     MAP_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     REALTIME_SCORING_FIELD_NUMBER: _ClassVar[int]
+    UNDO_FIELD_NUMBER: _ClassVar[int]
     players: int
     corporate_era: bool
     draft: bool
@@ -247,7 +250,8 @@ class GameOptions(_message.Message):
     map: str
     seed: int
     realtime_scoring: bool
-    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ..., realtime_scoring: _Optional[bool] = ...) -> None: ...
+    undo: bool
+    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ..., realtime_scoring: _Optional[bool] = ..., undo: _Optional[bool] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
     __slots__ = ("options", "seats", "time_control")
@@ -710,7 +714,7 @@ class FinalGreeneryOptions(_message.Message):
     def __init__(self, convert_plants: _Optional[bool] = ..., can_pass: _Optional[bool] = ...) -> None: ...
 
 class Decision(_message.Message):
-    __slots__ = ("seat", "kind", "prompt", "source", "action", "setup", "cards", "space", "player", "option", "amount", "final_greenery")
+    __slots__ = ("seat", "kind", "prompt", "source", "action", "setup", "cards", "space", "player", "option", "amount", "final_greenery", "undoable")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     PROMPT_FIELD_NUMBER: _ClassVar[int]
@@ -723,6 +727,7 @@ class Decision(_message.Message):
     OPTION_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     FINAL_GREENERY_FIELD_NUMBER: _ClassVar[int]
+    UNDOABLE_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: DecisionKind
     prompt: str
@@ -735,7 +740,8 @@ class Decision(_message.Message):
     option: OptionOptions
     amount: AmountOptions
     final_greenery: FinalGreeneryOptions
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[DecisionKind, str]] = ..., prompt: _Optional[str] = ..., source: _Optional[_Union[CardRef, _Mapping]] = ..., action: _Optional[_Union[ActionOptions, _Mapping]] = ..., setup: _Optional[_Union[SetupOptions, _Mapping]] = ..., cards: _Optional[_Union[CardsOptions, _Mapping]] = ..., space: _Optional[_Union[SpaceOptions, _Mapping]] = ..., player: _Optional[_Union[PlayerOptions, _Mapping]] = ..., option: _Optional[_Union[OptionOptions, _Mapping]] = ..., amount: _Optional[_Union[AmountOptions, _Mapping]] = ..., final_greenery: _Optional[_Union[FinalGreeneryOptions, _Mapping]] = ...) -> None: ...
+    undoable: int
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[DecisionKind, str]] = ..., prompt: _Optional[str] = ..., source: _Optional[_Union[CardRef, _Mapping]] = ..., action: _Optional[_Union[ActionOptions, _Mapping]] = ..., setup: _Optional[_Union[SetupOptions, _Mapping]] = ..., cards: _Optional[_Union[CardsOptions, _Mapping]] = ..., space: _Optional[_Union[SpaceOptions, _Mapping]] = ..., player: _Optional[_Union[PlayerOptions, _Mapping]] = ..., option: _Optional[_Union[OptionOptions, _Mapping]] = ..., amount: _Optional[_Union[AmountOptions, _Mapping]] = ..., final_greenery: _Optional[_Union[FinalGreeneryOptions, _Mapping]] = ..., undoable: _Optional[int] = ...) -> None: ...
 
 class GetDecisionRequest(_message.Message):
     __slots__ = ("game_id", "token")
@@ -746,7 +752,7 @@ class GetDecisionRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
 
 class GetDecisionResponse(_message.Message):
-    __slots__ = ("game_id", "version", "status", "seat", "your_turn", "decision", "waiting_for", "phase", "generation", "clocks")
+    __slots__ = ("game_id", "version", "status", "seat", "your_turn", "decision", "waiting_for", "phase", "generation", "clocks", "undoable")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -757,6 +763,7 @@ class GetDecisionResponse(_message.Message):
     PHASE_FIELD_NUMBER: _ClassVar[int]
     GENERATION_FIELD_NUMBER: _ClassVar[int]
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
+    UNDOABLE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     status: GameStatus
@@ -767,7 +774,8 @@ class GetDecisionResponse(_message.Message):
     phase: Phase
     generation: int
     clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., seat: _Optional[int] = ..., your_turn: _Optional[bool] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ...) -> None: ...
+    undoable: int
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., seat: _Optional[int] = ..., your_turn: _Optional[bool] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., undoable: _Optional[int] = ...) -> None: ...
 
 class NoArguments(_message.Message):
     __slots__ = ()
@@ -1098,3 +1106,27 @@ class AbortGameResponse(_message.Message):
     VERSION_FIELD_NUMBER: _ClassVar[int]
     version: int
     def __init__(self, version: _Optional[int] = ...) -> None: ...
+
+class UndoAnswersRequest(_message.Message):
+    __slots__ = ("game_id", "token", "expected_version", "count", "idempotency_key")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    EXPECTED_VERSION_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    IDEMPOTENCY_KEY_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    expected_version: int
+    count: int
+    idempotency_key: str
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., expected_version: _Optional[int] = ..., count: _Optional[int] = ..., idempotency_key: _Optional[str] = ...) -> None: ...
+
+class UndoAnswersResponse(_message.Message):
+    __slots__ = ("version", "replayed", "event")
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    EVENT_FIELD_NUMBER: _ClassVar[int]
+    version: int
+    replayed: bool
+    event: GameEvent
+    def __init__(self, version: _Optional[int] = ..., replayed: _Optional[bool] = ..., event: _Optional[_Union[GameEvent, _Mapping]] = ...) -> None: ...

@@ -90,6 +90,11 @@ class GameServiceStub:
                 request_serializer=olympus_dot_v1_dot_game__pb2.AbortGameRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_game__pb2.AbortGameResponse.FromString,
                 _registered_method=True)
+        self.UndoAnswers = channel.unary_unary(
+                '/olympus.v1.GameService/UndoAnswers',
+                request_serializer=olympus_dot_v1_dot_game__pb2.UndoAnswersRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_game__pb2.UndoAnswersResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -186,6 +191,22 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def UndoAnswers(self, request, context):
+        """Takes back the caller's own latest answers (tables created with GameOptions.undo): the
+        game returns to exactly the state before them, at a new version (an event of kind UNDO
+        tells every watcher; the game log records it as "undo <count>"). Allowed only for the
+        seat's own answers (not a bot's or a timeout's made for it) since the last answer of
+        another seat, none of which drew or revealed a card, shuffled, or revealed anything
+        hidden: Decision.undoable and GetDecisionResponse.undoable tell how many can be taken
+        back now. expected_version must be the game's version now (else ABORTED,
+        STALE_VERSION); the idempotency key works as in SubmitAction. Refusals change nothing:
+        FAILED_PRECONDITION with reason UNDO_OFF (the table has no undo) or UNDO_NOT_ALLOWED
+        (fewer answers can be taken back), INVALID_ARGUMENT for count < 1.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -243,6 +264,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.AbortGame,
                     request_deserializer=olympus_dot_v1_dot_game__pb2.AbortGameRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_game__pb2.AbortGameResponse.SerializeToString,
+            ),
+            'UndoAnswers': grpc.unary_unary_rpc_method_handler(
+                    servicer.UndoAnswers,
+                    request_deserializer=olympus_dot_v1_dot_game__pb2.UndoAnswersRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_game__pb2.UndoAnswersResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -542,6 +568,33 @@ class GameService:
             '/olympus.v1.GameService/AbortGame',
             olympus_dot_v1_dot_game__pb2.AbortGameRequest.SerializeToString,
             olympus_dot_v1_dot_game__pb2.AbortGameResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UndoAnswers(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.GameService/UndoAnswers',
+            olympus_dot_v1_dot_game__pb2.UndoAnswersRequest.SerializeToString,
+            olympus_dot_v1_dot_game__pb2.UndoAnswersResponse.FromString,
             options,
             channel_credentials,
             insecure,
