@@ -18,6 +18,7 @@ class GameOptions:
     solo_tr63: bool = False  # solo only: win by reaching TR 63 instead of terraforming
     beginner: tuple[bool, ...] = ()  # per seat: deal the Beginner corporation only
     map: str = "tharsis"
+    prelude: bool = False  # the Prelude expansion: preludes, its projects and corporations
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 1 <= self.players <= 5:
@@ -55,6 +56,9 @@ class GameOptions:
             "solo_tr63": self.solo_tr63,
             "beginner": list(self.beginner),
             "map": self.map,
+            # Written only when on, so that games of the kinds that came before the expansion
+            # keep their saved bytes (and recorded games their checksums).
+            **({"prelude": True} if self.prelude else {}),
         }
 
     @classmethod
