@@ -37,6 +37,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         corporate_era=args.corporate_era,
         draft=args.draft,
         solo_tr63=args.tr63,
+        prelude=args.prelude,
         persist=args.persist,
     )
     if args.json:
@@ -57,6 +58,7 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
     p.add_argument("--draft", action="store_true", help="draft variant in research")
     p.add_argument("--solo", action="store_true", help="a solo game (players=1, Corporate Era)")
     p.add_argument("--tr63", action="store_true", help="solo: win by reaching TR 63")
+    p.add_argument("--prelude", action="store_true", help="the Prelude expansion")
     p.add_argument("--persist", action="store_true", help="save and reload after every decision")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=_selfplay)

@@ -60,6 +60,7 @@ def run(
     draft: bool = False,
     solo_tr63: bool = False,
     persist: bool = False,
+    prelude: bool = False,
 ) -> dict[str, Any]:
     stats = []
     wall = time.perf_counter()
@@ -70,6 +71,7 @@ def run(
             corporate_era=corporate_era or players == 1,
             draft=draft,
             solo_tr63=solo_tr63,
+            prelude=prelude,
         )
         stats.append(play_game(options, bot, persist))
     wall = time.perf_counter() - wall
@@ -82,6 +84,7 @@ def run(
         "players": players,
         "corporate_era": corporate_era or players == 1,
         "persist": persist,
+        "prelude": prelude,
         "avg_generations": round(statistics.fmean(s.generations for s in stats), 2) if stats else 0,
         "avg_decisions": round(statistics.fmean(s.decisions for s in stats), 1) if stats else 0,
         "avg_final_vp": round(statistics.fmean(s.final_vp for s in stats), 2) if stats else 0,

@@ -111,6 +111,7 @@ def _create(args: argparse.Namespace) -> int:
             draft=args.draft,
             solo_tr63=args.tr63,
             map=args.map,
+            prelude=args.prelude,
             bots=bots,
             beginner=args.beginner,
             time_control=pb.TimeControl(
@@ -387,6 +388,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     )
     p.add_argument("--draft", action="store_true")
     p.add_argument("--tr63", action="store_true", help="solo: win by reaching TR 63")
+    p.add_argument(
+        "--prelude", action="store_true", help="the Prelude expansion (4 preludes dealt, 2 kept)"
+    )
     p.add_argument("--map", default="")
     p.add_argument(
         "--bot",

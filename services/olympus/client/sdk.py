@@ -170,6 +170,7 @@ class OlympusClient:
         draft: bool = False,
         solo_tr63: bool = False,
         map: str = "",
+        prelude: bool = False,
         bots: Mapping[int, str] | Sequence[int] = (),
         beginner: Sequence[int] = (),
         names: Mapping[int, str] | None = None,
@@ -177,9 +178,12 @@ class OlympusClient:
     ) -> CreatedGame:
         """A new game. `bots` names the seats the service plays (a list of seats for the random
         bot, or seat -> bot name); `beginner` the seats dealt the Beginner corporation;
-        `time_control` a pb.TimeControl, or (bank seconds, increment seconds)."""
+        `time_control` a pb.TimeControl, or (bank seconds, increment seconds); `prelude` adds
+        the Prelude expansion."""
         bot_names = dict(bots) if isinstance(bots, Mapping) else {s: "random" for s in bots}
-        options = pb.GameOptions(players=players, draft=draft, solo_tr63=solo_tr63, map=map)
+        options = pb.GameOptions(
+            players=players, draft=draft, solo_tr63=solo_tr63, map=map, prelude=prelude
+        )
         if seed is not None:
             options.seed = seed
         if corporate_era is not None:

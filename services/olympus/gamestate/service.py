@@ -116,6 +116,7 @@ def options_from_request(
         solo_tr63=o.solo_tr63,
         beginner=tuple(s.beginner for s in seats) if any(s.beginner for s in seats) else (),
         map=o.map or "tharsis",
+        prelude=o.prelude,
     )
     return options, seats, o.HasField("seed")
 
@@ -156,6 +157,7 @@ def settings_to_proto(
         solo_tr63=o.solo_tr63,
         map=o.map,
         realtime_scoring=meta.realtime_scoring,
+        prelude=o.prelude,
     )
     if reveal_seed:
         options.seed = o.seed
