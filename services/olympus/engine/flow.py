@@ -64,7 +64,7 @@ def _setup_decide(g: GameState, frame: Frame) -> list[Decision]:
 def _setup_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
     if keeping(g.players[seat]):
         keep_preludes(g, g.players[seat], answer)
-        push(g, frame)
+        push(g, tuple(frame))  # waiting on, unchanged (a list once loaded)
         return
     assert isinstance(answer, ChooseSetup)
     pending = tuple(s for s in frame[3] if s != seat)
