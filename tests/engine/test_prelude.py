@@ -194,3 +194,28 @@ def test_a_seat_sees_its_own_preludes_only_and_played_ones_are_public() -> None:
         g.apply(d.player, d.sample(random.Random(1)))
     played = [card_number(c) for c in g.players[1].played if c >= 2000]
     assert played and set(played) <= set(g.view(0)["players"][1]["played"])
+
+
+def test_redaction_re_deals_other_seats_preludes_and_valley_trusts_draw() -> None:
+    from helpers import new_game, set_turn
+    from olympus.engine import redacted
+
+    g = new_game(2, corporations=["Valley Trust", "R00"], prelude=False)
+    g.prelude_deck = list(prelude_pool()[:20])
+    g.players[1].preludes = list(prelude_pool()[20:22])
+    g.players[0].first_action = True
+    set_turn(g, 0)
+    g.apply(0, "action R34")
+    shown = g.stack[-1][4]
+    assert g.stack[-1][0] == "prelude_draw" and len(shown) == 3
+    mine = redacted(g, 0, 1)
+    assert mine.stack[-1][4] == shown and mine.view(0) == g.view(0)
+    assert mine.players[1].preludes != g.players[1].preludes or mine.prelude_deck != g.prelude_deck
+    theirs = {tuple(redacted(g, 1, s).stack[-1][4]) for s in range(10)}
+    assert len(theirs) > 1  # what seat 0 was shown is re-dealt for seat 1
+    for s in range(10):
+        r = redacted(g, 1, s)
+        assert r.view(1) == g.view(1)
+        assert sorted(r.prelude_deck + list(r.stack[-1][4]) + r.players[0].preludes) == sorted(
+            g.prelude_deck + list(shown) + g.players[0].preludes
+        )

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from olympus.engine import Game, GameOptions, redacted
-from olympus.engine.cards.catalogue import project_deck
+from olympus.engine.cards.catalogue import prelude_pool, project_deck
 from olympus.engine.flow import setup_budget
 
 CASES = [
@@ -24,6 +24,7 @@ CASES = [
     GameOptions(players=2, seed=28, prelude=True),
     GameOptions(players=3, seed=29, prelude=True, draft=True, beginner=(False, True, False)),
 ]
+PRELUDES = frozenset(prelude_pool())
 STEP = 7  # check every STEP-th decision, plus setup and every card shown to one seat only
 
 
@@ -60,7 +61,8 @@ def _all_cards(g: Game) -> list[int]:
     """Every project card wherever it is: none may be lost or made up."""
     cards = g.deck + g.discard
     for p in g.players:
-        cards += p.hand + p.dealt + p.draft_hand + p.drafted + p.played + p.events
+        played = [c for c in p.played if c not in PRELUDES]  # played preludes lie there too
+        cards += p.hand + p.dealt + p.draft_hand + p.drafted + played + p.events
     for frame in g.stack:
         cards += _drawn(frame)
     return sorted(cards)
