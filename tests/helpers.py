@@ -194,3 +194,16 @@ def run_random(g: Game, seed: int = 0, max_decisions: int = 20_000) -> int:
         n += 1
         assert n < max_decisions, "game did not finish"
     return n
+
+
+def prelude_turn(g: Game, seat: int, *keys: str) -> None:
+    """Give `seat` these preludes and start its prelude turn (the action phase follows); the
+    prelude phase runs on until it asks somebody something."""
+    from olympus.engine.interpreter import run
+
+    g.players[seat].preludes = [cid(k) for k in keys]
+    n = len(g.players)
+    g.stack = [("actions", -1, 0, g.first % n), ("prelude_turn", seat, 0)]
+    g.phase = "prelude"
+    g._cache = None
+    run(g)

@@ -42,6 +42,7 @@ def _selfplay(args: argparse.Namespace) -> int:
             persist=args.persist,
             map_name=args.map,
             undo=args.undo,
+            prelude=args.prelude,
         )
     except InvalidOptions as exc:  # an unknown map: the message lists the supported ones
         print(f"olympus selfplay: {exc}", file=sys.stderr)
@@ -64,6 +65,7 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
     p.add_argument("--draft", action="store_true", help="draft variant in research")
     p.add_argument("--solo", action="store_true", help="a solo game (players=1, Corporate Era)")
     p.add_argument("--tr63", action="store_true", help="solo: win by reaching TR 63")
+    p.add_argument("--prelude", action="store_true", help="the Prelude expansion")
     p.add_argument("--persist", action="store_true", help="save and reload after every decision")
     p.add_argument(
         "--map",

@@ -76,6 +76,7 @@ def run(
     persist: bool = False,
     map_name: str = "tharsis",
     undo: bool = False,
+    prelude: bool = False,
 ) -> dict[str, Any]:
     stats = []
     wall = time.perf_counter()
@@ -88,6 +89,7 @@ def run(
             solo_tr63=solo_tr63,
             map=map_name,
             undo=undo,
+            prelude=prelude,
         )
         stats.append(play_game(options, bot, persist))
     wall = time.perf_counter() - wall
@@ -103,6 +105,7 @@ def run(
         "persist": persist,
         "undo": undo,
         "undos": sum(s.undos for s in stats),
+        "prelude": prelude,
         "avg_generations": round(statistics.fmean(s.generations for s in stats), 2) if stats else 0,
         "avg_decisions": round(statistics.fmean(s.decisions for s in stats), 1) if stats else 0,
         "avg_final_vp": round(statistics.fmean(s.final_vp for s in stats), 2) if stats else 0,

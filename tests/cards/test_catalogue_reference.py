@@ -1,6 +1,7 @@
 """The card catalogue against the reference table (tests/reference/cards.tsv), card by card.
 
-Only the base game and the Corporate Era are compared: those are the modules the engine plays.
+The base game, the Corporate Era and the Prelude expansion are compared: the modules the engine
+plays.
 Each card present in the catalogue gets its own test; a card not written yet is reported by
 the completeness test at the end rather than by a failure per field.
 """
@@ -15,13 +16,17 @@ import pytest
 from olympus.engine.cards.catalogue import all_cards, by_number
 
 TABLE = Path(__file__).resolve().parent.parent / "reference" / "cards.tsv"
-MODULES = ("base", "corpera")
+MODULES = ("base", "corpera", "prelude")
 
 
 def _reference_rows() -> list[dict[str, str]]:
     with TABLE.open(encoding="utf-8", newline="") as f:
         rows = list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
-    return [r for r in rows if r["module"] in MODULES and r["kind"] in ("project", "corporation")]
+    return [
+        r
+        for r in rows
+        if r["module"] in MODULES and r["kind"] in ("project", "corporation", "prelude")
+    ]
 
 
 REFERENCE = _reference_rows()
@@ -44,12 +49,13 @@ def test_catalogue_card_matches_the_reference_table(row: dict[str, str]) -> None
     assert card.starting_mc == _number_or_none(row["starting_megacredits"])
 
 
-def test_the_reference_table_holds_208_projects_and_13_corporations() -> None:
+def test_the_reference_table_holds_215_projects_18_corporations_and_35_preludes() -> None:
     kinds = [r["kind"] for r in REFERENCE]
-    assert (kinds.count("project"), kinds.count("corporation")) == (208, 13)
+    counts = (kinds.count("project"), kinds.count("corporation"), kinds.count("prelude"))
+    assert counts == (208 + 7, 13 + 5, 35)
 
 
-def test_every_base_and_corporate_era_card_is_in_the_catalogue() -> None:
+def test_every_base_corporate_era_and_prelude_card_is_in_the_catalogue() -> None:
     missing = [
         f"{r['card_number']} {r['name']}" for r in REFERENCE if r["card_number"] not in by_number()
     ]

@@ -72,8 +72,21 @@ def test_list_cards_returns_exactly_the_cards_passing_the_filters(stub, filters,
     assert {c.number for c in list_all(stub, **filters)} == expected
 
 
-def test_a_filter_on_a_known_module_without_cards_is_an_empty_answer(stub):
-    response = stub.ListCards(catalogue_pb2.ListCardsRequest(module="prelude"))
+def test_the_prelude_module_lists_its_47_cards(stub):
+    cards = list_all(stub, module="prelude")
+    kinds = [c.kind for c in cards]
+    assert (kinds.count("prelude"), kinds.count("corporation"), kinds.count("project")) == (
+        35,
+        5,
+        7,
+    )
+    assert {c.number for c in cards} == engine_numbers(lambda c: c.module == "prelude")
+
+
+def test_a_filter_matching_no_card_is_an_empty_answer(stub):
+    response = stub.ListCards(
+        catalogue_pb2.ListCardsRequest(module="prelude", type="event", tag="jovian")
+    )
     assert list(response.cards) == [] and response.total_count == 0
 
 

@@ -23,6 +23,11 @@ CASES = [
         beginner=(True, False, False, True, False),
     ),
 ]
+PRELUDE_CASES = [
+    GameOptions(players=2, seed=16, prelude=True),
+    GameOptions(players=4, seed=17, prelude=True, draft=True, beginner=(False, True, False, False)),
+    GameOptions(players=1, seed=18, prelude=True),
+]
 
 
 def _play_with_twin(options: GameOptions) -> tuple[Game, list[tuple[int, Answer]]]:
@@ -47,14 +52,18 @@ def _play_with_twin(options: GameOptions) -> tuple[Game, list[tuple[int, Answer]
     return game, answers
 
 
-@pytest.mark.parametrize("options", CASES, ids=lambda o: f"{o.players}p-seed{o.seed}")
+@pytest.mark.parametrize(
+    "options", CASES + PRELUDE_CASES, ids=lambda o: f"{o.players}p-seed{o.seed}"
+)
 def test_saving_at_every_decision_changes_nothing(options: GameOptions) -> None:
     game, answers = _play_with_twin(options)
     assert game.is_over
     assert len(answers) > 50
 
 
-@pytest.mark.parametrize("options", CASES[:3], ids=lambda o: f"{o.players}p-seed{o.seed}")
+@pytest.mark.parametrize(
+    "options", CASES[:3] + PRELUDE_CASES[:2], ids=lambda o: f"{o.players}p-seed{o.seed}"
+)
 def test_seed_and_answers_replay_to_the_same_state(options: GameOptions) -> None:
     game, answers = _play_with_twin(options)
     replayed = Game.replay(options, answers)
@@ -98,6 +107,7 @@ def test_options_round_trip_with_every_field() -> None:
         beginner=(True, False, True),
         map="tharsis",
         undo=True,  # written only when on
+        prelude=True,
     )
     data = options.to_data()
     assert set(data) == set(GameOptions.__dataclass_fields__)

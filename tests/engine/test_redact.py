@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from olympus.engine import Game, GameOptions, redacted
-from olympus.engine.cards.catalogue import project_deck
+from olympus.engine.cards.catalogue import prelude_pool, project_deck
 from olympus.engine.flow import setup_budget
 
 CASES = [
@@ -20,7 +20,11 @@ CASES = [
     GameOptions(players=3, seed=24, draft=True),
     GameOptions(players=4, seed=25, corporate_era=False),
     GameOptions(players=5, seed=26, draft=True, beginner=(True, False, False, True, False)),
+    GameOptions(players=1, seed=27, prelude=True),
+    GameOptions(players=2, seed=28, prelude=True),
+    GameOptions(players=3, seed=29, prelude=True, draft=True, beginner=(False, True, False)),
 ]
+PRELUDES = frozenset(prelude_pool())
 STEP = 7  # check every STEP-th decision, plus setup and every card shown to one seat only
 
 
@@ -36,13 +40,16 @@ def _drawn(frame: Any) -> list[int]:
 def _places(g: Game, seat: int) -> dict[str, list[int]]:
     """Every place holding cards `seat` cannot see, by name."""
     out = {"deck": g.deck, "discard": g.discard}
+    out |= {"prelude_deck": g.prelude_deck, "prelude_discard": g.prelude_discard}
     for p in g.players:
         if p.seat != seat:
-            for name in ("hand", "dealt", "draft_hand", "drafted", "dealt_corps"):
+            for name in ("hand", "dealt", "draft_hand", "drafted", "dealt_corps", "preludes"):
                 out[f"{p.seat}.{name}"] = getattr(p, name)
     for i, frame in enumerate(g.stack):
         if frame[1] != seat and _drawn(frame):
             out[f"frame{i}"] = _drawn(frame)
+        if frame[0] == "prelude_draw" and frame[1] != seat and len(frame) > 4:
+            out[f"frame{i}"] = list(frame[4])  # Valley Trust's preludes, seen by one seat
     return out
 
 
@@ -54,7 +61,8 @@ def _all_cards(g: Game) -> list[int]:
     """Every project card wherever it is: none may be lost or made up."""
     cards = g.deck + g.discard
     for p in g.players:
-        cards += p.hand + p.dealt + p.draft_hand + p.drafted + p.played + p.events
+        played = [c for c in p.played if c not in PRELUDES]  # played preludes lie there too
+        cards += p.hand + p.dealt + p.draft_hand + p.drafted + played + p.events
     for frame in g.stack:
         cards += _drawn(frame)
     return sorted(cards)
@@ -103,7 +111,7 @@ def test_cards_shown_to_one_seat_only_are_hidden_from_the_others() -> None:
 
 def _check_position(g: Game, seat: int, seed: int) -> None:
     raw = g.to_bytes()
-    deck = sorted(project_deck(g.options.corporate_era))
+    deck = sorted(project_deck(g.options.corporate_era, g.options.prelude))
     assert _all_cards(g) == deck
     r = redacted(g, seat, seed)
     assert g.to_bytes() == raw, "the input game was changed"
@@ -167,7 +175,7 @@ def test_different_seeds_deal_differently(options: GameOptions) -> None:
 
 @pytest.mark.parametrize("options", CASES, ids=lambda o: f"{o.players}p-draft{o.draft}")
 def test_redacted_games_play_to_the_end_and_save(options: GameOptions) -> None:
-    deck = sorted(project_deck(options.corporate_era))
+    deck = sorted(project_deck(options.corporate_era, options.prelude))
     for k, g in enumerate(_positions(options)):
         if k % 5:
             continue

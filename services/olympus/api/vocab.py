@@ -21,6 +21,7 @@ PHASES: Final[Mapping[str, int]] = {
     "action": pb.PHASE_ACTION,
     "final": pb.PHASE_FINAL,
     "ended": pb.PHASE_ENDED,
+    "prelude": pb.PHASE_PRELUDE,
 }
 TILES: Final[Mapping[str, int]] = {
     "ocean": pb.TILE_TYPE_OCEAN,
@@ -40,10 +41,11 @@ DECISION_KINDS: Final[Mapping[str, int]] = {
     "option": pb.DECISION_KIND_OPTION,
     "amount": pb.DECISION_KIND_AMOUNT,
     "final_greenery": pb.DECISION_KIND_FINAL_GREENERY,
+    "play_card": pb.DECISION_KIND_PLAY_CARD,
 }
 CARDS_PURPOSES: Final[Mapping[str, int]] = {
     name: pb.CardsPurpose.Value(f"CARDS_PURPOSE_{name.upper()}")
-    for name in ("buy", "draft", "keep", "sell", "discard", "take", "copy", "add")
+    for name in ("buy", "draft", "keep", "sell", "discard", "take", "copy", "add", "prelude")
 }
 ANSWER_KINDS: Final[Mapping[str, int]] = {
     name: pb.AnswerKind.Value(f"ANSWER_KIND_{name.upper()}")

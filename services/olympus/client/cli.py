@@ -113,6 +113,7 @@ def _create(args: argparse.Namespace) -> int:
             draft=args.draft,
             solo_tr63=args.tr63,
             map=args.map,
+            prelude=args.prelude,
             bots=bots,
             beginner=args.beginner,
             undo=args.undo,
@@ -414,6 +415,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         default="",
         metavar="NAME",
         help=f"the map: {', '.join(SUPPORTED_MAPS)} (default: tharsis)",
+    )
+    p.add_argument(
+        "--prelude", action="store_true", help="the Prelude expansion (4 preludes dealt, 2 kept)"
     )
     p.add_argument(
         "--bot",

@@ -70,4 +70,6 @@ def pick(d: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
         return {"type": "amount", "amount": rnd.randint(d["min"], d["max"])}
     if kind == "final_greenery":
         return {"type": "convert_plants" if rnd.random() < 0.5 else "pass"}
+    if kind == "play_card":
+        return _paid("play_card", "card", rnd.choice(d["play"]))
     raise ValueError(f"unknown decision kind {kind!r}")

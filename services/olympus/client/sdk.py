@@ -172,6 +172,7 @@ class OlympusClient:
         draft: bool = False,
         solo_tr63: bool = False,
         map: str = "",
+        prelude: bool = False,
         bots: Mapping[int, str] | Sequence[int] = (),
         beginner: Sequence[int] = (),
         names: Mapping[int, str] | None = None,
@@ -181,10 +182,11 @@ class OlympusClient:
         """A new game. `bots` names the seats the service plays (a list of seats for the random
         bot, or seat -> bot name); `beginner` the seats dealt the Beginner corporation;
         `time_control` a pb.TimeControl, or (bank seconds, increment seconds); `undo` lets
-        seats take back their latest answers (`SeatHandle.undo`)."""
+        seats take back their latest answers (`SeatHandle.undo`); `prelude` adds the
+        Prelude expansion."""
         bot_names = dict(bots) if isinstance(bots, Mapping) else {s: "random" for s in bots}
         options = pb.GameOptions(
-            players=players, draft=draft, solo_tr63=solo_tr63, map=map, undo=undo
+            players=players, draft=draft, solo_tr63=solo_tr63, map=map, undo=undo, prelude=prelude
         )
         if seed is not None:
             options.seed = seed

@@ -41,15 +41,18 @@ def _option(notation: str, what: str = "") -> str:
     return f"  {notation:<34} {what}".rstrip()
 
 
-def _action_lines(d: dict[str, Any]) -> list[str]:
-    lines = []
-    for c in d["play"]:
-        lines.append(
-            _option(
-                f"play {c['card']}{payment_notation(c.get('suggested'))}",
-                f"{card_name(c['card'])} ({_pay_hint(c)})",
-            )
+def _play_lines(d: dict[str, Any]) -> list[str]:
+    return [
+        _option(
+            f"play {c['card']}{payment_notation(c.get('suggested'))}",
+            f"{card_name(c['card'])} ({_pay_hint(c)})",
         )
+        for c in d["play"]
+    ]
+
+
+def _action_lines(d: dict[str, Any]) -> list[str]:
+    lines = _play_lines(d)
     for p in d["standard_projects"]:
         notation = f"project {p['project']}{payment_notation(p.get('suggested'))}"
         lines.append(_option(notation, f"standard project ({_pay_hint(p)})"))
@@ -109,6 +112,8 @@ def _decision_body(d: dict[str, Any]) -> list[str]:
         return [_option(f"amount <{d['min']}..{d['max']}>")]
     if kind == "final_greenery":
         return [_option("plants", "convert plants into a greenery"), _option("pass", "finish")]
+    if kind == "play_card":
+        return _play_lines(d)
     return [f"  (a {kind} decision: see --json)"]
 
 
@@ -161,6 +166,8 @@ def view_text(v: dict[str, Any]) -> list[str]:
                 lines.append(f"    dealt: {_cards(p['dealt'])}")
             if p["dealt_corporations"]:
                 lines.append(f"    corporations: {_cards(p['dealt_corporations'])}")
+            if p.get("preludes"):
+                lines.append(f"    preludes: {_cards(p['preludes'])}")
     tiles: dict[str, int] = {}
     for t in v["board"]:
         tiles[t["tile"]] = tiles.get(t["tile"], 0) + 1

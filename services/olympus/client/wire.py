@@ -102,6 +102,8 @@ def settings_dict(msg: pb.GameSettings) -> dict[str, Any]:
     }
     if o.undo:  # as the engine writes it: only when on
         options["undo"] = True
+    if o.prelude:  # as the engine writes its options: only when on
+        options["prelude"] = True
     if o.HasField("seed"):
         options["seed"] = o.seed
     return {
@@ -231,6 +233,8 @@ def decision_dict(msg: pb.Decision) -> dict[str, Any]:
     elif which == "final_greenery":
         fg = msg.final_greenery
         data.update(convert_plants=fg.convert_plants, **{"pass": fg.can_pass})
+    elif which == "play_card":
+        data["play"] = [{"card": c.card.number, **_rule(c.pay)} for c in msg.play_card.play]
     return data
 
 
@@ -259,6 +263,7 @@ def _player(msg: pb.PlayerView) -> dict[str, Any]:
             dealt=cards(own.dealt),
             draft_hand=cards(own.draft_hand),
             drafted=cards(own.drafted),
+            preludes=cards(own.preludes),
         )
     return data
 

@@ -97,6 +97,7 @@ TITANIUM_VALUE: Final = 3
 STARTING_TR: Final = 20
 SOLO_STARTING_TR: Final = 14
 SOLO_GENERATIONS: Final = 14
+SOLO_GENERATIONS_PRELUDE: Final = 12  # the preludes' head start shortens the solo game
 SOLO_TR_GOAL: Final = 63
 
 # Standard projects: name -> base cost (sell patents has none: it is paid in cards).

@@ -12,7 +12,15 @@ from typing import Any
 from .actions import Answer, ChooseCards, ChooseSetup, ConvertPlants, Pass
 from .cards.catalogue import BEGINNER_ID
 from .cards.catalogue import get as card_def
-from .constants import CARD_BUY_COST, CITY, HEAT, MC, PLANTS, SOLO_GENERATIONS
+from .constants import (
+    CARD_BUY_COST,
+    CITY,
+    HEAT,
+    MC,
+    PLANTS,
+    SOLO_GENERATIONS,
+    SOLO_GENERATIONS_PRELUDE,
+)
 from .decisions import Decision, SelectCards, SelectSetup
 from .errors import IllegalAction
 from .interpreter import op
@@ -28,6 +36,7 @@ from .mutate import (
 )
 from .ops import pay_megacredits
 from .placement import legal_spaces
+from .prelude import keep_decision, keep_preludes, keeping, push_prelude_phase
 from .query import greenery_plant_cost, heat_as_mc, terraformed
 from .state import Frame, GameState, Player
 
@@ -44,13 +53,19 @@ def setup_budget(corp: int) -> int:
 def _setup_decide(g: GameState, frame: Frame) -> list[Decision]:
     pending = frame[3]
     out: list[Decision] = []
-    for seat in pending:
-        p = g.players[seat]
-        out.append(SelectSetup(seat, {c: setup_budget(c) for c in p.dealt_corps}, p.dealt))
+    for p in g.players:
+        if keeping(p):  # Prelude: keep 2 of the 4 dealt preludes first
+            out.append(keep_decision(p))
+        elif p.seat in pending:
+            out.append(SelectSetup(p.seat, {c: setup_budget(c) for c in p.dealt_corps}, p.dealt))
     return out
 
 
 def _setup_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    if keeping(g.players[seat]):
+        keep_preludes(g, g.players[seat], answer)
+        push(g, tuple(frame))  # waiting on, unchanged (a list once loaded)
+        return
     assert isinstance(answer, ChooseSetup)
     pending = tuple(s for s in frame[3] if s != seat)
     chosen = (*frame[4], (seat, answer.corporation, tuple(answer.cards)))
@@ -75,10 +90,14 @@ def _start_corporation(g: GameState, p: Player, corp: int, cards: tuple[int, ...
 
 @op("setup", decide=_setup_decide, resolve=_setup_resolve)
 def _setup(g: GameState, frame: Frame) -> Frame | None:
-    if frame[3]:
+    if frame[3] or any(keeping(p) for p in g.players):
         return frame
-    # Everyone has chosen: reveal and apply together, then the first generation's actions.
+    # Everyone has chosen: reveal and apply together, then the first generation's actions
+    # (with Prelude, every seat's preludes come between).
     push(g, ("actions", -1, 0, g.first))
+    g.phase = "action"
+    if g.options.prelude:
+        push_prelude_phase(g)
     for seat, corp, cards in sorted(frame[4], key=lambda chosen: chosen[0], reverse=True):
         p = g.players[seat]
         _start_corporation(g, p, corp, tuple(cards))
@@ -89,7 +108,6 @@ def _setup(g: GameState, frame: Frame) -> Frame | None:
             for sid, kind in enumerate(g.tiles):
                 if kind == CITY:
                     fire_tile_placed(g, -2, CITY, sid)
-    g.phase = "action"
     return None
 
 
@@ -240,7 +258,8 @@ def _actions(g: GameState, frame: Frame) -> None:
 def _production(g: GameState, frame: Frame) -> None:
     produce(g)
     if g.options.solo:
-        over = g.generation >= SOLO_GENERATIONS
+        last = SOLO_GENERATIONS_PRELUDE if g.options.prelude else SOLO_GENERATIONS
+        over = g.generation >= last
     else:
         over = terraformed(g)
     if not over:

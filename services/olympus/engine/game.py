@@ -21,10 +21,11 @@ import orjson
 
 from . import flow as _flow  # noqa: F401  (registers the phase instructions)
 from . import ops as _ops  # noqa: F401  (registers the card-effect instructions)
+from . import prelude as _prelude  # noqa: F401  (registers the Prelude expansion's rules)
 from . import turn as _turn  # noqa: F401  (registers the action phase)
 from .actions import Answer, from_dict, parse
 from .board import LAND
-from .cards.catalogue import BEGINNER_ID, corporation_pool, project_deck
+from .cards.catalogue import BEGINNER_ID, corporation_pool, prelude_pool, project_deck
 from .cards.catalogue import get as card_def
 from .constants import CITY, GREENERY, NEUTRAL, SOLO_STARTING_TR, STARTING_TR
 from .decisions import Decision
@@ -40,6 +41,7 @@ from .interpreter import pending_decisions, run
 from .mutate import draw_cards
 from .options import GameOptions
 from .placement import legal_spaces
+from .prelude import PRELUDES_DEALT, draw_preludes
 from .rng import below, seed_state, shuffle
 from .scoring import Score, result, scores
 from .state import GameState, Player
@@ -76,9 +78,9 @@ class Game(GameState):
         if not opts.corporate_era:
             for p in g.players:
                 p.prod = [1, 1, 1, 1, 1, 1]
-        g.deck = list(project_deck(opts.corporate_era))
+        g.deck = list(project_deck(opts.corporate_era, opts.prelude))
         g.rng = shuffle(g.rng, g.deck)
-        corps = list(corporation_pool(opts.corporate_era))
+        corps = list(corporation_pool(opts.corporate_era, opts.prelude))
         g.rng = shuffle(g.rng, corps)
         g.first, g.rng = below(g.rng, n)
         if opts.solo:
@@ -93,6 +95,12 @@ class Game(GameState):
             else:
                 p.dealt_corps = [corps.pop(), corps.pop()]
                 pending.append(p.seat)
+        if opts.prelude:
+            # Dealt last, so that the rest of the deal is the same as without the expansion.
+            g.prelude_deck = list(prelude_pool())
+            g.rng = shuffle(g.rng, g.prelude_deck)
+            for p in g.players:
+                p.preludes = draw_preludes(g, PRELUDES_DEALT)
         g.stack = [("setup", -1, 0, tuple(pending), tuple(chosen))]
         run(g)
         return g

@@ -292,6 +292,8 @@ def fire_card_played(g: GameState, seat: int, played: int) -> None:
                 continue
             if t.min_cost is not None and (card.cost or 0) < t.min_cost:
                 continue
+            if t.vp_icon and (card.vp is None or card.vp.points <= 0):
+                continue
             times = sum(1 for tag in tags if tag in t.tags) if t.tags else 1
             effects = list(_substitute(t.effects, played))
             for _ in range(times):

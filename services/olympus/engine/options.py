@@ -19,6 +19,7 @@ class GameOptions:
     beginner: tuple[bool, ...] = ()  # per seat: deal the Beginner corporation only
     map: str = "tharsis"
     undo: bool = False  # a seat may take back its own recent answers (see undo.py)
+    prelude: bool = False  # the Prelude expansion: preludes, its projects and corporations
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 1 <= self.players <= 5:
@@ -58,6 +59,9 @@ class GameOptions:
             "solo_tr63": self.solo_tr63,
             "beginner": list(self.beginner),
             "map": self.map,
+            # Written only when on, so that games of the kinds that came before the expansion
+            # keep their saved bytes (and recorded games their checksums).
+            **({"prelude": True} if self.prelude else {}),
         }
         if self.undo:  # written only when on: saved games without it stay byte for byte
             data["undo"] = True

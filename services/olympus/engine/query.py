@@ -43,6 +43,17 @@ def tags_of(p: Player) -> dict[str, int]:
 
 
 def tag_count(p: Player, tag: str) -> int:
+    """Tags counted when the player acts (requirements, effects, milestones): wild tags
+    (Prelude's Research Coordination and Research Network) count as any tag."""
+    tags = tags_of(p)
+    n = tags.get(tag, 0)
+    if tag != "wild":
+        n += tags.get("wild", 0)
+    return n
+
+
+def printed_tag_count(p: Player, tag: str) -> int:
+    """Tags as printed, wild tags not standing in (victory points per tag)."""
     return tags_of(p).get(tag, 0)
 
 
@@ -121,7 +132,35 @@ def greenery_plant_cost(p: Player) -> int:
 
 
 def card_cost(p: Player, card: CardDef) -> int:
-    """What the card costs this player now: printed cost less discounts, never below 0."""
+    """What the card costs this player now in M€ and metals: printed cost less discounts, less
+    what card resources pay on their own (`resource_payment`), never below 0."""
+    cost = _discounted_cost(p, card)
+    for _, n, value in resource_payment(p, card):
+        cost -= n * value
+    return cost
+
+
+def resource_payment(p: Player, card: CardDef) -> list[tuple[int, int, int]]:
+    """(card, resources, M€ each) that resources on the player's cards pay toward this card
+    (Psychrophiles' microbes for plant cards). They are spent as far as they go without paying
+    more than the cost: they are worth nothing else, so spending them never loses anything
+    and the engine does not ask."""
+    out: list[tuple[int, int, int]] = []
+    cost: int | None = None
+    for cid in tableau(p):
+        pays = card_def(cid).resource_pays
+        if pays is None or pays[0] not in card.tags:
+            continue
+        if cost is None:
+            cost = _discounted_cost(p, card)
+        n = min(p.card_res.get(cid, 0), cost // pays[1])
+        if n > 0:
+            out.append((cid, n, pays[1]))
+            cost -= n * pays[1]
+    return out
+
+
+def _discounted_cost(p: Player, card: CardDef) -> int:
     cost = card.cost or 0
     tags = card.tags
     for cid in tableau(p):

@@ -9,6 +9,9 @@ Hidden, because `view.py` never shows it to this seat (counts are kept, identiti
 - the deck (only its size is shown) and the discard pile (only its size is shown: the engine
   reshuffles it into the deck when the deck runs out, so its contents decide future draws);
 - every other seat's ``hand`` (size shown), ``dealt``, ``draft_hand`` and ``drafted``;
+- Prelude: every other seat's ``preludes`` (dealt, or kept and not yet played), the prelude
+  deck and the set-aside preludes, and the preludes a ``prelude_draw`` frame (Valley Trust)
+  shows another seat: re-dealt among themselves, from the preludes only;
 - every other seat's ``dealt_corps`` during setup. Corporations come from their own pool
   (`corporation_pool`); the undealt rest of it is not kept in the state, so the unseen
   corporations are the pool minus this seat's own and any chosen (public) ones;
@@ -87,10 +90,12 @@ def redacted(game: Game, seat: int, seed: int) -> Game:
     for i, at in hidden_frames:
         frame = g.stack[i]
         g.stack[i] = (*frame[:at], tuple(deal(len(frame[at]))), *frame[at + 1 :])
+    state = _redeal_preludes(g, seat, state)
 
     # Corporations dealt to others in setup (the Beginner corporation is public: an option).
     seen = set(g.players[seat].dealt_corps) | {p.corp for p in g.players}
-    corps = [c for c in corporation_pool(g.options.corporate_era) if c not in seen]
+    pool = corporation_pool(g.options.corporate_era, g.options.prelude)
+    corps = [c for c in pool if c not in seen]
     state = shuffle(state, corps)
     for p in others:
         if not g.options.is_beginner(p.seat) and p.dealt_corps:
@@ -112,6 +117,39 @@ def redacted(game: Game, seat: int, seed: int) -> Game:
     g.undo_window = None  # its copy of an earlier state holds every real card
     g._cache = None
     return g
+
+
+def _redeal_preludes(g: Game, seat: int, state: int) -> int:
+    """Preludes the seat cannot see, re-dealt among the same places (same counts)."""
+    others = [p for p in g.players if p.seat != seat]
+    frames = [
+        i
+        for i, frame in enumerate(g.stack)
+        if frame[0] == "prelude_draw" and frame[1] != seat and len(frame) > 4
+    ]
+    unseen = g.prelude_deck + g.prelude_discard
+    for p in others:
+        unseen += p.preludes
+    for i in frames:
+        unseen += g.stack[i][4]
+    if not unseen:
+        return state
+    unseen.sort()
+    state = shuffle(state, unseen)
+
+    def deal(n: int) -> list[int]:
+        nonlocal unseen
+        cards, unseen = unseen[:n], unseen[n:]
+        return cards
+
+    g.prelude_deck = deal(len(g.prelude_deck))
+    g.prelude_discard = deal(len(g.prelude_discard))
+    for p in others:
+        p.preludes = deal(len(p.preludes))
+    for i in frames:
+        frame = g.stack[i]
+        g.stack[i] = (*frame[:4], tuple(deal(len(frame[4]))), *frame[5:])
+    return state
 
 
 def _sample_setup(g: Game, seat: int, state: int) -> tuple[tuple[Any, ...], int]:

@@ -8,7 +8,14 @@ from typing import Any
 from .cards.catalogue import get as card_def
 from .constants import CITY, GREENERY, MC, MILESTONE_VP, OCEAN, SOLO_TR_GOAL
 from .milestones import award_points, awards_of
-from .query import adjacent_count, cities_in_play, tableau, tag_count, terraformed, tiles_owned
+from .query import (
+    adjacent_count,
+    cities_in_play,
+    printed_tag_count,
+    tableau,
+    terraformed,
+    tiles_owned,
+)
 from .state import GameState, Player
 
 TILE_KINDS = {"ocean": OCEAN, "city": CITY, "greenery": GREENERY}
@@ -40,7 +47,7 @@ def card_vp(g: GameState, p: Player, cid: int) -> int:
     if kind == "per_resource":
         return vp.points * (p.card_res.get(cid, 0) // vp.per)
     if kind == "per_tag":
-        return vp.points * (tag_count(p, vp.subject or "") // vp.per)
+        return vp.points * (printed_tag_count(p, vp.subject or "") // vp.per)
     if kind == "per_adjacent":
         space = next((s for s, c in g.specials.items() if c == cid), None)
         if space is None:

@@ -41,6 +41,7 @@ class Player:
         "mods",
         "passed",
         "played",
+        "preludes",
         "prod",
         "res",
         "seat",
@@ -67,6 +68,7 @@ class Player:
     draft_hand: list[int]  # draft: cards to pick one from
     drafted: list[int]  # draft: cards picked so far this generation
     mods: list[tuple[str, int]]  # one-shot modifiers for the next card played this generation
+    preludes: list[int]  # Prelude: dealt (setup, before keeping) or kept and not yet played
 
     def __init__(self, seat: int, tr: int) -> None:
         self.seat = seat
@@ -87,6 +89,7 @@ class Player:
         self.draft_hand = []
         self.drafted = []
         self.mods = []
+        self.preludes = []
         self._tags: dict[str, int] | None = None
         self._tags_key = -1
 
@@ -110,6 +113,7 @@ class Player:
         p.draft_hand = self.draft_hand[:]
         p.drafted = self.drafted[:]
         p.mods = self.mods[:]
+        p.preludes = self.preludes[:]
         p._tags = self._tags
         p._tags_key = self._tags_key
         return p
@@ -118,7 +122,7 @@ class Player:
         flat_res: list[int] = []
         for cid, n in self.card_res.items():
             flat_res += (cid, n)
-        return [
+        data = [
             self.corp,
             self.tr,
             self.res,
@@ -135,6 +139,10 @@ class Player:
             self.drafted,
             self.mods,
         ]
+        if self.preludes:
+            # Only while it holds preludes: games without the expansion keep their bytes.
+            data.append(self.preludes)
+        return data
 
     @classmethod
     def from_data(cls, seat: int, data: list[Any]) -> Player:
@@ -156,7 +164,9 @@ class Player:
             p.draft_hand,
             p.drafted,
             mods,
+            *rest,  # `preludes`, absent from games saved before the Prelude expansion
         ) = data
+        p.preludes = rest[0] if rest else []
         p.card_res = dict(zip(flat_res[::2], flat_res[1::2], strict=True))
         p.passed = bool(flags & 1)
         p.tr_raised = bool(flags & 2)
@@ -200,6 +210,8 @@ class GameState:
         "oxygen",
         "phase",
         "players",
+        "prelude_deck",
+        "prelude_discard",
         "rng",
         "specials",
         "stack",
@@ -224,6 +236,8 @@ class GameState:
     claims: dict[int, int]  # space id -> seat that claimed it (Land Claim)
     deck: list[int]  # draw pile, drawn from the end
     discard: list[int]
+    prelude_deck: list[int]  # Prelude: preludes not dealt, drawn from the end
+    prelude_discard: list[int]  # Prelude: preludes set aside (not kept, fizzled, not picked)
     milestones: list[tuple[str, int]]  # (milestone, seat) in claim order
     awards: list[tuple[str, int]]  # (award, seat that funded) in funding order
     stack: list[Frame]
@@ -250,6 +264,8 @@ class GameState:
         self.claims = {}
         self.deck = []
         self.discard = []
+        self.prelude_deck = []
+        self.prelude_discard = []
         self.milestones = []
         self.awards = []
         self.stack = []
@@ -278,6 +294,8 @@ class GameState:
         g.claims = self.claims.copy()
         g.deck = self.deck[:]
         g.discard = self.discard[:]
+        g.prelude_deck = self.prelude_deck[:]
+        g.prelude_discard = self.prelude_discard[:]
         g.milestones = self.milestones[:]
         g.awards = self.awards[:]
         g.stack = self.stack[:]  # frames are immutable, sharing them is safe
@@ -321,6 +339,11 @@ class GameState:
             "a": self.awards,
             "k": self.stack,
             "p": [p.to_data() for p in self.players],
+            **(
+                {"pd": self.prelude_deck, "px": self.prelude_discard}
+                if self.options.prelude
+                else {}
+            ),
         }
         window = self.undo_window
         if window is not None:  # only with the undo option: other saves keep their bytes
@@ -356,6 +379,8 @@ class GameState:
         self.claims = dict(zip(c[::2], c[1::2], strict=True))
         self.deck = data["d"]
         self.discard = data["x"]
+        self.prelude_deck = data.get("pd", [])
+        self.prelude_discard = data.get("px", [])
         self.milestones = [(m[0], m[1]) for m in data["m"]]
         self.awards = [(a[0], a[1]) for a in data["a"]]
         self.stack = data["k"]

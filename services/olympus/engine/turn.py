@@ -49,6 +49,7 @@ from .query import (
     heat_as_mc,
     project_cost,
     requirement_failure,
+    resource_payment,
     steel_value,
     tableau,
     titanium_value,
@@ -102,6 +103,12 @@ def feasible_after_payment(
         return all_feasible(g, p, card, effects)
     finally:
         p.res[:] = saved
+
+
+def playable_rule(g: GameState, p: Player, cid: int) -> PayRule | None:
+    """How this card in hand would be paid for, or None when it cannot be played now."""
+    outcome = _card_check(g, p, cid)
+    return outcome if isinstance(outcome, PayRule) else None
 
 
 def card_failure(g: GameState, p: Player, cid: int) -> str | None:
@@ -502,10 +509,12 @@ def _turn_decide(g: GameState, frame: Frame) -> list[Decision]:
 
 
 def play_card(g: GameState, p: Player, cid: int, rule: PayRule, pay: Payment) -> None:
+    card = card_def(cid)
+    for holder, n, _ in resource_payment(p, card):  # before the modifiers are used up
+        p.card_res[holder] -= n
     apply_payment(p, rule, pay)
     p.hand.remove(cid)
     p.mods = []  # one-shot modifiers are used up by this card
-    card = card_def(cid)
     (p.events if card.is_event else p.played).append(cid)
     if card.resource is not None and cid not in p.card_res:
         p.card_res[cid] = 0

@@ -1,7 +1,7 @@
 """What one viewer may see of a game.
 
-A seat sees the public state plus its own hand, its own dealt and drafted cards and its own
-pending decisions. A spectator (viewer None) sees only the public state. Nobody sees the deck
+A seat sees the public state plus its own hand, its own dealt and drafted cards, its own
+preludes not yet played (dealt or kept) and its own pending decisions. A spectator (viewer None) sees only the public state. Nobody sees the deck
 order, another seat's hand, dealt or drafted cards, or cards revealed only to another seat.
 """
 
@@ -59,6 +59,7 @@ def view(g: Game, viewer: int | None) -> dict[str, Any]:
             entry["dealt"] = _cards(p.dealt)
             entry["draft_hand"] = _cards(p.draft_hand)
             entry["drafted"] = _cards(p.drafted)
+            entry["preludes"] = _cards(p.preludes)
         players.append(entry)
     decisions = g.decisions()
     data: dict[str, Any] = {

@@ -17,10 +17,11 @@ from olympus.api.vocab import CARDS_PURPOSES, DECISION_KINDS, PHASES, PROJECTS, 
 from olympus.engine import Answer, Decision, Game, from_dict
 from olympus.engine.actions import Payment
 from olympus.engine.cards.catalogue import get as card_def
-from olympus.engine.cards.model import card_id
+from olympus.engine.cards.model import card_id, card_number
 from olympus.engine.constants import HEAT, NEUTRAL, STEEL, TITANIUM
 from olympus.engine.errors import MalformedAction
 from olympus.engine.payment import PayRule, payments
+from olympus.engine.prelude import PlayFromHand
 from olympus.engine.turn import TurnDecision, feasible_after_payment
 from olympus.v1 import game_pb2 as pb
 
@@ -93,6 +94,7 @@ def _player(entry: dict[str, Any]) -> pb.PlayerView:
                 dealt=card_refs(entry["dealt"]),
                 draft_hand=card_refs(entry["draft_hand"]),
                 drafted=card_refs(entry["drafted"]),
+                preludes=card_refs(entry["preludes"]),
             )
         )
     return msg
@@ -263,6 +265,19 @@ def decision_to_proto(d: Decision) -> pb.Decision:
     elif kind == "final_greenery":
         msg.final_greenery.CopyFrom(
             pb.FinalGreeneryOptions(convert_plants=data["convert_plants"], can_pass=data["pass"])
+        )
+    elif kind == "play_card":
+        assert isinstance(d, PlayFromHand)
+        game: Game = d.g  # type: ignore[assignment]
+        msg.play_card.CopyFrom(
+            pb.PlayCardOptions(
+                play=[
+                    pb.PlayableCard(
+                        card=card_ref(card_number(c)), pay=_pay_rule(game, d.player, r, c)
+                    )
+                    for c, r in d.rules.items()
+                ]
+            )
         )
     else:  # a decision kind this service does not know yet: the engine grew one
         raise ValueError(f"no protobuf form for decision kind {kind!r}")

@@ -118,6 +118,7 @@ def options_from_request(
         beginner=tuple(s.beginner for s in seats) if any(s.beginner for s in seats) else (),
         map=o.map or "tharsis",
         undo=o.undo,
+        prelude=o.prelude,
     )
     return options, seats, o.HasField("seed")
 
@@ -159,6 +160,7 @@ def settings_to_proto(
         map=o.map,
         realtime_scoring=meta.realtime_scoring,
         undo=o.undo,
+        prelude=o.prelude,
     )
     if reveal_seed:
         options.seed = o.seed

@@ -30,6 +30,7 @@ class Phase(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PHASE_ACTION: _ClassVar[Phase]
     PHASE_FINAL: _ClassVar[Phase]
     PHASE_ENDED: _ClassVar[Phase]
+    PHASE_PRELUDE: _ClassVar[Phase]
 
 class TileType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -60,6 +61,7 @@ class DecisionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DECISION_KIND_OPTION: _ClassVar[DecisionKind]
     DECISION_KIND_AMOUNT: _ClassVar[DecisionKind]
     DECISION_KIND_FINAL_GREENERY: _ClassVar[DecisionKind]
+    DECISION_KIND_PLAY_CARD: _ClassVar[DecisionKind]
 
 class CardsPurpose(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -72,6 +74,7 @@ class CardsPurpose(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     CARDS_PURPOSE_TAKE: _ClassVar[CardsPurpose]
     CARDS_PURPOSE_COPY: _ClassVar[CardsPurpose]
     CARDS_PURPOSE_ADD: _ClassVar[CardsPurpose]
+    CARDS_PURPOSE_PRELUDE: _ClassVar[CardsPurpose]
 
 class AnswerKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -126,6 +129,7 @@ PHASE_DRAFT: Phase
 PHASE_ACTION: Phase
 PHASE_FINAL: Phase
 PHASE_ENDED: Phase
+PHASE_PRELUDE: Phase
 TILE_TYPE_UNSPECIFIED: TileType
 TILE_TYPE_OCEAN: TileType
 TILE_TYPE_GREENERY: TileType
@@ -147,6 +151,7 @@ DECISION_KIND_PLAYER: DecisionKind
 DECISION_KIND_OPTION: DecisionKind
 DECISION_KIND_AMOUNT: DecisionKind
 DECISION_KIND_FINAL_GREENERY: DecisionKind
+DECISION_KIND_PLAY_CARD: DecisionKind
 CARDS_PURPOSE_UNSPECIFIED: CardsPurpose
 CARDS_PURPOSE_BUY: CardsPurpose
 CARDS_PURPOSE_DRAFT: CardsPurpose
@@ -156,6 +161,7 @@ CARDS_PURPOSE_DISCARD: CardsPurpose
 CARDS_PURPOSE_TAKE: CardsPurpose
 CARDS_PURPOSE_COPY: CardsPurpose
 CARDS_PURPOSE_ADD: CardsPurpose
+CARDS_PURPOSE_PRELUDE: CardsPurpose
 ANSWER_KIND_UNSPECIFIED: AnswerKind
 ANSWER_KIND_PLAY_CARD: AnswerKind
 ANSWER_KIND_STANDARD_PROJECT: AnswerKind
@@ -234,7 +240,7 @@ class SeatClock(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., timeouts: _Optional[int] = ..., handed_to_bot: _Optional[bool] = ...) -> None: ...
 
 class GameOptions(_message.Message):
-    __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed", "realtime_scoring", "undo")
+    __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed", "realtime_scoring", "undo", "prelude")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CORPORATE_ERA_FIELD_NUMBER: _ClassVar[int]
     DRAFT_FIELD_NUMBER: _ClassVar[int]
@@ -243,6 +249,7 @@ class GameOptions(_message.Message):
     SEED_FIELD_NUMBER: _ClassVar[int]
     REALTIME_SCORING_FIELD_NUMBER: _ClassVar[int]
     UNDO_FIELD_NUMBER: _ClassVar[int]
+    PRELUDE_FIELD_NUMBER: _ClassVar[int]
     players: int
     corporate_era: bool
     draft: bool
@@ -251,7 +258,8 @@ class GameOptions(_message.Message):
     seed: int
     realtime_scoring: bool
     undo: bool
-    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ..., realtime_scoring: _Optional[bool] = ..., undo: _Optional[bool] = ...) -> None: ...
+    prelude: bool
+    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ..., realtime_scoring: _Optional[bool] = ..., undo: _Optional[bool] = ..., prelude: _Optional[bool] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
     __slots__ = ("options", "seats", "time_control")
@@ -378,18 +386,20 @@ class AwardFunding(_message.Message):
     def __init__(self, name: _Optional[str] = ..., funder: _Optional[int] = ...) -> None: ...
 
 class OwnCards(_message.Message):
-    __slots__ = ("hand", "dealt_corporations", "dealt", "draft_hand", "drafted")
+    __slots__ = ("hand", "dealt_corporations", "dealt", "draft_hand", "drafted", "preludes")
     HAND_FIELD_NUMBER: _ClassVar[int]
     DEALT_CORPORATIONS_FIELD_NUMBER: _ClassVar[int]
     DEALT_FIELD_NUMBER: _ClassVar[int]
     DRAFT_HAND_FIELD_NUMBER: _ClassVar[int]
     DRAFTED_FIELD_NUMBER: _ClassVar[int]
+    PRELUDES_FIELD_NUMBER: _ClassVar[int]
     hand: _containers.RepeatedCompositeFieldContainer[CardRef]
     dealt_corporations: _containers.RepeatedCompositeFieldContainer[CardRef]
     dealt: _containers.RepeatedCompositeFieldContainer[CardRef]
     draft_hand: _containers.RepeatedCompositeFieldContainer[CardRef]
     drafted: _containers.RepeatedCompositeFieldContainer[CardRef]
-    def __init__(self, hand: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., dealt_corporations: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., dealt: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., draft_hand: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., drafted: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ...) -> None: ...
+    preludes: _containers.RepeatedCompositeFieldContainer[CardRef]
+    def __init__(self, hand: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., dealt_corporations: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., dealt: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., draft_hand: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., drafted: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., preludes: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ...) -> None: ...
 
 class CardResources(_message.Message):
     __slots__ = ("card", "count")
@@ -713,8 +723,14 @@ class FinalGreeneryOptions(_message.Message):
     can_pass: bool
     def __init__(self, convert_plants: _Optional[bool] = ..., can_pass: _Optional[bool] = ...) -> None: ...
 
+class PlayCardOptions(_message.Message):
+    __slots__ = ("play",)
+    PLAY_FIELD_NUMBER: _ClassVar[int]
+    play: _containers.RepeatedCompositeFieldContainer[PlayableCard]
+    def __init__(self, play: _Optional[_Iterable[_Union[PlayableCard, _Mapping]]] = ...) -> None: ...
+
 class Decision(_message.Message):
-    __slots__ = ("seat", "kind", "prompt", "source", "action", "setup", "cards", "space", "player", "option", "amount", "final_greenery", "undoable")
+    __slots__ = ("seat", "kind", "prompt", "source", "action", "setup", "cards", "space", "player", "option", "amount", "final_greenery", "play_card", "undoable")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     PROMPT_FIELD_NUMBER: _ClassVar[int]
@@ -727,6 +743,7 @@ class Decision(_message.Message):
     OPTION_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     FINAL_GREENERY_FIELD_NUMBER: _ClassVar[int]
+    PLAY_CARD_FIELD_NUMBER: _ClassVar[int]
     UNDOABLE_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: DecisionKind
@@ -740,8 +757,9 @@ class Decision(_message.Message):
     option: OptionOptions
     amount: AmountOptions
     final_greenery: FinalGreeneryOptions
+    play_card: PlayCardOptions
     undoable: int
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[DecisionKind, str]] = ..., prompt: _Optional[str] = ..., source: _Optional[_Union[CardRef, _Mapping]] = ..., action: _Optional[_Union[ActionOptions, _Mapping]] = ..., setup: _Optional[_Union[SetupOptions, _Mapping]] = ..., cards: _Optional[_Union[CardsOptions, _Mapping]] = ..., space: _Optional[_Union[SpaceOptions, _Mapping]] = ..., player: _Optional[_Union[PlayerOptions, _Mapping]] = ..., option: _Optional[_Union[OptionOptions, _Mapping]] = ..., amount: _Optional[_Union[AmountOptions, _Mapping]] = ..., final_greenery: _Optional[_Union[FinalGreeneryOptions, _Mapping]] = ..., undoable: _Optional[int] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[DecisionKind, str]] = ..., prompt: _Optional[str] = ..., source: _Optional[_Union[CardRef, _Mapping]] = ..., action: _Optional[_Union[ActionOptions, _Mapping]] = ..., setup: _Optional[_Union[SetupOptions, _Mapping]] = ..., cards: _Optional[_Union[CardsOptions, _Mapping]] = ..., space: _Optional[_Union[SpaceOptions, _Mapping]] = ..., player: _Optional[_Union[PlayerOptions, _Mapping]] = ..., option: _Optional[_Union[OptionOptions, _Mapping]] = ..., amount: _Optional[_Union[AmountOptions, _Mapping]] = ..., final_greenery: _Optional[_Union[FinalGreeneryOptions, _Mapping]] = ..., play_card: _Optional[_Union[PlayCardOptions, _Mapping]] = ..., undoable: _Optional[int] = ...) -> None: ...
 
 class GetDecisionRequest(_message.Message):
     __slots__ = ("game_id", "token")

@@ -31,9 +31,11 @@ BLOCKS = (
     "base_d",
     "corpera_a",
     "corpera_b",
+    "prelude_cards",
+    "prelude_projects",
 )
 
-MODULES = ("base", "corpera")
+MODULES = ("base", "corpera", "prelude")
 
 
 def card(
@@ -130,21 +132,35 @@ def find(key: str) -> CardDef | None:
     return by_number().get(key) or by_name().get(key.strip().lower())
 
 
-@cache
-def project_deck(corporate_era: bool) -> tuple[int, ...]:
+def _modules(corporate_era: bool, prelude: bool) -> set[str]:
+    """The card modules a game with these options deals from."""
     modules = {"base", "corpera"} if corporate_era else {"base"}
+    if prelude:
+        modules.add("prelude")
+    return modules
+
+
+@cache
+def project_deck(corporate_era: bool, prelude: bool = False) -> tuple[int, ...]:
+    modules = _modules(corporate_era, prelude)
     return tuple(c.id for c in _ensure().values() if c.kind == "project" and c.module in modules)
 
 
 @cache
-def corporation_pool(corporate_era: bool) -> tuple[int, ...]:
+def corporation_pool(corporate_era: bool, prelude: bool = False) -> tuple[int, ...]:
     """Corporations dealt at setup (the Beginner corporation is chosen by option, not dealt)."""
-    modules = {"base", "corpera"} if corporate_era else {"base"}
+    modules = _modules(corporate_era, prelude)
     return tuple(
         c.id
         for c in _ensure().values()
         if c.kind == "corporation" and c.module in modules and c.number != BEGINNER_NUMBER
     )
+
+
+@cache
+def prelude_pool() -> tuple[int, ...]:
+    """The prelude cards (kind "prelude"), in catalogue order."""
+    return tuple(c.id for c in _ensure().values() if c.kind == "prelude")
 
 
 BEGINNER_NUMBER = "R00"

@@ -138,6 +138,7 @@ class Trigger:
     card_type: str | None = None
     min_cost: int | None = None
     require_tag: str | None = None  # card_played: the card must carry this tag (once, not per tag)
+    vp_icon: bool = False  # card_played: only cards whose VP icon is worth more than 0 (Vitor)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +174,9 @@ class CardDef:
     protects_owner: bool = (
         False  # Protected Habitats: opponents cannot remove plants/animals/microbes
     )
+    # (tag, M€): resources on this card pay that much each toward cards with the tag
+    # (Psychrophiles' microbes for plant cards); spent on their own, see `query.card_cost`.
+    resource_pays: tuple[str, int] | None = None
     # Named Python checks for the rare card whose playability the instructions cannot express.
     play_check: str | None = None
 

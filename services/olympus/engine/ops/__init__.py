@@ -5,7 +5,7 @@ waiting on a decision may carry what the decision needs (revealed cards, a space
 this package registers every instruction with the interpreter.
 """
 
-from . import card_resources, cards, choices, players, resources, tiles
+from . import card_resources, cards, choices, players, prelude_effects, resources, tiles
 from .card_resources import add_card_resource
 from .cards import pay_megacredits
 
@@ -16,6 +16,7 @@ __all__ = [
     "choices",
     "pay_megacredits",
     "players",
+    "prelude_effects",
     "resources",
     "tiles",
 ]
