@@ -29,7 +29,7 @@ from .constants import (
     TAGS,
     TITANIUM,
 )
-from .query import tableau, tag_count, tags_of, tiles_owned
+from .query import printed_tag_count, tableau, tag_count, tags_of, tiles_owned
 from .state import GameState, Player
 
 Measure = Callable[[GameState, Player], int]
@@ -164,8 +164,8 @@ METRICS: dict[str, Measure] = {
     "city_tiles": lambda g, p: tiles_owned(g, p.seat, CITY),
     "greenery_tiles": lambda g, p: tiles_owned(g, p.seat, GREENERY),
     "owned_tiles": lambda g, p: len(_owned_tiles(g, p)),
-    "building_tags": lambda g, p: tag_count(p, "building"),
-    "science_tags": lambda g, p: tag_count(p, "science"),
+    "building_tags": lambda g, p: printed_tag_count(p, "building"),
+    "science_tags": lambda g, p: printed_tag_count(p, "science"),
     "cards_in_hand": lambda g, p: len(p.hand),
     "megacredit_production": lambda g, p: p.prod[MC],
     "heat": lambda g, p: p.res[HEAT],
@@ -175,14 +175,14 @@ METRICS: dict[str, Measure] = {
     "cards_with_requirements": lambda g, p: _project_cards(p, lambda c: bool(c.requirements)),
     "polar_tiles": _tiles_in_rows(7, 8),
     "energy_production": lambda g, p: p.prod[ENERGY],
-    "jovian_tags": lambda g, p: tag_count(p, "jovian"),
+    "jovian_tags": lambda g, p: printed_tag_count(p, "jovian"),
     "automated_cards": lambda g, p: _project_cards(p, lambda c: c.type == "automated"),
-    "space_tags": lambda g, p: tag_count(p, "space"),
+    "space_tags": lambda g, p: printed_tag_count(p, "space"),
     "card_resources": lambda g, p: _resources_on_cards(p),
     # Elysium
     "productions_raised": _productions_raised,
     "highest_production": lambda g, p: max(p.prod),
-    "bio_tags": lambda g, p: sum(tag_count(p, t) for t in BIO_TAGS),
+    "bio_tags": lambda g, p: sum(printed_tag_count(p, t) for t in BIO_TAGS),
     "project_cards": lambda g, p: _project_cards(p),
     "events_played": lambda g, p: len(p.events),
     "expensive_cards": lambda g, p: _project_cards(
@@ -194,14 +194,14 @@ METRICS: dict[str, Measure] = {
     # Amazonis Planitia
     "colonies": _colonies,
     "plant_production": lambda g, p: p.prod[PLANTS],
-    "earth_tags": lambda g, p: tag_count(p, "earth"),
+    "earth_tags": lambda g, p: printed_tag_count(p, "earth"),
     "equatorial_tiles": _tiles_in_rows(3, 5),
     "most_tags_of_one_type": _most_tags_of_one_type,
     "production_cards": _production_cards,
     "empty_spaces_next_to_tiles": _empty_spaces_next_to_tiles,
     "animals_and_microbes": lambda g, p: _resources_on_cards(p, (ANIMAL, MICROBE)),
     # Vastitas Borealis
-    "power_tags": lambda g, p: tag_count(p, "power"),
+    "power_tags": lambda g, p: printed_tag_count(p, "power"),
     "steel_and_titanium_production": lambda g, p: p.prod[STEEL] + p.prod[TITANIUM],
     "card_resource_types": _card_resource_types,
     "megacredits": lambda g, p: p.res[MC],
