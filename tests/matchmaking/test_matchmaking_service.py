@@ -192,3 +192,23 @@ def test_bad_input_is_refused_and_changes_nothing(
     assert get(s, a, tid) == ticket  # still waiting, the only one in its queue
     assert r.zrange(fid_queue, 0, -1) == [tid.encode()]
     s.Cancel(mm.CancelRequest(ticket_id=tid), metadata=a.auth, timeout=10)
+
+
+def test_table_options_of_the_format_reach_the_game_and_split_the_queues(
+    redis_url: str, gamestate: ServiceProcess, matchmaking: ServiceProcess
+) -> None:
+    s, games = stub(matchmaking.address), game_stub(gamestate.address)
+    a, b, c = make_players(redis_url, 3)
+    fmt = fresh_format(2, map="hellas", prelude=True, draft=True)
+    plain = mm.MatchFormat()
+    plain.CopyFrom(fmt)
+    plain.prelude = False
+    waiting = enqueue(s, c, plain)  # another format: never grouped with the others
+    tickets = matched(s, [(a, enqueue(s, a, fmt).ticket_id), (b, enqueue(s, b, fmt).ticket_id)])
+    assert tickets[0].format.prelude and tickets[0].format.map == "hellas"
+    options = games.GetGame(game_pb2.GetGameRequest(game_id=tickets[0].game_id)).game
+    assert options.settings.options.prelude and options.settings.options.draft
+    assert options.settings.options.map == "hellas"
+    assert get(s, c, waiting.ticket_id).status == mm.TICKET_STATUS_WAITING
+    assert waiting.ticket_id[:16] != tickets[0].ticket_id[:16]  # a queue of its own
+    s.Cancel(mm.CancelRequest(ticket_id=waiting.ticket_id), metadata=c.auth, timeout=10)

@@ -42,6 +42,7 @@ class Format:
     time_control: TimeControl
     rated: bool
     ladder: str = ""  # a ladder ticket's ladder (see the module's doc)
+    prelude: bool = False
 
     def to_data(self) -> dict[str, Any]:
         tc = self.time_control
@@ -61,6 +62,8 @@ class Format:
         }
         if self.ladder:
             data["ladder"] = self.ladder
+        if self.prelude:  # written only when on: older formats keep their ids
+            data["prelude"] = True
         return data
 
     @classmethod
@@ -74,6 +77,7 @@ class Format:
             time_control=TimeControl(spg, spd, ds, policy, tbb),
             rated=bool(data["rated"]),
             ladder=str(data.get("ladder", "")),
+            prelude=bool(data.get("prelude", False)),
         )
 
     def canonical(self) -> str:
@@ -92,6 +96,7 @@ class Format:
             time_control=self.time_control_proto(),
             rated=self.rated,
             ladder=self.ladder,
+            prelude=self.prelude,
         )
 
     def time_control_proto(self) -> game_pb2.TimeControl:
@@ -107,7 +112,11 @@ class Format:
     def game_options(self) -> game_pb2.GameOptions:
         """CreateGame's options (no seed: the game service draws a secret one)."""
         return game_pb2.GameOptions(
-            players=self.players, corporate_era=self.corporate_era, draft=self.draft, map=self.map
+            players=self.players,
+            corporate_era=self.corporate_era,
+            draft=self.draft,
+            map=self.map,
+            prelude=self.prelude,
         )
 
 
@@ -120,7 +129,13 @@ def format_from_proto(msg: matchmaking_pb2.MatchFormat) -> Format:
     corporate_era = msg.corporate_era if msg.HasField("corporate_era") else True
     map_name = msg.map or "tharsis"
     try:
-        GameOptions(players=msg.players, corporate_era=corporate_era, draft=msg.draft, map=map_name)
+        GameOptions(
+            players=msg.players,
+            corporate_era=corporate_era,
+            draft=msg.draft,
+            map=map_name,
+            prelude=msg.prelude,
+        )
     except InvalidOptions as exc:
         raise _invalid(exc.message) from None
     tc = msg.time_control
@@ -133,7 +148,15 @@ def format_from_proto(msg: matchmaking_pb2.MatchFormat) -> Format:
         time_control = TimeControl.from_wire(tc, policy)
     except InvalidTimeControl as exc:
         raise _invalid(f"time_control: {exc}") from None
-    return Format(msg.players, corporate_era, msg.draft, map_name, time_control, msg.rated)
+    return Format(
+        msg.players,
+        corporate_era,
+        msg.draft,
+        map_name,
+        time_control,
+        msg.rated,
+        prelude=msg.prelude,
+    )
 
 
 def _ladder_format(msg: matchmaking_pb2.MatchFormat) -> Format:

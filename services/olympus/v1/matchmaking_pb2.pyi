@@ -19,7 +19,7 @@ TICKET_STATUS_MATCHED: TicketStatus
 TICKET_STATUS_CANCELLED: TicketStatus
 
 class MatchFormat(_message.Message):
-    __slots__ = ("players", "corporate_era", "draft", "map", "time_control", "rated", "ladder")
+    __slots__ = ("players", "corporate_era", "draft", "map", "time_control", "rated", "ladder", "prelude")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CORPORATE_ERA_FIELD_NUMBER: _ClassVar[int]
     DRAFT_FIELD_NUMBER: _ClassVar[int]
@@ -27,6 +27,7 @@ class MatchFormat(_message.Message):
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
     RATED_FIELD_NUMBER: _ClassVar[int]
     LADDER_FIELD_NUMBER: _ClassVar[int]
+    PRELUDE_FIELD_NUMBER: _ClassVar[int]
     players: int
     corporate_era: bool
     draft: bool
@@ -34,7 +35,8 @@ class MatchFormat(_message.Message):
     time_control: _game_pb2.TimeControl
     rated: bool
     ladder: str
-    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., map: _Optional[str] = ..., time_control: _Optional[_Union[_game_pb2.TimeControl, _Mapping]] = ..., rated: _Optional[bool] = ..., ladder: _Optional[str] = ...) -> None: ...
+    prelude: bool
+    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., map: _Optional[str] = ..., time_control: _Optional[_Union[_game_pb2.TimeControl, _Mapping]] = ..., rated: _Optional[bool] = ..., ladder: _Optional[str] = ..., prelude: _Optional[bool] = ...) -> None: ...
 
 class Ticket(_message.Message):
     __slots__ = ("ticket_id", "status", "format", "created_ms", "closed_ms", "game_id", "seat", "seat_token", "bot_seats")
