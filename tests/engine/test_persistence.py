@@ -97,6 +97,7 @@ def test_options_round_trip_with_every_field() -> None:
         draft=True,
         beginner=(True, False, True),
         map="tharsis",
+        realtime_scoring=False,  # the default (on) is not written
     )
     data = options.to_data()
     assert set(data) == set(GameOptions.__dataclass_fields__)

@@ -111,6 +111,7 @@ def _create(args: argparse.Namespace) -> int:
             draft=args.draft,
             solo_tr63=args.tr63,
             map=args.map,
+            realtime_scoring=args.realtime_scoring,
             bots=bots,
             beginner=args.beginner,
             time_control=pb.TimeControl(
@@ -180,6 +181,7 @@ def _decision(args: argparse.Namespace) -> int:
                 "phase": state.phase,
                 "generation": state.generation,
                 "decision": state.decision,
+                **({"live_scores": state.live_scores} if state.live_scores is not None else {}),
             }
         )
         return 0
@@ -388,6 +390,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--draft", action="store_true")
     p.add_argument("--tr63", action="store_true", help="solo: win by reaching TR 63")
     p.add_argument("--map", default="")
+    p.add_argument(
+        "--realtime-scoring",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="every view and event shows each seat's score as if the game ended now "
+        "(default: on); --no-realtime-scoring: no score before the end",
+    )
     p.add_argument(
         "--bot",
         action="append",

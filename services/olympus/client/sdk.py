@@ -96,6 +96,8 @@ class DecisionState:
     waiting_for: list[int]
     phase: str
     generation: int
+    # Every seat's score as if the game ended now (tables with realtime scoring), else None.
+    live_scores: list[dict[str, int]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,16 +176,20 @@ class OlympusClient:
         beginner: Sequence[int] = (),
         names: Mapping[int, str] | None = None,
         time_control: pb.TimeControl | tuple[int, int] | None = None,
+        realtime_scoring: bool | None = None,
     ) -> CreatedGame:
         """A new game. `bots` names the seats the service plays (a list of seats for the random
         bot, or seat -> bot name); `beginner` the seats dealt the Beginner corporation;
-        `time_control` a pb.TimeControl, or (bank seconds, increment seconds)."""
+        `time_control` a pb.TimeControl, or (bank seconds, increment seconds);
+        `realtime_scoring` False: no view or event shows a score before the end (default on)."""
         bot_names = dict(bots) if isinstance(bots, Mapping) else {s: "random" for s in bots}
         options = pb.GameOptions(players=players, draft=draft, solo_tr63=solo_tr63, map=map)
         if seed is not None:
             options.seed = seed
         if corporate_era is not None:
             options.corporate_era = corporate_era
+        if realtime_scoring is not None:
+            options.realtime_scoring_enabled = realtime_scoring
         seats = [
             pb.SeatSpec(
                 kind=pb.SEAT_KIND_BOT if seat in bot_names else pb.SEAT_KIND_HUMAN,
@@ -309,6 +315,7 @@ class SeatHandle:
             waiting_for=list(reply.waiting_for),
             phase=wire.phase_name(reply.phase),
             generation=reply.generation,
+            live_scores=wire.live_scores(reply),
         )
         self._shown = (state.version, state.decision)
         return state

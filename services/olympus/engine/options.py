@@ -18,6 +18,9 @@ class GameOptions:
     solo_tr63: bool = False  # solo only: win by reaching TR 63 instead of terraforming
     beginner: tuple[bool, ...] = ()  # per seat: deal the Beginner corporation only
     map: str = "tharsis"
+    # Every view carries each seat's score as if the game ended now (public facts only); off,
+    # no view shows a score before the end. Changes no rule: a replay ignores it.
+    realtime_scoring: bool = True
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 1 <= self.players <= 5:
@@ -29,6 +32,10 @@ class GameOptions:
         if self.map not in SUPPORTED_MAPS:
             raise InvalidOptions(
                 f"unknown map {self.map!r}; supported: {', '.join(SUPPORTED_MAPS)}"
+            )
+        if not isinstance(self.realtime_scoring, bool):
+            raise InvalidOptions(
+                f"realtime_scoring must be true or false, got {self.realtime_scoring!r}"
             )
         if self.beginner and len(self.beginner) != self.players:
             raise InvalidOptions("beginner must name every seat (one flag per player) or be empty")
@@ -47,7 +54,7 @@ class GameOptions:
 
     def to_data(self) -> dict[str, Any]:
         # Built by hand: it is written into every saved game, and asdict() is slow.
-        return {
+        data: dict[str, Any] = {
             "players": self.players,
             "seed": self.seed,
             "corporate_era": self.corporate_era,
@@ -56,6 +63,11 @@ class GameOptions:
             "beginner": list(self.beginner),
             "map": self.map,
         }
+        if not self.realtime_scoring:
+            # Written only when off: a game with the default saves (and hashes) as games did
+            # before the option existed, and reads back with the default.
+            data["realtime_scoring"] = False
+        return data
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> GameOptions:
