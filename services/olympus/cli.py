@@ -38,6 +38,7 @@ def _selfplay(args: argparse.Namespace) -> int:
         draft=args.draft,
         solo_tr63=args.tr63,
         persist=args.persist,
+        realtime_scoring=args.realtime_scoring,
     )
     if args.json:
         print(json.dumps(summary))
@@ -58,6 +59,12 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
     p.add_argument("--solo", action="store_true", help="a solo game (players=1, Corporate Era)")
     p.add_argument("--tr63", action="store_true", help="solo: win by reaching TR 63")
     p.add_argument("--persist", action="store_true", help="save and reload after every decision")
+    p.add_argument(
+        "--realtime-scoring",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="follow the live score, reporting how often the lead changed (default: on)",
+    )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=_selfplay)
 

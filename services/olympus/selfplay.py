@@ -23,6 +23,9 @@ class GameStats:
     final_vp: float  # mean over the seats
     seconds: float
     state_bytes: int  # size of the saved state at the end
+    # Realtime scoring on: how often the leader of the live score (points, then M€) changed
+    # from one generation's start to the next, and at the end. None when off.
+    lead_changes: int | None = None
 
 
 def play_game(options: GameOptions, bot: str = "random", persist: bool = False) -> GameStats:
@@ -32,12 +35,20 @@ def play_game(options: GameOptions, bot: str = "random", persist: bool = False) 
     start = time.perf_counter()
     game = Game.new(options)
     decisions = 0
+    live = options.realtime_scoring
+    generation, leader, lead_changes = game.generation, _leader(game), 0
     while not game.is_over and decisions < DECISION_LIMIT:
         decision = game.decisions()[0]
         game.push(decision.player, bots[decision.player].choose(game, decision))
         decisions += 1
         if persist:
             game = Game.from_bytes(game.to_bytes())
+        if live and (game.generation != generation or game.is_over):
+            # What a table with live scores shows: looked at once a generation (and at the
+            # end), not after every answer, so that the game's timing stays comparable.
+            generation, now = game.generation, _leader(game)
+            lead_changes += now != leader
+            leader = now
     seconds = time.perf_counter() - start
     totals = [s.total for s in game.scores()]
     return GameStats(
@@ -48,7 +59,15 @@ def play_game(options: GameOptions, bot: str = "random", persist: bool = False) 
         final_vp=sum(totals) / len(totals),
         seconds=seconds,
         state_bytes=len(game.to_bytes()),
+        lead_changes=lead_changes if live else None,
     )
+
+
+def _leader(game: Game) -> tuple[int, ...]:
+    """The seats ahead on the live score: most points, then most M€."""
+    keys = {s.seat: (s.total, s.megacredits) for s in game.scores()}
+    best = max(keys.values())
+    return tuple(seat for seat, key in keys.items() if key == best)
 
 
 def run(
@@ -60,6 +79,7 @@ def run(
     draft: bool = False,
     solo_tr63: bool = False,
     persist: bool = False,
+    realtime_scoring: bool = True,
 ) -> dict[str, Any]:
     stats = []
     wall = time.perf_counter()
@@ -70,6 +90,7 @@ def run(
             corporate_era=corporate_era or players == 1,
             draft=draft,
             solo_tr63=solo_tr63,
+            realtime_scoring=realtime_scoring,
         )
         stats.append(play_game(options, bot, persist))
     wall = time.perf_counter() - wall
@@ -91,4 +112,12 @@ def run(
         "avg_state_bytes_at_end": round(statistics.fmean(s.state_bytes for s in stats))
         if stats
         else 0,
+        **_lead_changes(stats),
     }
+
+
+def _lead_changes(stats: list[GameStats]) -> dict[str, Any]:
+    changes = [s.lead_changes for s in stats if s.lead_changes is not None]
+    if not changes:  # realtime scoring off: no score before the end
+        return {}
+    return {"avg_lead_changes": round(statistics.fmean(changes), 2)}
