@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from .cards.catalogue import get as card_def
@@ -27,7 +27,18 @@ class Score:
     megacredits: int
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # By hand: live scores put one per seat in every view, and asdict() is slow.
+        return {
+            "seat": self.seat,
+            "terraform_rating": self.terraform_rating,
+            "milestones": self.milestones,
+            "awards": self.awards,
+            "greeneries": self.greeneries,
+            "cities": self.cities,
+            "cards": self.cards,
+            "total": self.total,
+            "megacredits": self.megacredits,
+        }
 
 
 def card_vp(g: GameState, p: Player, cid: int) -> int:
