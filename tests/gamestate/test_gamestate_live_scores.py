@@ -236,5 +236,11 @@ def test_the_command_line_creates_with_or_without_and_prints_live_scores(olympus
         len(json.loads(olympus("decision", on, "--seat", "0", "--json").stdout)["live_scores"]) == 2
     )
     assert "live_scores" not in json.loads(olympus("decision", off, "--seat", "0", "--json").stdout)
-    assert "| live: seat 0 20, seat 1 20" in olympus("watch", on, "--no-follow").stdout
-    assert "live:" not in olympus("watch", off, "--no-follow").stdout
+    watched = olympus("watch", on, "--no-follow").stdout.splitlines()
+    assert watched == [
+        "v1 game created | waiting for [0, 1]",
+        "    live score: seat 0 20 VP, seat 1 20 VP",
+    ]
+    assert olympus("watch", off, "--no-follow").stdout.splitlines() == [
+        "v1 game created | waiting for [0, 1]"
+    ]

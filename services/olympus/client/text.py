@@ -197,6 +197,9 @@ def event_text(e: dict[str, Any]) -> str:
             head += f" — seat {e['seat']} is played by a bot from now on"
     facts = "; ".join(" ".join(str(x) for x in entry) for entry in e["log"])
     tail = "game over" if e["finished"] else f"waiting for {e['waiting_for']}"
-    if "live_scores" in e:
-        tail += " | live: " + ", ".join(f"seat {s['seat']} {s['total']}" for s in e["live_scores"])
-    return f"{head}" + (f" — {facts}" if facts else "") + f" | {tail}"
+    line = f"{head}" + (f" — {facts}" if facts else "") + f" | {tail}"
+    if "live_scores" in e:  # a line of its own: the event's line reads the same either way
+        line += "\n    live score: " + ", ".join(
+            f"seat {s['seat']} {s['total']} VP" for s in e["live_scores"]
+        )
+    return line
