@@ -43,6 +43,7 @@ def _selfplay(args: argparse.Namespace) -> int:
             map_name=args.map,
             undo=args.undo,
             prelude=args.prelude,
+            realtime_scoring=args.realtime_scoring,
         )
     except InvalidOptions as exc:  # an unknown map: the message lists the supported ones
         print(f"olympus selfplay: {exc}", file=sys.stderr)
@@ -77,6 +78,12 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
         "--undo",
         action="store_true",
         help="the undo table option; seats take back an answer now and then (UNDO_RATE)",
+    )
+    p.add_argument(
+        "--realtime-scoring",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="follow the live score, reporting how often the lead changed (default: on)",
     )
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.set_defaults(handler=_selfplay)

@@ -31,6 +31,9 @@ class GameStats:
     seconds: float
     state_bytes: int  # size of the saved state at the end
     undos: int = 0  # answers taken back (the undo option)
+    # Realtime scoring on: how often the leader of the live score (points, then M€) changed
+    # from one generation's start to the next, and at the end. None when off.
+    lead_changes: int | None = None
 
 
 def play_game(options: GameOptions, bot: str = "random", persist: bool = False) -> GameStats:
@@ -41,6 +44,8 @@ def play_game(options: GameOptions, bot: str = "random", persist: bool = False) 
     start = time.perf_counter()
     game = Game.new(options)
     decisions = undos = 0
+    live = options.realtime_scoring
+    generation, leader, lead_changes = game.generation, _leader(game), 0
     while not game.is_over and decisions < DECISION_LIMIT:
         decision = game.decisions()[0]
         seat = decision.player
@@ -51,6 +56,12 @@ def play_game(options: GameOptions, bot: str = "random", persist: bool = False) 
             undos += 1
         if persist:
             game = Game.from_bytes(game.to_bytes())
+        if live and (game.generation != generation or game.is_over):
+            # What a table with live scores shows: looked at once a generation (and at the
+            # end), not after every answer, so that the game's timing stays comparable.
+            generation, now = game.generation, _leader(game)
+            lead_changes += now != leader
+            leader = now
     seconds = time.perf_counter() - start
     totals = [s.total for s in game.scores()]
     return GameStats(
@@ -62,7 +73,15 @@ def play_game(options: GameOptions, bot: str = "random", persist: bool = False) 
         seconds=seconds,
         state_bytes=len(game.to_bytes()),
         undos=undos,
+        lead_changes=lead_changes if live else None,
     )
+
+
+def _leader(game: Game) -> tuple[int, ...]:
+    """The seats ahead on the live score: most points, then most M€."""
+    keys = {s.seat: (s.total, s.megacredits) for s in game.scores()}
+    best = max(keys.values())
+    return tuple(seat for seat, key in keys.items() if key == best)
 
 
 def run(
@@ -77,6 +96,7 @@ def run(
     map_name: str = "tharsis",
     undo: bool = False,
     prelude: bool = False,
+    realtime_scoring: bool = True,
 ) -> dict[str, Any]:
     stats = []
     wall = time.perf_counter()
@@ -90,6 +110,7 @@ def run(
             map=map_name,
             undo=undo,
             prelude=prelude,
+            realtime_scoring=realtime_scoring,
         )
         stats.append(play_game(options, bot, persist))
     wall = time.perf_counter() - wall
@@ -115,4 +136,12 @@ def run(
         "avg_state_bytes_at_end": round(statistics.fmean(s.state_bytes for s in stats))
         if stats
         else 0,
+        **_lead_changes(stats),
     }
+
+
+def _lead_changes(stats: list[GameStats]) -> dict[str, Any]:
+    changes = [s.lead_changes for s in stats if s.lead_changes is not None]
+    if not changes:  # realtime scoring off: no score before the end
+        return {}
+    return {"avg_lead_changes": round(statistics.fmean(changes), 2)}

@@ -1,5 +1,5 @@
-"""Live scores: a running game's breakdown as if it ended now, for tables that enabled realtime
-scoring; the engine's own scores of the same state; refused for other tables."""
+"""Live scores: a running game's breakdown as if it ended now, for tables with realtime scoring;
+the engine's own scores of the same state; refused for tables that turned it off."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def create(games: OlympusClient, realtime: bool, bots: int = 0, seed: int = 77) 
     seats = [
         gpb.SeatSpec(kind=gpb.SEAT_KIND_BOT if i < bots else gpb.SEAT_KIND_HUMAN) for i in range(2)
     ]
-    options = gpb.GameOptions(players=2, seed=seed, realtime_scoring=realtime)
+    options = gpb.GameOptions(players=2, seed=seed, realtime_scoring_enabled=realtime)
     return games.stub.CreateGame(gpb.CreateGameRequest(options=options, seats=seats), timeout=10)
 
 
@@ -38,7 +38,7 @@ def test_a_running_game_scores_as_the_engine_scores_its_state(
 ) -> None:
     created = create(games, realtime=True)
     shown = games.stub.GetGame(gpb.GetGameRequest(game_id=created.game_id), timeout=10).game
-    assert shown.settings.options.realtime_scoring
+    assert shown.settings.options.realtime_scoring_enabled
     local = Game.new(GameOptions(players=2, seed=77))
     seat0 = games.join(created.game_id, created.seats[0].token)
     seat1 = games.join(created.game_id, created.seats[1].token)

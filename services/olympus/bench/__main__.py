@@ -1,6 +1,7 @@
 """`make bench`: the engine benchmark, then the game service benchmarks (answers, Redis memory
 per game, watchers), the workers benchmark (bot games per minute, bot turn latency), matchmaking (tickets matched
-per second, time to match); one JSON line each."""
+per second, time to match), live scores (views and answers per second with realtime scoring on
+and off); one JSON line each."""
 
 from __future__ import annotations
 
@@ -26,6 +27,8 @@ def main() -> int:
     print(json.dumps({"benchmark": "workers", **workers.main_figures()}), flush=True)
     matchmaking = importlib.import_module(f"{__package__}.matchmaking")
     print(json.dumps({"benchmark": "matchmaking", **matchmaking.main_figures()}), flush=True)
+    live = importlib.import_module(f"{__package__}.livescore")
+    print(json.dumps({"benchmark": "live_scores", **live.main_figures()}), flush=True)
     return 0
 
 

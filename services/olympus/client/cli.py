@@ -114,6 +114,7 @@ def _create(args: argparse.Namespace) -> int:
             solo_tr63=args.tr63,
             map=args.map,
             prelude=args.prelude,
+            realtime_scoring=args.realtime_scoring,
             bots=bots,
             beginner=args.beginner,
             undo=args.undo,
@@ -185,6 +186,7 @@ def _decision(args: argparse.Namespace) -> int:
                 "generation": state.generation,
                 "decision": state.decision,
                 "undoable": state.undoable,
+                **({"live_scores": state.live_scores} if state.live_scores is not None else {}),
             }
         )
         return 0
@@ -418,6 +420,13 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     )
     p.add_argument(
         "--prelude", action="store_true", help="the Prelude expansion (4 preludes dealt, 2 kept)"
+    )
+    p.add_argument(
+        "--realtime-scoring",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="every view and event shows each seat's score as if the game ended now "
+        "(default: on); --no-realtime-scoring: no score before the end",
     )
     p.add_argument(
         "--bot",

@@ -98,6 +98,8 @@ class DecisionState:
     generation: int
     # Tables with the undo option: how many answers this seat may take back now (`undo`).
     undoable: int = 0
+    # Every seat's score as if the game ended now (tables with realtime scoring), else None.
+    live_scores: list[dict[str, int]] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,12 +180,14 @@ class OlympusClient:
         names: Mapping[int, str] | None = None,
         time_control: pb.TimeControl | tuple[int, int] | None = None,
         undo: bool = False,
+        realtime_scoring: bool | None = None,
     ) -> CreatedGame:
         """A new game. `bots` names the seats the service plays (a list of seats for the random
         bot, or seat -> bot name); `beginner` the seats dealt the Beginner corporation;
         `time_control` a pb.TimeControl, or (bank seconds, increment seconds); `undo` lets
         seats take back their latest answers (`SeatHandle.undo`); `prelude` adds the
-        Prelude expansion."""
+        Prelude expansion; `realtime_scoring` False: no view or event shows a score before the
+        end (default on)."""
         bot_names = dict(bots) if isinstance(bots, Mapping) else {s: "random" for s in bots}
         options = pb.GameOptions(
             players=players, draft=draft, solo_tr63=solo_tr63, map=map, undo=undo, prelude=prelude
@@ -192,6 +196,8 @@ class OlympusClient:
             options.seed = seed
         if corporate_era is not None:
             options.corporate_era = corporate_era
+        if realtime_scoring is not None:
+            options.realtime_scoring_enabled = realtime_scoring
         seats = [
             pb.SeatSpec(
                 kind=pb.SEAT_KIND_BOT if seat in bot_names else pb.SEAT_KIND_HUMAN,
@@ -318,6 +324,7 @@ class SeatHandle:
             phase=wire.phase_name(reply.phase),
             generation=reply.generation,
             undoable=reply.undoable,
+            live_scores=wire.live_scores(reply),
         )
         self._shown = (state.version, state.decision)
         return state

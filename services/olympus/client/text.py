@@ -172,11 +172,22 @@ def view_text(v: dict[str, Any]) -> list[str]:
     for t in v["board"]:
         tiles[t["tile"]] = tiles.get(t["tile"], 0) + 1
     lines.append("board: " + (", ".join(f"{n} {k}" for k, n in sorted(tiles.items())) or "empty"))
+    if "live_scores" in v and "result" not in v:
+        lines.append("live score (as if the game ended now):")
+        lines.extend(f"    {live_score_line(s)}" for s in v["live_scores"])
     if "result" in v:
         r = v["result"]
         scores = ", ".join(f"seat {s['seat']} {s['total']} VP" for s in r["scores"])
         lines.append(f"result: {scores}; winner(s): {r['winners']}")
     return lines
+
+
+def live_score_line(s: dict[str, int]) -> str:
+    return (
+        f"seat {s['seat']}: {s['total']} VP = TR {s['terraform_rating']} + milestones "
+        f"{s['milestones']} + awards {s['awards']} + greeneries {s['greeneries']} + cities "
+        f"{s['cities']} + cards {s['cards']}; M€ {s['megacredits']}"
+    )
 
 
 def event_text(e: dict[str, Any]) -> str:
@@ -195,4 +206,9 @@ def event_text(e: dict[str, Any]) -> str:
             head += f" — seat {e['seat']} is played by a bot from now on"
     facts = "; ".join(" ".join(str(x) for x in entry) for entry in e["log"])
     tail = "game over" if e["finished"] else f"waiting for {e['waiting_for']}"
-    return f"{head}" + (f" — {facts}" if facts else "") + f" | {tail}"
+    line = f"{head}" + (f" — {facts}" if facts else "") + f" | {tail}"
+    if "live_scores" in e:  # a line of its own: the event's line reads the same either way
+        line += "\n    live score: " + ", ".join(
+            f"seat {s['seat']} {s['total']} VP" for s in e["live_scores"]
+        )
+    return line

@@ -65,24 +65,33 @@ def _resources(msg: pb.ResourceCounts) -> dict[str, int]:
     return {name: getattr(msg, name) for name in RESOURCES}
 
 
+def score_dict(s: pb.SeatScore) -> dict[str, int]:
+    return {
+        "seat": s.seat,
+        "terraform_rating": s.terraform_rating,
+        "milestones": s.milestones,
+        "awards": s.awards,
+        "greeneries": s.greeneries,
+        "cities": s.cities,
+        "cards": s.cards,
+        "total": s.total,
+        "megacredits": s.megacredits,
+    }
+
+
+def live_scores(msg: Any) -> list[dict[str, int]] | None:
+    """The `live_score` of a view, decision reply or event as the engine's `live_scores` (a
+    score per seat), or None when the message carries none (realtime scoring off)."""
+    if not msg.HasField("live_score"):
+        return None
+    return [score_dict(s) for s in msg.live_score.scores]
+
+
 def result_dict(msg: pb.GameResult) -> dict[str, Any]:
     data: dict[str, Any] = {
         "finished": msg.finished,
         "generation": msg.generation,
-        "scores": [
-            {
-                "seat": s.seat,
-                "terraform_rating": s.terraform_rating,
-                "milestones": s.milestones,
-                "awards": s.awards,
-                "greeneries": s.greeneries,
-                "cities": s.cities,
-                "cards": s.cards,
-                "total": s.total,
-                "megacredits": s.megacredits,
-            }
-            for s in msg.scores
-        ],
+        "scores": [score_dict(s) for s in msg.scores],
         "winners": list(msg.winners),
     }
     if msg.HasField("solo_won"):
@@ -99,6 +108,9 @@ def settings_dict(msg: pb.GameSettings) -> dict[str, Any]:
         "solo_tr63": o.solo_tr63,
         "beginner": [s.beginner for s in msg.seats] if any(s.beginner for s in msg.seats) else [],
         "map": o.map,
+        "realtime_scoring": o.realtime_scoring_enabled
+        if o.HasField("realtime_scoring_enabled")
+        else o.realtime_scoring,  # a service from before the field: its meaning then
     }
     if o.undo:  # as the engine writes it: only when on
         options["undo"] = True
@@ -303,6 +315,9 @@ def view_dict(msg: pb.GameView) -> dict[str, Any]:
         "decisions": [decision_dict(d) for d in msg.decisions],
         "clocks": [clock_dict(c) for c in msg.clocks],
     }
+    scores = live_scores(msg)
+    if scores is not None:
+        data["live_scores"] = scores
     if msg.HasField("result"):
         data["result"] = result_dict(msg.result)
     return data
@@ -347,6 +362,9 @@ def event_dict(msg: pb.GameEvent) -> dict[str, Any]:
         data["answer"] = answer
     if msg.HasField("result"):
         data["result"] = result_dict(msg.result)
+    scores = live_scores(msg)
+    if scores is not None:
+        data["live_scores"] = scores
     return data
 
 

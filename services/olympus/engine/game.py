@@ -234,8 +234,8 @@ class Game(GameState):
     def result(self) -> dict[str, Any]:
         return result(self)
 
-    def view(self, viewer: int | None = None) -> dict[str, Any]:
-        return view(self, viewer)
+    def view(self, viewer: int | None = None, live_scores: bool | None = None) -> dict[str, Any]:
+        return view(self, viewer, live_scores)
 
 
 def _place_neutral_tiles(g: Game) -> None:

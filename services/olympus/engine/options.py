@@ -20,6 +20,9 @@ class GameOptions:
     map: str = "tharsis"
     undo: bool = False  # a seat may take back its own recent answers (see undo.py)
     prelude: bool = False  # the Prelude expansion: preludes, its projects and corporations
+    # Every view carries each seat's score as if the game ended now (public facts only); off,
+    # no view shows a score before the end. Changes no rule: a replay ignores it.
+    realtime_scoring: bool = True
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 1 <= self.players <= 5:
@@ -34,6 +37,10 @@ class GameOptions:
             )
         if not isinstance(self.undo, bool):
             raise InvalidOptions(f"undo must be true or false, got {self.undo!r}")
+        if not isinstance(self.realtime_scoring, bool):
+            raise InvalidOptions(
+                f"realtime_scoring must be true or false, got {self.realtime_scoring!r}"
+            )
         if self.beginner and len(self.beginner) != self.players:
             raise InvalidOptions("beginner must name every seat (one flag per player) or be empty")
         if self.solo_tr63 and self.players != 1:
@@ -65,6 +72,10 @@ class GameOptions:
         }
         if self.undo:  # written only when on: saved games without it stay byte for byte
             data["undo"] = True
+        if not self.realtime_scoring:
+            # Written only when off: a game with the default saves (and hashes) as games did
+            # before the option existed, and reads back with the default.
+            data["realtime_scoring"] = False
         return data
 
     @classmethod

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from .cards.catalogue import get as card_def
@@ -14,7 +14,6 @@ from .query import (
     printed_tag_count,
     tableau,
     terraformed,
-    tiles_owned,
 )
 from .state import GameState, Player
 
@@ -34,7 +33,18 @@ class Score:
     megacredits: int
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        # By hand: live scores put one per seat in every view, and asdict() is slow.
+        return {
+            "seat": self.seat,
+            "terraform_rating": self.terraform_rating,
+            "milestones": self.milestones,
+            "awards": self.awards,
+            "greeneries": self.greeneries,
+            "cities": self.cities,
+            "cards": self.cards,
+            "total": self.total,
+            "megacredits": self.megacredits,
+        }
 
 
 def card_vp(g: GameState, p: Player, cid: int) -> int:
@@ -60,35 +70,49 @@ def card_vp(g: GameState, p: Player, cid: int) -> int:
     raise ValueError(f"unknown VP kind {kind!r}")
 
 
-def _city_points(g: GameState, seat: int) -> int:
-    total = 0
+def _board_points(g: GameState) -> tuple[dict[int, int], dict[int, int]]:
+    """Per seat: greeneries owned, and greeneries next to the cities owned. One pass over the
+    board for every seat: a live score is computed for every version of a game."""
+    greeneries = {p.seat: 0 for p in g.players}
+    cities = dict(greeneries)
+    owners = g.owners
     for sid, kind in enumerate(g.tiles):
-        if kind == CITY and g.owners[sid] == seat:
-            total += adjacent_count(g, sid, GREENERY)
-    return total
+        if kind == GREENERY:
+            seat = owners[sid]
+            if seat in greeneries:
+                greeneries[seat] += 1
+        elif kind == CITY:
+            seat = owners[sid]
+            if seat in cities:
+                cities[seat] += adjacent_count(g, sid, GREENERY)
+    return greeneries, cities
 
 
 def scores(g: GameState) -> list[Score]:
+    """Every seat's score by the final scoring's rules, on the state as it is: the final score
+    once the game has ended, the live score ("as if the game ended now") before. Public facts
+    only: TR, claimed milestones, funded awards by the current standing, tiles, played cards
+    and the resources on them, M€ for the tie-break."""
     award_vp: dict[int, int] = {p.seat: 0 for p in g.players}
     awards = awards_of(g)
     for name, _funder in g.awards:
         for seat, pts in award_points(g, awards[name]).items():
             award_vp[seat] += pts
+    greeneries, cities = _board_points(g)
     out = []
     for p in g.players:
-        milestones = MILESTONE_VP * sum(1 for _, s in g.milestones if s == p.seat)
-        greeneries = tiles_owned(g, p.seat, GREENERY)
-        cities = _city_points(g, p.seat)
+        seat = p.seat
+        milestones = MILESTONE_VP * sum(1 for _, s in g.milestones if s == seat)
         cards = sum(card_vp(g, p, c) for c in tableau(p)) + sum(card_vp(g, p, c) for c in p.events)
-        total = p.tr + milestones + award_vp[p.seat] + greeneries + cities + cards
+        total = p.tr + milestones + award_vp[seat] + greeneries[seat] + cities[seat] + cards
         out.append(
             Score(
-                p.seat,
+                seat,
                 p.tr,
                 milestones,
-                award_vp[p.seat],
-                greeneries,
-                cities,
+                award_vp[seat],
+                greeneries[seat],
+                cities[seat],
                 cards,
                 total,
                 p.res[MC],

@@ -1,7 +1,9 @@
 """What one viewer may see of a game.
 
 A seat sees the public state plus its own hand, its own dealt and drafted cards, its own
-preludes not yet played (dealt or kept) and its own pending decisions. A spectator (viewer None) sees only the public state. Nobody sees the deck
+preludes not yet played (dealt or kept) and its own pending decisions. A spectator (viewer
+None) sees only the public state. With realtime scoring (the default option), everyone sees
+every seat's score as if the game ended now: it is made of public facts only. Nobody sees the deck
 order, another seat's hand, dealt or drafted cards, or cards revealed only to another seat.
 """
 
@@ -26,7 +28,9 @@ def _cards(ids: list[int]) -> list[str]:
     return [card_number(c) for c in ids]
 
 
-def view(g: Game, viewer: int | None) -> dict[str, Any]:
+def view(g: Game, viewer: int | None, live_scores: bool | None = None) -> dict[str, Any]:
+    """`live_scores`: add every seat's score as if the game ended now (`live_scores`, the
+    same for every viewer); None follows the game's `realtime_scoring` option."""
     board = [
         {
             "space": sid,
@@ -81,6 +85,8 @@ def view(g: Game, viewer: int | None) -> dict[str, Any]:
         "waiting_for": [d.player for d in decisions],
         "decisions": [d.to_dict() for d in decisions if d.player == viewer],
     }
+    if g.options.realtime_scoring if live_scores is None else live_scores:
+        data["live_scores"] = [s.to_dict() for s in g.scores()]
     if g.is_over:
         data["result"] = g.result()
     return data

@@ -102,7 +102,8 @@ def _player(entry: dict[str, Any]) -> pb.PlayerView:
 
 def view_to_proto(game: Game, viewer: int | None) -> pb.GameView:
     """The engine's view for `viewer`; the service adds id, version, status and settings."""
-    data = game.view(viewer)
+    # Live scores are the service's to add, from its per-version cache and the table's setting.
+    data = game.view(viewer, live_scores=False)
     msg = pb.GameView(
         generation=data["generation"],
         phase=value_of(PHASES, data["phase"]),

@@ -45,6 +45,7 @@ from .convert import answer_from_proto
 from .events import answer_event, created_event, resigned_event, undo_event
 from .history import Log, replay_events
 from .listing import page
+from .livescore import LiveScores
 from .lru import Lru
 from .meta import GameMeta, SeatMeta, TimeControl
 from .records import RESIGN, Keyed, Outcome, Seen, Summary, log_entry
@@ -178,6 +179,7 @@ class Games:
         self.dispatcher = dispatcher
         self._metas: Lru[str, GameMeta] = Lru(16_384)
         self._states: Lru[str, Loaded] = Lru(state_cache_size)
+        self.live = LiveScores()
 
     # --- creating ------------------------------------------------------------------------------
     async def create(
@@ -187,7 +189,6 @@ class Games:
         time_control: TimeControl,
         seed_chosen: bool = False,
         creator: str = "",
-        realtime_scoring: bool = False,
     ) -> Created:
         game = Game.new(options)  # InvalidOptions -> INVALID_ARGUMENT
         tokens = {s.seat: new_token() for s in seats if not s.is_bot}
@@ -204,10 +205,9 @@ class Games:
             created_ms=created,
             seed_chosen=seed_chosen,
             creator=creator,
-            realtime_scoring=realtime_scoring,
         )
         table = Table.new(game, created, time_control)
-        event = created_event(game, created)
+        event = created_event(game, created, meta.realtime_scoring)
         event.clocks.extend(clocks.seat_clocks(meta, table, game, created))
         due = clocks.next_due(meta, table, game)
         if due is not None:  # before the game exists: no game without its timer
@@ -225,6 +225,8 @@ class Games:
             raise Unavailable("could not allocate a game id; try again", reason="TRY_AGAIN")
         self._metas.put(meta.game_id, meta)
         self._states.put(meta.game_id, Loaded(1, game, table))
+        if event.HasField("live_score"):
+            self.live.remember(meta.game_id, 1, event.live_score)
         self._dispatch_bots(meta, Loaded(1, game, table))
         return Created(meta, tokens, host_token, 1)
 
@@ -262,6 +264,13 @@ class Games:
         now = await self.load(meta)
         return Current(meta, now.version, now.game, viewer, now.table, now.status)
 
+    def live_score(self, current: Current) -> pb.LiveScore | None:
+        """The game's live score at the caller's version (tables with realtime scoring; none
+        once aborted, like GetLiveScore), computed once per version for every caller."""
+        if current.status == st.STATUS_ABORTED:
+            return None
+        return self.live.of(current.meta, current.version, current.game)
+
     async def load(self, meta: GameMeta) -> Loaded:
         """The game as stored now (NOT_FOUND once deleted)."""
         loaded = await self.store.load(meta.game_id)
@@ -277,6 +286,7 @@ class Games:
         """Drop what this process cached of a game (deleted, or aborted)."""
         self._metas.drop(game_id)
         self._states.drop(game_id)
+        self.live.forget(game_id)
 
     async def whoami(self, token: str) -> Identity:
         if not token:
@@ -386,7 +396,7 @@ class Games:
         text = str(answer)
         at = now_ms()
         table = update.finish(game, at, meta.time_control)
-        event = answer_event(new_version, seat, answer, game, False, at)
+        event = answer_event(new_version, seat, answer, game, False, at, meta.realtime_scoring)
         outcome = await self._commit(
             meta, now.version, seat, text, False, Loaded(new_version, game, table), event, idem
         )
@@ -450,6 +460,8 @@ class Games:
         )
         if outcome.kind == st.APPLIED:
             self._states.put(meta.game_id, Loaded(new_version, game, after.table))
+            if event.HasField("live_score"):  # scored once: every view of it copies this
+                self.live.remember(meta.game_id, new_version, event.live_score)
             if (new_version - 1) % st.LOG_CHUNK == 0:  # another LOG_CHUNK answers to pack
                 await self.store.pack_log(meta.game_id)
             if game.is_over:
@@ -518,7 +530,7 @@ class Games:
         if timed_out:
             table = table.timed_out(seat, limit)
             handed = seat in table.robots and seat not in now.table.robots
-        event = answer_event(now.version + 1, seat, answer, game, bot, at)
+        event = answer_event(now.version + 1, seat, answer, game, bot, at, meta.realtime_scoring)
         event.timed_out = timed_out
         event.handed_to_bot = handed
         after = Loaded(now.version + 1, game, table)
@@ -575,7 +587,7 @@ class Games:
         game.undo(seat, count)  # refused: nothing changed, nothing written
         at = now_ms()
         after = Loaded(new_version, game, update.finish(game, at, meta.time_control))
-        event = undo_event(new_version, seat, count, game, at)
+        event = undo_event(new_version, seat, count, game, at, meta.realtime_scoring)
         outcome = await self._commit(meta, stored.version, seat, text, False, after, event, idem)
         if outcome.kind == st.REUSED:
             raise key_reused(outcome.version)
@@ -607,7 +619,7 @@ class Games:
                 raise over_error(game_id, now.status)
             version = now.version + 1
             table = now.table.resign(seat, version)
-            event = resigned_event(version, seat, now.game, now_ms())
+            event = resigned_event(version, seat, now.game, now_ms(), meta.realtime_scoring)
             self._states.drop(game_id)
             outcome = await self._commit(
                 meta,

@@ -4,7 +4,8 @@ An event tells the version, who answered and the public form of the answer, the 
 for that answer (tiles, parameters, cards played, passes: public facts), whom the game waits
 for now, the phase and generation, and the result on the event that ends the game. Answers
 that choose hidden cards (setup, research buys, draft picks, kept cards...) are told only as
-how many cards were chosen.
+how many cards were chosen. On a table with realtime scoring, every event but the "aborted"
+one also carries each seat's score as if the game ended after it.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from olympus.engine import Answer, Game
 from olympus.v1 import game_pb2 as pb
 
 from .convert import answer_to_proto, log_entry, result_to_proto
+from .livescore import live_score
 
 # Answers whose cards only the answering seat may know.
 HIDDEN_ANSWERS = frozenset({"setup", "cards"})
@@ -29,7 +31,7 @@ def public_answer(answer: Answer) -> pb.PublicAnswer:
     )
 
 
-def _fill(event: pb.GameEvent, game: Game) -> pb.GameEvent:
+def _fill(event: pb.GameEvent, game: Game, live: bool) -> pb.GameEvent:
     event.log.extend(log_entry(e) for e in game.log)
     event.waiting_for.extend(game.waiting_for())
     event.phase = value_of(PHASES, game.phase)
@@ -37,16 +39,23 @@ def _fill(event: pb.GameEvent, game: Game) -> pb.GameEvent:
     if game.is_over:
         event.finished = True
         event.result.CopyFrom(result_to_proto(game.result()))
+    if live:
+        event.live_score.CopyFrom(live_score(game))
     return event
 
 
-def created_event(game: Game, time_ms: int) -> pb.GameEvent:
+def created_event(game: Game, time_ms: int, live: bool = False) -> pb.GameEvent:
+    """Version 1. `live` (here and below): the table shows live scores (realtime scoring)."""
     return _fill(
-        pb.GameEvent(version=1, kind=value_of(EVENT_KINDS, "created"), time_ms=time_ms), game
+        pb.GameEvent(version=1, kind=value_of(EVENT_KINDS, "created"), time_ms=time_ms),
+        game,
+        live,
     )
 
 
-def resigned_event(version: int, seat: int, game: Game, time_ms: int) -> pb.GameEvent:
+def resigned_event(
+    version: int, seat: int, game: Game, time_ms: int, live: bool = False
+) -> pb.GameEvent:
     """A seat resigned at `version`; the table's policy plays it from now on."""
     event = pb.GameEvent(
         version=version, kind=value_of(EVENT_KINDS, "resigned"), seat=seat, time_ms=time_ms
@@ -54,11 +63,19 @@ def resigned_event(version: int, seat: int, game: Game, time_ms: int) -> pb.Game
     event.waiting_for.extend(game.waiting_for())
     event.phase = value_of(PHASES, game.phase)
     event.generation = game.generation
+    if live:
+        event.live_score.CopyFrom(live_score(game))
     return event
 
 
 def answer_event(
-    version: int, seat: int, answer: Answer, game: Game, bot: bool, time_ms: int
+    version: int,
+    seat: int,
+    answer: Answer,
+    game: Game,
+    bot: bool,
+    time_ms: int,
+    live: bool = False,
 ) -> pb.GameEvent:
     """The event for the answer that made `version`; `game` is the game after it."""
     event = pb.GameEvent(
@@ -69,17 +86,19 @@ def answer_event(
         answer=public_answer(answer),
         time_ms=time_ms,
     )
-    return _fill(event, game)
+    return _fill(event, game, live)
 
 
-def undo_event(version: int, seat: int, count: int, game: Game, time_ms: int) -> pb.GameEvent:
+def undo_event(
+    version: int, seat: int, count: int, game: Game, time_ms: int, live: bool = False
+) -> pb.GameEvent:
     """`seat` took back its last `count` answers, making `version`; `game` is the game after.
     Public only: the count, and whom the restored game waits for (the answers taken back
     revealed nothing, so neither can taking them back)."""
     event = pb.GameEvent(
         version=version, kind=value_of(EVENT_KINDS, "undo"), seat=seat, time_ms=time_ms
     )
-    return _fill(event, game)
+    return _fill(event, game, live)
 
 
 def aborted_event(

@@ -65,21 +65,22 @@ def replay_events(game_log: Log) -> Iterator[pb.GameEvent]:
     """The events of a game rebuilt from its answers (for events the stream no longer
     keeps); identical to the stored ones except for their times."""
     meta = game_log.meta
+    live = meta.realtime_scoring
     game = Game.new(meta.options)
-    yield created_event(game, 0)
+    yield created_event(game, 0, live)
     timeouts = [0] * meta.options.players
     for a in game_log.answers:
         if a.is_resignation:
-            yield resigned_event(a.version, a.seat, game, 0)
+            yield resigned_event(a.version, a.seat, game, 0, live)
             continue
         undo = a.undo
         if undo is not None:
             game.undo(a.seat, undo.count)
-            yield undo_event(a.version, a.seat, undo.count, game, 0)
+            yield undo_event(a.version, a.seat, undo.count, game, 0, live)
             continue
         answer = coerce_answer(a.text)
         game.apply(a.seat, answer, a.own)
-        event = answer_event(a.version, a.seat, answer, game, a.bot, 0)
+        event = answer_event(a.version, a.seat, answer, game, a.bot, 0, live)
         if a.timed_out:
             timeouts[a.seat] += 1
             event.timed_out = True

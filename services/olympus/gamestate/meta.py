@@ -124,7 +124,12 @@ class GameMeta:
     created_ms: int
     seed_chosen: bool = False  # the creator chose the seed: anyone knowing it knows every hand
     creator: str = ""  # the account whose API key created the game ("" without a key)
-    realtime_scoring: bool = False  # the table shows live scores (ScoringService.GetLiveScore)
+
+    @property
+    def realtime_scoring(self) -> bool:
+        """The table shows live scores (views, events, ScoringService.GetLiveScore): the
+        setting recorded at creation (see `from_json` for games stored before the option)."""
+        return self.options.realtime_scoring
 
     @property
     def index_member(self) -> str:
@@ -156,6 +161,8 @@ class GameMeta:
             "created_ms": self.created_ms,
             "seed_chosen": self.seed_chosen,
             "creator": self.creator,
+            # The table's setting, as it was recorded before it became an engine option (which
+            # `options` write only when off): what `_options` and older readers go by.
             "realtime_scoring": self.realtime_scoring,
         }
         return orjson.dumps(data)
@@ -165,12 +172,22 @@ class GameMeta:
         data = orjson.loads(raw)
         return cls(
             game_id=game_id,
-            options=GameOptions.from_data(data["options"]),
+            options=_options(data),
             seats=tuple(SeatMeta(**s) for s in data["seats"]),
             time_control=TimeControl.from_data(data["time_control"]),
             tokens={str(k): int(v) for k, v in data["tokens"].items()},
             created_ms=int(data["created_ms"]),
             seed_chosen=bool(data.get("seed_chosen", False)),
             creator=str(data.get("creator", "")),
-            realtime_scoring=bool(data.get("realtime_scoring", False)),
         )
+
+
+def _options(meta: dict[str, Any]) -> GameOptions:
+    """The engine options of a stored game. The table's realtime scoring is the
+    `realtime_scoring` recorded beside the options: games stored before it became an engine
+    option (on by default) had it off unless chosen, and keep the setting they were created
+    with; a meta without it at all predates live scores (off)."""
+    data = meta["options"]
+    if "realtime_scoring" not in data:
+        data = {**data, "realtime_scoring": bool(meta.get("realtime_scoring", False))}
+    return GameOptions.from_data(data)

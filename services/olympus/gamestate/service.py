@@ -119,8 +119,24 @@ def options_from_request(
         map=o.map or "tharsis",
         undo=o.undo,
         prelude=o.prelude,
+        realtime_scoring=realtime_scoring_from_request(o),
     )
     return options, seats, o.HasField("seed")
+
+
+def realtime_scoring_from_request(o: pb.GameOptions) -> bool:
+    """On unless `realtime_scoring_enabled` is false. The deprecated `realtime_scoring` can
+    only ask for it (proto3: its false is not told from unset); with an explicit off, that is
+    a contradiction."""
+    if not o.HasField("realtime_scoring_enabled"):
+        return True
+    if o.realtime_scoring and not o.realtime_scoring_enabled:
+        raise InvalidArgument(
+            "realtime_scoring (deprecated) is true but realtime_scoring_enabled is false: "
+            "set realtime_scoring_enabled only",
+            reason="INVALID_OPTIONS",
+        )
+    return o.realtime_scoring_enabled
 
 
 def time_control_from_proto(tc: pb.TimeControl) -> TimeControl:
@@ -158,7 +174,8 @@ def settings_to_proto(
         draft=o.draft,
         solo_tr63=o.solo_tr63,
         map=o.map,
-        realtime_scoring=meta.realtime_scoring,
+        realtime_scoring=meta.realtime_scoring,  # for clients that read the deprecated field
+        realtime_scoring_enabled=meta.realtime_scoring,
         undo=o.undo,
         prelude=o.prelude,
     )
@@ -228,7 +245,6 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             time_control,
             seed_chosen,
             principal.account_id if principal else "",
-            request.options.realtime_scoring,
         )
         return pb.CreateGameResponse(
             game_id=created.meta.game_id,
@@ -266,6 +282,9 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         for player in view.players:
             player.resigned = player.seat in resigned
         view.created_at_ms = current.meta.created_ms
+        live = self.games.live_score(current)
+        if live is not None:
+            view.live_score.CopyFrom(live)
         if current.status == st.STATUS_ACTIVE:
             view.clocks.extend(seat_clocks(current.meta, current.table, game, now_ms()))
         return pb.GetGameResponse(game=view)
@@ -286,6 +305,9 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         )
         if current.status == st.STATUS_ACTIVE:
             msg.clocks.extend(seat_clocks(current.meta, current.table, game, now_ms()))
+        live = self.games.live_score(current)
+        if live is not None:
+            msg.live_score.CopyFrom(live)
         if current.viewer is not None and current.status == st.STATUS_ACTIVE:
             msg.seat = current.viewer
             msg.undoable = game.undoable(current.viewer)

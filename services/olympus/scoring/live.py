@@ -1,14 +1,14 @@
-"""Live scores: a running game's breakdown as if it ended now, for tables that enable realtime
-scoring. Computed here from the game's stored state with the engine's own scoring (awards and
+"""Live scores: a running game's breakdown as if it ended now, for tables with realtime scoring
+(the default; each table's recorded setting, which the game service's views follow too).
+Computed here from the game's stored state with the engine's own scoring (awards and
 milestones as they stand, tiles, played cards and the resources on them, TR, M€ for the
 tie-break): public facts only, so anyone may ask, as anyone may watch the game.
 """
 
 from __future__ import annotations
 
-import orjson
-
 from olympus.gamestate.core import check_game_id, unpack_blob
+from olympus.gamestate.meta import GameMeta
 from olympus.gamestate.store import STATUS_ABORTED, STATUS_FINISHED, unpack_state
 from olympus.platform.errors import FailedPrecondition, NotFound
 from olympus.v1 import game_pb2
@@ -23,9 +23,9 @@ async def live_score(store: ScoringStore, game_id: str) -> pb.GetLiveScoreRespon
     status, meta, state = await store.game_now(game_id)
     if not status or meta is None or state is None:
         raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
-    if not orjson.loads(meta).get("realtime_scoring"):
+    if not GameMeta.from_json(game_id, meta).realtime_scoring:
         raise FailedPrecondition(
-            "this table did not enable realtime scoring (GameOptions.realtime_scoring)",
+            "this table turned realtime scoring off (GameOptions.realtime_scoring_enabled)",
             reason="LIVE_SCORE_OFF",
         )
     if status == STATUS_ABORTED:

@@ -240,7 +240,7 @@ class SeatClock(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., timeouts: _Optional[int] = ..., handed_to_bot: _Optional[bool] = ...) -> None: ...
 
 class GameOptions(_message.Message):
-    __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed", "realtime_scoring", "undo", "prelude")
+    __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed", "realtime_scoring", "realtime_scoring_enabled", "undo", "prelude")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CORPORATE_ERA_FIELD_NUMBER: _ClassVar[int]
     DRAFT_FIELD_NUMBER: _ClassVar[int]
@@ -248,6 +248,7 @@ class GameOptions(_message.Message):
     MAP_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
     REALTIME_SCORING_FIELD_NUMBER: _ClassVar[int]
+    REALTIME_SCORING_ENABLED_FIELD_NUMBER: _ClassVar[int]
     UNDO_FIELD_NUMBER: _ClassVar[int]
     PRELUDE_FIELD_NUMBER: _ClassVar[int]
     players: int
@@ -257,9 +258,10 @@ class GameOptions(_message.Message):
     map: str
     seed: int
     realtime_scoring: bool
+    realtime_scoring_enabled: bool
     undo: bool
     prelude: bool
-    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ..., realtime_scoring: _Optional[bool] = ..., undo: _Optional[bool] = ..., prelude: _Optional[bool] = ...) -> None: ...
+    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ..., realtime_scoring: _Optional[bool] = ..., realtime_scoring_enabled: _Optional[bool] = ..., undo: _Optional[bool] = ..., prelude: _Optional[bool] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
     __slots__ = ("options", "seats", "time_control")
@@ -461,6 +463,12 @@ class SeatScore(_message.Message):
     megacredits: int
     def __init__(self, seat: _Optional[int] = ..., terraform_rating: _Optional[int] = ..., milestones: _Optional[int] = ..., awards: _Optional[int] = ..., greeneries: _Optional[int] = ..., cities: _Optional[int] = ..., cards: _Optional[int] = ..., total: _Optional[int] = ..., megacredits: _Optional[int] = ...) -> None: ...
 
+class LiveScore(_message.Message):
+    __slots__ = ("scores",)
+    SCORES_FIELD_NUMBER: _ClassVar[int]
+    scores: _containers.RepeatedCompositeFieldContainer[SeatScore]
+    def __init__(self, scores: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ...) -> None: ...
+
 class GameResult(_message.Message):
     __slots__ = ("finished", "generation", "scores", "winners", "solo_won")
     FINISHED_FIELD_NUMBER: _ClassVar[int]
@@ -476,7 +484,7 @@ class GameResult(_message.Message):
     def __init__(self, finished: _Optional[bool] = ..., generation: _Optional[int] = ..., scores: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., solo_won: _Optional[bool] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("game_id", "version", "status", "viewer", "settings", "generation", "phase", "first_player", "active_player", "temperature", "oxygen", "oceans", "deck_size", "discard_size", "board", "claims", "milestones", "awards", "players", "waiting_for", "decisions", "result", "created_at_ms", "clocks")
+    __slots__ = ("game_id", "version", "status", "viewer", "settings", "generation", "phase", "first_player", "active_player", "temperature", "oxygen", "oceans", "deck_size", "discard_size", "board", "claims", "milestones", "awards", "players", "waiting_for", "decisions", "result", "created_at_ms", "clocks", "live_score")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -501,6 +509,7 @@ class GameView(_message.Message):
     RESULT_FIELD_NUMBER: _ClassVar[int]
     CREATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
+    LIVE_SCORE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     status: GameStatus
@@ -525,7 +534,8 @@ class GameView(_message.Message):
     result: GameResult
     created_at_ms: int
     clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ...) -> None: ...
+    live_score: LiveScore
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ...) -> None: ...
 
 class GetGameRequest(_message.Message):
     __slots__ = ("game_id", "token")
@@ -770,7 +780,7 @@ class GetDecisionRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
 
 class GetDecisionResponse(_message.Message):
-    __slots__ = ("game_id", "version", "status", "seat", "your_turn", "decision", "waiting_for", "phase", "generation", "clocks", "undoable")
+    __slots__ = ("game_id", "version", "status", "seat", "your_turn", "decision", "waiting_for", "phase", "generation", "clocks", "undoable", "live_score")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -782,6 +792,7 @@ class GetDecisionResponse(_message.Message):
     GENERATION_FIELD_NUMBER: _ClassVar[int]
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
     UNDOABLE_FIELD_NUMBER: _ClassVar[int]
+    LIVE_SCORE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     status: GameStatus
@@ -793,7 +804,8 @@ class GetDecisionResponse(_message.Message):
     generation: int
     clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
     undoable: int
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., seat: _Optional[int] = ..., your_turn: _Optional[bool] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., undoable: _Optional[int] = ...) -> None: ...
+    live_score: LiveScore
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., seat: _Optional[int] = ..., your_turn: _Optional[bool] = ..., decision: _Optional[_Union[Decision, _Mapping]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., undoable: _Optional[int] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ...) -> None: ...
 
 class NoArguments(_message.Message):
     __slots__ = ()
@@ -976,7 +988,7 @@ class PublicAnswer(_message.Message):
     def __init__(self, type: _Optional[_Union[AnswerKind, str]] = ..., hidden: _Optional[bool] = ..., answer: _Optional[_Union[Answer, _Mapping]] = ..., text: _Optional[str] = ..., count: _Optional[int] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("version", "kind", "seat", "bot", "answer", "log", "waiting_for", "phase", "generation", "finished", "result", "time_ms", "timed_out", "handed_to_bot", "clocks")
+    __slots__ = ("version", "kind", "seat", "bot", "answer", "log", "waiting_for", "phase", "generation", "finished", "result", "time_ms", "timed_out", "handed_to_bot", "clocks", "live_score")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -992,6 +1004,7 @@ class GameEvent(_message.Message):
     TIMED_OUT_FIELD_NUMBER: _ClassVar[int]
     HANDED_TO_BOT_FIELD_NUMBER: _ClassVar[int]
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
+    LIVE_SCORE_FIELD_NUMBER: _ClassVar[int]
     version: int
     kind: EventKind
     seat: int
@@ -1007,7 +1020,8 @@ class GameEvent(_message.Message):
     timed_out: bool
     handed_to_bot: bool
     clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
-    def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., bot: _Optional[bool] = ..., answer: _Optional[_Union[PublicAnswer, _Mapping]] = ..., log: _Optional[_Iterable[_Union[LogEntry, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., time_ms: _Optional[int] = ..., timed_out: _Optional[bool] = ..., handed_to_bot: _Optional[bool] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ...) -> None: ...
+    live_score: LiveScore
+    def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., bot: _Optional[bool] = ..., answer: _Optional[_Union[PublicAnswer, _Mapping]] = ..., log: _Optional[_Iterable[_Union[LogEntry, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., time_ms: _Optional[int] = ..., timed_out: _Optional[bool] = ..., handed_to_bot: _Optional[bool] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ...) -> None: ...
 
 class WatchGameRequest(_message.Message):
     __slots__ = ("game_id", "token", "from_version")

@@ -115,9 +115,10 @@ class ScoringServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetLiveScore(self, request, context):
-        """A running game's score as if it ended now, for a table created with realtime_scoring: per
-        seat the breakdown and the place (the M€ tie-break). Public facts only, so no token is
-        needed. FAILED_PRECONDITION LIVE_SCORE_OFF (the table did not enable it), GAME_ABORTED;
+        """A running game's score as if it ended now, for a table with realtime scoring (on unless
+        created with GameOptions.realtime_scoring_enabled false): per seat the breakdown and the
+        place (the M€ tie-break). Public facts only, so no token is needed. FAILED_PRECONDITION
+        LIVE_SCORE_OFF (the table has realtime scoring off), GAME_ABORTED;
         NOT_FOUND GAME_NOT_FOUND; a finished game gives its final scores.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
