@@ -108,6 +108,7 @@ def test_options_round_trip_with_every_field() -> None:
         map="tharsis",
         undo=True,  # written only when on
         prelude=True,
+        colonies=True,  # written only when on
     )
     data = options.to_data()
     assert set(data) == set(GameOptions.__dataclass_fields__)

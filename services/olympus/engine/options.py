@@ -20,6 +20,7 @@ class GameOptions:
     map: str = "tharsis"
     undo: bool = False  # a seat may take back its own recent answers (see undo.py)
     prelude: bool = False  # the Prelude expansion: preludes, its projects and corporations
+    colonies: bool = False  # the Colonies expansion: colony tiles, trade fleets (colonies.py)
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 1 <= self.players <= 5:
@@ -34,6 +35,8 @@ class GameOptions:
             )
         if not isinstance(self.undo, bool):
             raise InvalidOptions(f"undo must be true or false, got {self.undo!r}")
+        if not isinstance(self.colonies, bool):
+            raise InvalidOptions(f"colonies must be true or false, got {self.colonies!r}")
         if self.beginner and len(self.beginner) != self.players:
             raise InvalidOptions("beginner must name every seat (one flag per player) or be empty")
         if self.solo_tr63 and self.players != 1:
@@ -65,6 +68,8 @@ class GameOptions:
         }
         if self.undo:  # written only when on: saved games without it stay byte for byte
             data["undo"] = True
+        if self.colonies:  # likewise
+            data["colonies"] = True
         return data
 
     @classmethod
