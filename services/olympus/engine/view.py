@@ -1,8 +1,10 @@
 """What one viewer may see of a game.
 
 A seat sees the public state plus its own hand, its own dealt and drafted cards, its own
-preludes not yet played (dealt or kept) and its own pending decisions. A spectator (viewer None) sees only the public state. Nobody sees the deck
-order, another seat's hand, dealt or drafted cards, or cards revealed only to another seat.
+preludes not yet played (dealt or kept) and its own pending decisions. A spectator (viewer
+None) sees only the public state. Nobody sees the deck order, another seat's hand, dealt or
+drafted cards, or cards revealed only to another seat. With the Colonies expansion the colony
+tiles (markers, colonies, fleets on them) and every seat's fleets are public.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards.model import card_number
+from .colony_state import NO_FLEET
 from .constants import NEUTRAL, RESOURCES, TILE_NAMES
 
 if TYPE_CHECKING:
@@ -53,6 +56,10 @@ def view(g: Game, viewer: int | None) -> dict[str, Any]:
             "used_actions": _cards(p.used),
             "passed": p.passed,
         }
+        if g.colonies is not None:  # the Colonies expansion (public)
+            entry["fleets"] = g.colonies.fleets[p.seat]
+            entry["fleets_home"] = g.colonies.fleets_home(p.seat)
+            entry["colonies"] = g.colonies.colonies_of(p.seat)
         if me:
             entry["hand"] = _cards(p.hand)
             entry["dealt_corporations"] = _cards(p.dealt_corps)
@@ -81,6 +88,17 @@ def view(g: Game, viewer: int | None) -> dict[str, Any]:
         "waiting_for": [d.player for d in decisions],
         "decisions": [d.to_dict() for d in decisions if d.player == viewer],
     }
+    if g.colonies is not None:
+        data["colony_tiles"] = [
+            {
+                "name": t.name,
+                "active": t.active,
+                "marker": t.marker,
+                "colonies": t.colonies[:],  # owner seats, from step 1 up
+                "fleet": t.visitor if t.visitor != NO_FLEET else None,
+            }
+            for t in g.colonies.tiles
+        ]
     if g.is_over:
         data["result"] = g.result()
     return data

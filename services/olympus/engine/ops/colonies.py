@@ -24,6 +24,7 @@ from ..colonies import (
     add_tile,
     board,
     buildable_tiles,
+    can_trade,
     fee_alternatives,
     place_colony,
     push_trade_income,
@@ -108,7 +109,9 @@ def _trade_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> Non
 
 
 def _trade_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
-    return bool(tradeable_tiles(g, p.seat))
+    if args[0] == "free":
+        return bool(tradeable_tiles(g, p.seat))
+    return can_trade(g, p)  # a fee must be payable too
 
 
 @op("trade", decide=_trade_decide, resolve=_trade_resolve, feasible=_trade_feasible)
