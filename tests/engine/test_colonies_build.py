@@ -5,8 +5,8 @@ tile at most, inactive tiles, and the instruction cards use (with or without the
 from __future__ import annotations
 
 import pytest
-from colony_helpers import colony_game, labels, patched_card, pick, put_colonies, run_effects, tile
 
+from colony_helpers import colony_game, labels, patched_card, pick, put_colonies, run_effects, tile
 from helpers import decision, give, hand, in_play, play
 from olympus.engine import ChooseCards, ChooseOption, ChooseSpace, IllegalAction, StandardProject
 from olympus.engine.cards.dsl import on_colony, prod

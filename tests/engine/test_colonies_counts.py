@@ -4,7 +4,6 @@ requirement, an amount, victory points and the Amazonis Planitia milestone Colon
 from __future__ import annotations
 
 from colony_helpers import colony_game, patched_card, put_colonies, run_effects
-
 from helpers import can_play, card_points, give, hand, in_play, new_game
 from olympus.engine import ClaimMilestone
 from olympus.engine.cards.dsl import per_colony, prod, req, vp_per_colonies

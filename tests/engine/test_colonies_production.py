@@ -4,7 +4,6 @@ moves up one step (not past step 7, not on inactive tiles); not after the last p
 from __future__ import annotations
 
 from colony_helpers import colony_game, tile, trade
-
 from helpers import give, set_parameters
 from olympus.engine import Pass, Trade
 from olympus.engine.constants import OCEANS_MAX, OXYGEN_MAX, TEMPERATURE_MAX

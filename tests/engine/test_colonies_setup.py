@@ -7,8 +7,8 @@ import csv
 from pathlib import Path
 
 import pytest
-from colony_helpers import colony_game
 
+from colony_helpers import colony_game
 from helpers import decision, new_game
 from olympus.engine import (
     ChooseOption,

@@ -5,6 +5,7 @@ trade per tile and per fleet, inactive tiles, and a free trade from a card."""
 from __future__ import annotations
 
 import pytest
+
 from colony_helpers import (
     colony_game,
     labels,
@@ -16,7 +17,6 @@ from colony_helpers import (
     tile,
     trade,
 )
-
 from helpers import decision, give, hand, in_play, play, set_turn
 from olympus.engine import ChooseAmount, ChooseCards, Game, IllegalAction, Trade
 from olympus.engine.constants import ENERGY, HEAT, MC, PLANTS, STEEL, TITANIUM
