@@ -56,10 +56,22 @@ class ColonyTileDef:
         return (("gain", self.trade, value),)
 
     def income_text(self, step: int) -> str:
+        """What trading at this step brings, in words ("7 M€", "2 microbes")."""
         value = self.track[step - 1]
         if isinstance(value, str):
-            return f"{value} production +1"
-        return f"{value} {self.trade}"
+            return f"{_NOUNS.get(value, (value,))[0]} production +1"
+        one, many = _NOUNS.get(self.trade, (self.trade, self.trade))
+        return f"{value} {one if value == 1 else many}"
+
+
+_NOUNS = {  # resource -> (singular, plural) in words
+    "megacredits": ("M€", "M€"),
+    "plants": ("plant", "plants"),
+    "cards": ("card", "cards"),
+    MICROBE: ("microbe", "microbes"),
+    ANIMAL: ("animal", "animals"),
+    FLOATER: ("floater", "floaters"),
+}
 
 
 def _tile(
