@@ -9,8 +9,9 @@ from collections import Counter
 
 import pytest
 
-from olympus.engine import Game, GameOptions
+from olympus.engine import Game, GameOptions, Undo
 from olympus.engine.actions import Answer
+from olympus.engine.board import SUPPORTED_MAPS
 from olympus.selfplay import play_game
 
 CASES = [
@@ -101,3 +102,29 @@ def test_every_seat_and_spectators_see_the_same_colony_tiles() -> None:
         d = g.decisions()[0]
         g.apply(d.player, d.sample(rnd))
     assert checked > 100
+
+
+@pytest.mark.parametrize("map_name", SUPPORTED_MAPS)
+def test_colonies_with_undo_on_every_map_finish_and_replay(map_name: str) -> None:
+    """Random answers and random undos (trades and colonies taken back too): no stock below
+    zero, and the seed plus the answers and undos replay the very same game."""
+    players = 1 + SUPPORTED_MAPS.index(map_name)
+    options = GameOptions(
+        players=players, seed=95_000 + players, map=map_name, colonies=True, undo=True
+    )
+    rnd = random.Random(options.seed)
+    game = Game.new(options)
+    log: list[tuple[int, Answer | Undo]] = []
+    while not game.is_over:
+        d = game.decisions()[0]
+        answer = d.sample(rnd)
+        game.apply(d.player, answer)
+        log.append((d.player, answer))
+        if game.undoable(d.player) and rnd.random() < 0.2:
+            count = rnd.randint(1, game.undoable(d.player))
+            game.undo(d.player, count)
+            log.append((d.player, Undo(count)))
+        assert all(min(p.res) >= 0 for p in game.players)
+        assert len(log) < 30_000
+    assert any(isinstance(a, Undo) for _, a in log)
+    assert Game.replay(options, log).to_bytes() == game.to_bytes()
