@@ -109,6 +109,7 @@ def test_options_round_trip_with_every_field() -> None:
         undo=True,  # written only when on
         prelude=True,
         realtime_scoring=False,  # the default (on) is not written
+        colonies=True,  # written only when on
     )
     data = options.to_data()
     assert set(data) == set(GameOptions.__dataclass_fields__)

@@ -23,6 +23,8 @@ CASES = [
     GameOptions(players=1, seed=27, prelude=True),
     GameOptions(players=2, seed=28, prelude=True),
     GameOptions(players=3, seed=29, prelude=True, draft=True, beginner=(False, True, False)),
+    GameOptions(players=1, seed=30, colonies=True),  # colony tiles and fleets are public
+    GameOptions(players=3, seed=31, colonies=True, draft=True),
 ]
 PRELUDES = frozenset(prelude_pool())
 STEP = 7  # check every STEP-th decision, plus setup and every card shown to one seat only

@@ -179,6 +179,20 @@ class ConvertHeat(Answer):
 
 
 @dataclass(frozen=True, slots=True)
+class Trade(Answer):
+    """Colonies: send a trade fleet (the tile and the fee are the decisions that follow)."""
+
+    kind: ClassVar[str] = "trade"
+    verb: ClassVar[str] = "trade"
+
+    def __str__(self) -> str:
+        return "trade"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.kind}
+
+
+@dataclass(frozen=True, slots=True)
 class Pass(Answer):
     """Pass for the rest of the generation (or, in the final greenery phase, finish)."""
 
@@ -384,6 +398,7 @@ _SIMPLE: dict[str, Answer] = {
     "heat": ConvertHeat(),
     "pass": Pass(),
     "end": EndTurn(),
+    "trade": Trade(),
 }
 
 
@@ -490,6 +505,8 @@ def from_dict(data: Any) -> Answer:
         return Pass()
     if kind == "end_turn":
         return EndTurn()
+    if kind == "trade":
+        return Trade()
     if kind == "setup":
         return ChooseSetup(_card(data.get("corporation")), card_list("cards"))
     if kind == "cards":

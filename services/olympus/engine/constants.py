@@ -27,7 +27,8 @@ MICROBE: Final = "microbe"
 ANIMAL: Final = "animal"
 SCIENCE_RES: Final = "science"
 FIGHTER: Final = "fighter"
-CARD_RESOURCES: Final = (MICROBE, ANIMAL, SCIENCE_RES, FIGHTER)
+FLOATER: Final = "floater"  # Colonies
+CARD_RESOURCES: Final = (MICROBE, ANIMAL, SCIENCE_RES, FIGHTER, FLOATER)
 
 # --- tags -------------------------------------------------------------------------------------
 TAGS: Final = (

@@ -12,6 +12,7 @@ from typing import Any
 from .actions import Answer, ChooseCards, ChooseSetup, ConvertPlants, Pass
 from .cards.catalogue import BEGINNER_ID
 from .cards.catalogue import get as card_def
+from .colonies import colonies_production, note_card_in_play
 from .constants import (
     CARD_BUY_COST,
     CITY,
@@ -263,6 +264,7 @@ def _production(g: GameState, frame: Frame) -> None:
     else:
         over = terraformed(g)
     if not over:
+        colonies_production(g)  # fleets home, tracks up (Colonies)
         push(g, ("generation", -1, 0))
         return None
     g.phase = "final"
@@ -330,6 +332,7 @@ def _game_over(g: GameState, frame: Frame) -> None:
 
 @op("played")
 def _played(g: GameState, frame: Frame) -> None:
+    note_card_in_play(g, frame[2])  # Colonies: a card holding microbes wakes Enceladus, ...
     fire_card_played(g, frame[1], frame[2])
     return None
 

@@ -27,6 +27,7 @@ from .actions import Answer, from_dict, parse
 from .board import LAND
 from .cards.catalogue import BEGINNER_ID, corporation_pool, prelude_pool, project_deck
 from .cards.catalogue import get as card_def
+from .colonies import deal_colonies
 from .constants import CITY, GREENERY, NEUTRAL, SOLO_STARTING_TR, STARTING_TR
 from .decisions import Decision
 from .errors import (
@@ -102,6 +103,8 @@ class Game(GameState):
             for p in g.players:
                 p.preludes = draw_preludes(g, PRELUDES_DEALT)
         g.stack = [("setup", -1, 0, tuple(pending), tuple(chosen))]
+        if opts.colonies:
+            deal_colonies(g)  # last too; a solo player's tile removal goes before setup
         run(g)
         return g
 

@@ -14,6 +14,7 @@ from typing import Any
 from .board import LAND, OCEAN_SPACE
 from .cards.catalogue import get as card_def
 from .cards.model import CardDef
+from .colony_state import colonies_of
 from .constants import (
     ANIMAL,
     CITY,
@@ -144,9 +145,8 @@ def _distinct_tags(g: GameState, p: Player) -> int:
 
 
 def _colonies(g: GameState, p: Player) -> int:
-    """Colonies the player has on colony tiles. The Colonies expansion is not in the engine yet,
-    so nobody has any (Colonizer cannot be claimed); this is the one place it will fill in."""
-    return 0
+    """Colonies the player has on colony tiles (none without the Colonies expansion)."""
+    return colonies_of(g, p.seat)
 
 
 # --- production -------------------------------------------------------------------------------

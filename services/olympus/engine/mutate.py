@@ -243,6 +243,12 @@ ASKING_OPS = frozenset(
         "copy_prod",
         "claim",
         "add_existing",
+        # Colonies
+        "colony",
+        "trade",
+        "discard",
+        "colony_bonuses",
+        "add_colony_tile",
     }
 )
 
@@ -329,6 +335,17 @@ def fire_standard_project(g: GameState, seat: int, project: str, base_cost: int)
         if project == "sell_patents":
             continue
         batches.append((seat, cid, list(t.effects)))
+    _queue_triggers(g, seat, batches)
+
+
+def fire_colony_placed(g: GameState, seat: int) -> None:
+    """Colonies: `seat` has placed a colony (Poseidon's M€ production, for any player's)."""
+    batches: list[tuple[int, int, list[Instr]]] = []
+    for owner in _owners_in_order(g, seat):
+        for cid, t in _triggers(owner, "colony_placed"):
+            if t.scope == "self" and owner.seat != seat:
+                continue
+            batches.append((owner.seat, cid, list(t.effects)))
     _queue_triggers(g, seat, batches)
 
 

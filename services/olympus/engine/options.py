@@ -23,6 +23,7 @@ class GameOptions:
     # Every view carries each seat's score as if the game ended now (public facts only); off,
     # no view shows a score before the end. Changes no rule: a replay ignores it.
     realtime_scoring: bool = True
+    colonies: bool = False  # the Colonies expansion: colony tiles, trade fleets (colonies.py)
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 1 <= self.players <= 5:
@@ -41,6 +42,8 @@ class GameOptions:
             raise InvalidOptions(
                 f"realtime_scoring must be true or false, got {self.realtime_scoring!r}"
             )
+        if not isinstance(self.colonies, bool):
+            raise InvalidOptions(f"colonies must be true or false, got {self.colonies!r}")
         if self.beginner and len(self.beginner) != self.players:
             raise InvalidOptions("beginner must name every seat (one flag per player) or be empty")
         if self.solo_tr63 and self.players != 1:
@@ -76,6 +79,8 @@ class GameOptions:
             # Written only when off: a game with the default saves (and hashes) as games did
             # before the option existed, and reads back with the default.
             data["realtime_scoring"] = False
+        if self.colonies:  # written only when on
+            data["colonies"] = True
         return data
 
     @classmethod

@@ -10,6 +10,7 @@ from typing import Any
 
 from .cards.catalogue import get as card_def
 from .cards.model import CardDef, Requirement
+from .colony_state import colonies_in_play, colonies_of
 from .constants import (
     CITY,
     GREENERY,
@@ -89,6 +90,8 @@ def amount(g: GameState, p: Player, value: Any) -> int:
             n = sum(tag_count(q, subject) for q in g.players if q is not p)
         elif what == "events":
             n = sum(len(q.events) for q in g.players)
+        elif what == "colonies":  # Colonies: "own" or "all" (every player's)
+            n = colonies_of(g, p.seat) if subject == "own" else colonies_in_play(g)
         else:
             raise ValueError(f"unknown count {what!r}")
         return n // int(divisor)
@@ -224,6 +227,8 @@ def _requirement_value(g: GameState, p: Player, r: Requirement) -> tuple[int, in
         return tiles_owned(g, p.seat, GREENERY), 0
     if kind == "cities":
         return cities_in_play(g), 0
+    if kind == "colonies":  # Colonies: the player's own colonies
+        return colonies_of(g, p.seat), 0
     raise ValueError(f"unknown requirement kind {kind!r}")
 
 

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .cards.catalogue import get as card_def
+from .colony_state import colonies_in_play
 from .constants import CITY, GREENERY, MC, MILESTONE_VP, OCEAN, SOLO_TR_GOAL
 from .milestones import award_points, awards_of
 from .query import (
@@ -67,6 +68,8 @@ def card_vp(g: GameState, p: Player, cid: int) -> int:
         return vp.points * (cities_in_play(g) // vp.per)
     if kind == "if_resource":
         return vp.points if p.card_res.get(cid, 0) > 0 else 0
+    if kind == "per_colonies":
+        return vp.points * (colonies_in_play(g) // vp.per)
     raise ValueError(f"unknown VP kind {kind!r}")
 
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import orjson
 
 from .board import MapDef, load_map
+from .colony_state import ColonyBoard
 from .constants import NOBODY, OCEANS_MIN, OXYGEN_MIN, TEMPERATURE_MIN
 from .errors import CorruptState
 from .options import GameOptions
@@ -195,6 +196,7 @@ class GameState:
         "active",
         "awards",
         "claims",
+        "colonies",
         "decisions_made",
         "deck",
         "discard",
@@ -246,6 +248,7 @@ class GameState:
     decisions_made: int
     log: list[tuple[Any, ...]]  # what happened during the latest answer (not saved)
     undo_window: UndoWindow | None  # the undo option's memory; None when nothing to take back
+    colonies: ColonyBoard | None  # the Colonies expansion's tiles and fleets; None without it
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options
@@ -274,6 +277,7 @@ class GameState:
         self.decisions_made = 0
         self.log = []
         self.undo_window = None
+        self.colonies = None
         self._cache: list[Decision] | None = None  # pending decisions, derived (not saved)
 
     # --- copies ------------------------------------------------------------------------------
@@ -303,6 +307,7 @@ class GameState:
         g.last_space = self.last_space
         g.decisions_made = self.decisions_made
         g.undo_window = self.undo_window
+        g.colonies = self.colonies.clone() if self.colonies is not None else None
         g.log = []
         g._cache = None
 
@@ -345,6 +350,8 @@ class GameState:
                 else {}
             ),
         }
+        if self.colonies is not None:  # only with the expansion: other saves keep their bytes
+            data["cl"] = self.colonies.to_data()
         window = self.undo_window
         if window is not None:  # only with the undo option: other saves keep their bytes
             data["u"] = [window.seat, window.base.to_data(), list(window.answers)]
@@ -385,6 +392,7 @@ class GameState:
         self.awards = [(a[0], a[1]) for a in data["a"]]
         self.stack = data["k"]
         self.players = [Player.from_data(i, pd) for i, pd in enumerate(data["p"])]
+        self.colonies = ColonyBoard.from_data(data["cl"]) if "cl" in data else None
         self.undo_window = None
         if "u" in data:
             seat, base_data, answers = data["u"]
@@ -397,3 +405,7 @@ class GameState:
             raise CorruptState("board size does not match the map")
         if len(self.players) != self.options.players:
             raise CorruptState("player count does not match the options")
+        if (self.colonies is not None) != self.options.colonies or (
+            self.colonies is not None and len(self.colonies.fleets) != len(self.players)
+        ):
+            raise CorruptState("the colony tiles do not match the options")

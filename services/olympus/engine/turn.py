@@ -21,10 +21,12 @@ from .actions import (
     Payment,
     PlayCard,
     StandardProject,
+    Trade,
     UseAction,
 )
 from .cards.catalogue import get as card_def
 from .cards.model import CardAction, CardDef, card_number
+from .colonies import COLONY_PROJECT, COLONY_PROJECT_COST, buildable_tiles, can_trade
 from .constants import (
     HEAT,
     HEAT_PER_TEMPERATURE,
@@ -57,6 +59,13 @@ from .query import (
 from .state import Frame, GameState, Player
 
 PASS_PROBABILITY = 0.1
+# Every standard project's base cost; Colonies adds "build_colony" (games with the expansion).
+PROJECT_COSTS = {**STANDARD_PROJECTS, COLONY_PROJECT: COLONY_PROJECT_COST}
+
+
+def projects_of(g: GameState) -> dict[str, int]:
+    """The standard projects of this game."""
+    return PROJECT_COSTS if g.colonies is not None else STANDARD_PROJECTS
 
 
 # --- what is legal ----------------------------------------------------------------------------
@@ -141,6 +150,8 @@ def _card_check(g: GameState, p: Player, cid: int) -> PayRule | str:
 def _project_feasible(g: GameState, p: Player, name: str, rule: PayRule) -> bool:
     if name == "sell_patents":
         return bool(p.hand)
+    if name == COLONY_PROJECT:
+        return bool(buildable_tiles(g, p.seat))
     if name == "asteroid":
         return g.temperature < TEMPERATURE_MAX
     if name == "aquifer":
@@ -156,7 +167,7 @@ def _project_feasible(g: GameState, p: Player, name: str, rule: PayRule) -> bool
 
 
 def project_rule(p: Player, name: str) -> PayRule:
-    base = STANDARD_PROJECTS[name]
+    base = PROJECT_COSTS[name]
     return PayRule(project_cost(p, name, base), 0, 0, heat_as_mc(p) and base > 0)
 
 
@@ -198,6 +209,7 @@ class TurnOptions:
         "milestones",
         "plants",
         "projects",
+        "trade",
     )
 
     def __init__(self, g: GameState, p: Player, taken: int) -> None:
@@ -209,6 +221,7 @@ class TurnOptions:
         self.actions: dict[int, dict[int, PayRule]] = {}
         self.plants = False
         self.heat = False
+        self.trade = False  # Colonies: the trade action
         self.first_action = p.first_action
         if p.first_action:
             # The corporation's first action comes before anything else in the game.
@@ -218,7 +231,7 @@ class TurnOptions:
             outcome = _card_check(g, p, cid)
             if isinstance(outcome, PayRule):
                 self.cards[cid] = outcome
-        for name in STANDARD_PROJECTS:
+        for name in projects_of(g):
             rule = project_rule(p, name)
             if can_afford(p, rule) and _project_feasible(g, p, name, rule):
                 self.projects[name] = rule
@@ -257,6 +270,7 @@ class TurnOptions:
             legal_spaces(g, p.seat, "greenery", "greenery")
         )
         self.heat = p.res[HEAT] >= HEAT_PER_TEMPERATURE and g.temperature < TEMPERATURE_MAX
+        self.trade = g.colonies is not None and can_trade(g, p)
 
 
 class TurnDecision(Decision):
@@ -290,6 +304,8 @@ class TurnDecision(Decision):
             kinds.append(ConvertPlants.kind)
         if o.heat:
             kinds.append(ConvertHeat.kind)
+        if o.trade:
+            kinds.append(Trade.kind)
         if o.can_end:
             kinds.append(EndTurn.kind)
         return kinds
@@ -328,6 +344,8 @@ class TurnDecision(Decision):
             yield ConvertPlants()
         if o.heat:
             yield ConvertHeat()
+        if o.trade:
+            yield Trade()
         if o.can_end:
             yield EndTurn()
         if not o.first_action:
@@ -365,6 +383,8 @@ class TurnDecision(Decision):
             return ConvertPlants()
         if kind == ConvertHeat.kind:
             return ConvertHeat()
+        if kind == Trade.kind:
+            return Trade()
         return EndTurn()
 
     def check(self, answer: Answer) -> None:
@@ -393,7 +413,7 @@ class TurnDecision(Decision):
                     "that payment leaves too little for the card's effects", code="bad_payment"
                 )
         elif isinstance(answer, StandardProject):
-            if answer.project not in STANDARD_PROJECTS:
+            if answer.project not in projects_of(self.g):
                 raise IllegalAction(
                     f"no standard project {answer.project!r}", code="unknown_project"
                 )
@@ -448,6 +468,12 @@ class TurnDecision(Decision):
                 raise IllegalAction(
                     "you cannot convert heat into temperature now", code="cannot_convert_heat"
                 )
+        elif isinstance(answer, Trade):
+            if not o.trade:
+                raise IllegalAction(
+                    "no trade now: it needs a fleet at home, a tile without a fleet and the fee",
+                    code="cannot_trade",
+                )
         elif isinstance(answer, EndTurn):
             if not o.can_end:
                 raise IllegalAction(
@@ -491,6 +517,7 @@ class TurnDecision(Decision):
             "convert_heat": o.heat,
             "end_turn": o.can_end,
             "pass": not o.first_action,
+            **({"trade": o.trade} if self.g.colonies is not None else {}),
         }
 
 
@@ -530,6 +557,7 @@ PROJECT_EFFECTS: dict[str, tuple[tuple[Any, ...], ...]] = {
     "aquifer": (("place", "ocean", "ocean"),),
     "greenery": (("place", "greenery", "greenery"),),
     "city": (("place", "city", "city"), ("prod", "megacredits", 1)),
+    COLONY_PROJECT: (("colony", 1, 0),),
 }
 
 
@@ -548,7 +576,7 @@ def _turn_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None
     elif isinstance(answer, StandardProject):
         apply_payment(p, project_rule(p, answer.project), answer.payment)
         log(g, "project", seat, answer.project)
-        push(g, ("project_done", seat, 0, answer.project, STANDARD_PROJECTS[answer.project]))
+        push(g, ("project_done", seat, 0, answer.project, PROJECT_COSTS[answer.project]))
         push_effects(g, seat, 0, PROJECT_EFFECTS[answer.project])
     elif isinstance(answer, ClaimMilestone):
         apply_payment(p, milestone_rule(p), answer.payment)
@@ -580,6 +608,8 @@ def _turn_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None
         p.res[HEAT] -= HEAT_PER_TEMPERATURE
         log(g, "convert_heat", seat)
         push(g, ("raise", seat, 0, "temperature", 1))
+    elif isinstance(answer, Trade):
+        push(g, ("trade", seat, 0, "fee"))
     else:
         raise IllegalAction(
             f"{answer.kind!r} is not an action-phase answer", code="wrong_answer_kind"

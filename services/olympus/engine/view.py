@@ -2,9 +2,11 @@
 
 A seat sees the public state plus its own hand, its own dealt and drafted cards, its own
 preludes not yet played (dealt or kept) and its own pending decisions. A spectator (viewer
-None) sees only the public state. With realtime scoring (the default option), everyone sees
-every seat's score as if the game ended now: it is made of public facts only. Nobody sees the deck
-order, another seat's hand, dealt or drafted cards, or cards revealed only to another seat.
+None) sees only the public state. Nobody sees the deck order, another seat's hand, dealt or
+drafted cards, or cards revealed only to another seat. With realtime scoring (the default
+option), everyone sees every seat's score as if the game ended now: it is made of public facts
+only. With the Colonies expansion the colony tiles (markers, colonies, fleets on them) and
+every seat's fleets are public.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .cards.model import card_number
+from .colony_state import NO_FLEET
 from .constants import NEUTRAL, RESOURCES, TILE_NAMES
 
 if TYPE_CHECKING:
@@ -57,6 +60,10 @@ def view(g: Game, viewer: int | None, live_scores: bool | None = None) -> dict[s
             "used_actions": _cards(p.used),
             "passed": p.passed,
         }
+        if g.colonies is not None:  # the Colonies expansion (public)
+            entry["fleets"] = g.colonies.fleets[p.seat]
+            entry["fleets_home"] = g.colonies.fleets_home(p.seat)
+            entry["colonies"] = g.colonies.colonies_of(p.seat)
         if me:
             entry["hand"] = _cards(p.hand)
             entry["dealt_corporations"] = _cards(p.dealt_corps)
@@ -87,6 +94,17 @@ def view(g: Game, viewer: int | None, live_scores: bool | None = None) -> dict[s
     }
     if g.options.realtime_scoring if live_scores is None else live_scores:
         data["live_scores"] = [s.to_dict() for s in g.scores()]
+    if g.colonies is not None:
+        data["colony_tiles"] = [
+            {
+                "name": t.name,
+                "active": t.active,
+                "marker": t.marker,
+                "colonies": t.colonies[:],  # owner seats, from step 1 up
+                "fleet": t.visitor if t.visitor != NO_FLEET else None,
+            }
+            for t in g.colonies.tiles
+        ]
     if g.is_over:
         data["result"] = g.result()
     return data

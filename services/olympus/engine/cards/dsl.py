@@ -271,3 +271,49 @@ def on_tile(
     tiles: tuple[str, ...], *effects: Instr, scope: str = "any", where: str | None = None
 ) -> Trigger:
     return Trigger("tile_placed", tuple(effects), scope=scope, tiles=tiles, where=where)
+
+
+# --- Colonies ---------------------------------------------------------------------------------
+
+
+def per_colony(whose: str = "own", divisor: int = 1) -> tuple[Any, ...]:
+    """1 per colony: "own" (yours) or "all" (every player's), per `divisor` of them."""
+    return ("count", "colonies", whose, divisor)
+
+
+def colony(bonus: bool = True, own_tile: bool = False) -> Instr:
+    """Place a colony on a tile of your choice (with its placement bonus unless `bonus` is
+    False); `own_tile` allows a tile that already holds one of yours (Research Colony).
+    Feasible only while some tile can take it, so a card that places one is playable only then."""
+    return ("colony", 1 if bonus else 0, 1 if own_tile else 0)
+
+
+def fleet(n: int = 1) -> Instr:
+    """Gain `n` trade fleets (Sky Docks, Space Port; at most 4 in all)."""
+    return ("fleet", n)
+
+
+def trade(free: bool = False) -> Instr:
+    """Trade with a colony tile (a fleet of yours must be home); `free`: no fee (Titan
+    Floating Launch-pad), else the player picks and pays a fee as for the trade action."""
+    return ("trade", "free" if free else "fee")
+
+
+def colony_bonuses() -> Instr:
+    """Collect the colony bonus of every colony you own (Productive Outpost)."""
+    return ("colony_bonuses",)
+
+
+def add_colony_tile() -> Instr:
+    """Bring one of the colony tiles left out into play (Aridor's first action)."""
+    return ("add_colony_tile",)
+
+
+def vp_per_colonies(per: int, points: int = 1) -> VictoryPoints:
+    """`points` per `per` colonies in play, every player's (Space Port Colony)."""
+    return VictoryPoints("per_colonies", points, per)
+
+
+def on_colony(*effects: Instr, scope: str = "any") -> Trigger:
+    """When a colony is placed (by anyone, or by you with scope="self"): Poseidon."""
+    return Trigger("colony_placed", tuple(effects), scope=scope)

@@ -26,6 +26,7 @@ class Requirement:
     """A global-parameter, tag, production or tile-count condition checked when played.
 
     kind: temperature | oxygen | oceans | tag | production | greeneries | cities
+          | colonies (the player's own; Colonies)
     subject: the tag or resource for `tag`/`production`; "any" for `cities` of all players.
     Exactly one of `minimum`/`maximum` is set.
     """
@@ -63,6 +64,7 @@ class VictoryPoints:
       per_adjacent   `points` per adjacent tile of kind `subject` (ocean/city) around the card's tile
       per_cities     `points` per `per` city tiles in play (all players)
       if_resource    `points` if the card holds at least one `subject` resource
+      per_colonies   `points` per `per` colonies in play (all players; Colonies)
     """
 
     kind: str
@@ -89,6 +91,8 @@ class VictoryPoints:
             return f"{self.points} per adjacent {self.subject}"
         if self.kind == "per_cities":
             return f"{self.points} per {self.per} cities (all players)"
+        if self.kind == "per_colonies":
+            return f"{self.points} per {self.per} colonies (all players)"
         if self.kind == "if_resource":
             return f"{self.points} if at least 1 {self.subject} resource here"
         raise ValueError(self.kind)
@@ -119,7 +123,7 @@ class CardAction:
 class Trigger:
     """An ongoing effect: when `event` happens, run `effects` for the card's owner.
 
-    event:   card_played | tile_placed | standard_project
+    event:   card_played | tile_placed | standard_project | colony_placed (Colonies)
     scope:   "self" (only the owner's doings) or "any" (any player's)
     tags:    for card_played, fire once per matching tag on the played card (empty: once)
     tiles:   for tile_placed, the tile kinds that count ("city", "ocean", "greenery")
@@ -177,6 +181,10 @@ class CardDef:
     # (tag, M€): resources on this card pay that much each toward cards with the tag
     # (Psychrophiles' microbes for plant cards); spent on their own, see `query.card_cost`.
     resource_pays: tuple[str, int] | None = None
+    # Colonies: each trade fee this much lower (Cryo-Sleep, Rim Freighters); the marker may be
+    # pushed up this many steps before each of the owner's trades (Trade Envoys, Trading Colony).
+    trade_discount: int = 0
+    trade_offset: int = 0
     # Named Python checks for the rare card whose playability the instructions cannot express.
     play_check: str | None = None
 

@@ -5,7 +5,16 @@ waiting on a decision may carry what the decision needs (revealed cards, a space
 this package registers every instruction with the interpreter.
 """
 
-from . import card_resources, cards, choices, players, prelude_effects, resources, tiles
+from . import (
+    card_resources,
+    cards,
+    choices,
+    colonies,
+    players,
+    prelude_effects,
+    resources,
+    tiles,
+)
 from .card_resources import add_card_resource
 from .cards import pay_megacredits
 
@@ -14,6 +23,7 @@ __all__ = [
     "card_resources",
     "cards",
     "choices",
+    "colonies",
     "pay_megacredits",
     "players",
     "prelude_effects",

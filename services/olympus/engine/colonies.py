@@ -1,0 +1,221 @@
+"""The Colonies expansion's rules: dealing the tiles, activating the card-resource tiles,
+who may trade or build a colony where, the trade fee, and the production-phase step.
+
+The state lives in `GameState.colonies` (a `ColonyBoard`, None without the expansion); the
+instructions that trade and build are in `ops/colonies.py`. This module is the one place that
+decides what is legal: the action menu (`turn.py`), the instructions' feasibility and the
+decisions all call it.
+
+Card hooks (see notes/colonies-API.md): a card's passive `trade_discount` (Cryo-Sleep, Rim
+Freighters) lowers each fee by that much, its `trade_offset` (Trade Envoys, Trading Colony)
+lets its owner push the marker up that many steps before trading; instructions `colony`,
+`fleet`, `trade`, `colony_bonuses` and `add_colony_tile` do the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .actions import Answer, ChooseOption
+from .cards.catalogue import get as card_def
+from .colony_state import NO_FLEET, ColonyBoard, ColonyTile
+from .colony_tiles import (
+    COLONY_SLOTS,
+    MARKER_START,
+    TILE_NAMES,
+    TRACK_STEPS,
+    tile_def,
+    tiles_in_play,
+)
+from .decisions import Decision, SelectOption
+from .interpreter import all_feasible, op
+from .mutate import fire_colony_placed, log, push, push_effects
+from .query import tableau
+from .rng import shuffle
+from .state import Frame, GameState, Player
+
+COLONY_PROJECT = "build_colony"  # the standard project (not in STANDARD_PROJECTS: see turn.py)
+COLONY_PROJECT_COST = 17
+MAX_FLEETS = 4  # the engine's cap on a player's trade fleets
+TRADE_FEES = (("megacredits", 9), ("energy", 3), ("titanium", 3))  # the trader picks one
+SOLO_TILES_KEPT = 3  # a solo player is dealt 4 tiles and removes one
+SOLO_MC_PRODUCTION = -2  # a solo player's M€ production starts this much lower
+
+
+def board(g: GameState) -> ColonyBoard:
+    """The colony board of a game played with the expansion."""
+    assert g.colonies is not None, "the game is played without the Colonies expansion"
+    return g.colonies
+
+
+# --- setup ------------------------------------------------------------------------------------
+
+
+def deal_colonies(g: GameState) -> None:
+    """Draw the tiles in play from the seeded generator (after the rest of the deal, so that
+    the cards dealt are the same as without the expansion); every seat gets one fleet. A solo
+    player then removes one of the 4 tiles (a `colony_discard` frame over setup)."""
+    names = list(TILE_NAMES)
+    g.rng = shuffle(g.rng, names)
+    chosen = set(names[: tiles_in_play(len(g.players))])
+    tiles = [ColonyTile(n, _holder_in_play(g, n), MARKER_START) for n in TILE_NAMES if n in chosen]
+    unused = [n for n in TILE_NAMES if n not in chosen]
+    g.colonies = ColonyBoard(tiles, unused, [1] * len(g.players))
+    if g.options.solo:
+        g.players[0].prod[0] += SOLO_MC_PRODUCTION
+        push(g, ("colony_discard", 0, 0))
+
+
+def _discard_decide(g: GameState, frame: Frame) -> list[Decision]:
+    names = [t.name for t in board(g).tiles]
+    return [
+        SelectOption(
+            frame[1],
+            f"Remove one colony tile from this game ({SOLO_TILES_KEPT} stay)",
+            names,
+            range(len(names)),
+        )
+    ]
+
+
+def _discard_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChooseOption)
+    b = board(g)
+    removed = b.tiles.pop(answer.index)
+    b.unused = [n for n in TILE_NAMES if n in b.unused or n == removed.name]
+    log(g, "colony_removed", seat, removed.name)
+
+
+@op("colony_discard", decide=_discard_decide, resolve=_discard_resolve)
+def _colony_discard(g: GameState, frame: Frame) -> Frame | None:
+    return frame if len(board(g).tiles) > SOLO_TILES_KEPT else None
+
+
+def add_tile(g: GameState, name: str) -> None:
+    """Bring an unused tile into play (Aridor): active at once if a card holding its
+    resource is already in play; marker on step 2."""
+    b = board(g)
+    b.unused.remove(name)
+    b.tiles.append(ColonyTile(name, _holder_in_play(g, name), MARKER_START))
+    order = {n: i for i, n in enumerate(TILE_NAMES)}
+    b.tiles.sort(key=lambda t: order[t.name])
+    log(g, "colony_tile", name)
+
+
+# --- activation -------------------------------------------------------------------------------
+
+
+def _holder_in_play(g: GameState, name: str) -> bool:
+    """Whether a tile is active: always for most; for a card-resource tile, once some player
+    has a card in play (a corporation counts) that holds the resource."""
+    kind = tile_def(name).trade
+    if not tile_def(name).starts_inactive:
+        return True
+    return any(card_def(c).resource == kind for p in g.players for c in tableau(p))
+
+
+def note_card_in_play(g: GameState, card: int) -> None:
+    """A card has come into play: activate the tiles waiting for the resource it holds."""
+    kind = card_def(card).resource
+    if kind is None or g.colonies is None:
+        return
+    for t in g.colonies.tiles:
+        if not t.active and tile_def(t.name).trade == kind:
+            t.active = True
+            t.marker = MARKER_START
+            log(g, "colony_active", t.name)
+
+
+# --- who may do what --------------------------------------------------------------------------
+
+
+def buildable_tiles(g: GameState, seat: int, own_tile: bool = False) -> list[str]:
+    """Tiles where `seat` may place a colony now: active, with a free colony space, and none
+    of its colonies there unless `own_tile` (Research Colony, Space Port Colony)."""
+    if g.colonies is None:
+        return []
+    return [
+        t.name
+        for t in g.colonies.tiles
+        if t.active and len(t.colonies) < COLONY_SLOTS and (own_tile or seat not in t.colonies)
+    ]
+
+
+def tradeable_tiles(g: GameState, seat: int) -> list[str]:
+    """Tiles `seat` may trade with now: one of its fleets is home, the tile is active and no
+    fleet is on it (so a tile takes one trade per generation, whoever makes it)."""
+    b = g.colonies
+    if b is None or b.fleets_home(seat) <= 0:
+        return []
+    return [t.name for t in b.tiles if t.active and t.visitor == NO_FLEET]
+
+
+def trade_discount(p: Player) -> int:
+    return sum(card_def(c).trade_discount for c in tableau(p))
+
+
+def trade_offset(p: Player) -> int:
+    return sum(card_def(c).trade_offset for c in tableau(p))
+
+
+def fee_alternatives(p: Player) -> tuple[tuple[str, tuple[tuple[Any, ...], ...]], ...]:
+    """The ways to pay a trade fee, as `choose` alternatives (each fee lowered by the
+    player's trade discounts, never below 0). M€ may include heat for Helion (`pay`)."""
+    off = trade_discount(p)
+    out = []
+    for res, base in TRADE_FEES:
+        n = max(0, base - off)
+        pay = ("pay", n) if res == "megacredits" else ("gain", res, -n)
+        label = f"Pay {n} M€" if res == "megacredits" else f"Pay {n} {res}"
+        out.append((label, (pay,)))
+    return tuple(out)
+
+
+def can_trade(g: GameState, p: Player) -> bool:
+    """The trade action: a fleet at home, a tile to trade with and a fee the player can pay."""
+    return bool(tradeable_tiles(g, p.seat)) and any(
+        all_feasible(g, p, 0, effects) for _, effects in fee_alternatives(p)
+    )
+
+
+# --- changes ----------------------------------------------------------------------------------
+
+
+def place_colony(g: GameState, seat: int, name: str, bonus: bool = True) -> None:
+    """Put `seat`'s colony on the lowest free colony space of a tile; the track marker moves
+    up to the first step above the colonies if it was on or below them. Then the placement
+    bonus (when `bonus`) and the cards that react to a colony (Poseidon)."""
+    t = board(g).tile(name)
+    t.colonies.append(seat)
+    if t.marker <= len(t.colonies):
+        t.marker = len(t.colonies) + 1
+    log(g, "colony", seat, name)
+    fire_colony_placed(g, seat)
+    if bonus:
+        push_effects(g, seat, 0, tile_def(name).placement)
+
+
+def push_trade_income(g: GameState, seat: int, name: str) -> None:
+    """Trade: the trader takes the income at the marker, then every colony on the tile gives
+    its owner the colony bonus (once per colony, the trader's too, in step order), and the
+    marker drops to the first step without a colony."""
+    t = board(g).tile(name)
+    d = tile_def(name)
+    log(g, "trade_income", seat, name, t.marker)
+    income = d.income(t.marker)
+    t.marker = len(t.colonies) + 1
+    for owner in reversed(t.colonies):
+        push_effects(g, owner, 0, d.bonus)
+    push_effects(g, seat, 0, income)
+
+
+def colonies_production(g: GameState) -> None:
+    """After production (unless the game ends): every fleet comes home, then the marker of
+    every active tile moves up one step (never past the last)."""
+    if g.colonies is None:
+        return
+    for t in g.colonies.tiles:
+        t.visitor = NO_FLEET
+    for t in g.colonies.tiles:
+        if t.active and t.marker < TRACK_STEPS:
+            t.marker += 1

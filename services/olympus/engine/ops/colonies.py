@@ -1,0 +1,216 @@
+"""Instructions of the Colonies expansion: place a colony, gain a fleet, trade (the steps of
+a trade), discard from hand (Pluto's colony bonus), collect one's colony bonuses, bring a tile
+into play. The rules they apply (who may do what) are in `engine/colonies.py`.
+
+Frames:
+  ("colony", seat, card, bonus, own_tile)      place a colony (asks for the tile)
+  ("fleet", seat, card, n)                     gain n trade fleets
+  ("trade", seat, card, "fee" | "free")        trade (asks for the tile, then the fee)
+  ("trade_at", seat, card, tile)               the fleet lands; income follows
+  ("trade_boost", seat, card, tile, most)      push the marker up 0..most steps first
+  ("trade_income", seat, card, tile)           income, colony bonuses, marker back
+  ("discard", seat, card, n)                   discard n cards from hand
+  ("colony_bonuses", seat, card)               every own colony's bonus (Productive Outpost)
+  ("add_colony_tile", seat, card)              a tile left out comes into play (Aridor)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..actions import Answer, ChooseAmount, ChooseCards, ChooseOption
+from ..colonies import (
+    MAX_FLEETS,
+    add_tile,
+    board,
+    buildable_tiles,
+    can_trade,
+    fee_alternatives,
+    place_colony,
+    push_trade_income,
+    trade_offset,
+    tradeable_tiles,
+)
+from ..colony_tiles import TRACK_STEPS, tile_def
+from ..decisions import Decision, SelectAmount, SelectCards, SelectOption
+from ..interpreter import op
+from ..mutate import log, push, push_effects
+from ..state import Frame, GameState, Player
+from .common import player_of
+
+# --- placing a colony -------------------------------------------------------------------------
+
+
+def _colony_tiles(g: GameState, frame: Frame) -> list[str]:
+    return buildable_tiles(g, frame[1], own_tile=bool(frame[4]))
+
+
+def _colony_decide(g: GameState, frame: Frame) -> list[Decision]:
+    names = _colony_tiles(g, frame)
+    labels = [f"{n}: {tile_def(n).placement_text}" if frame[3] else n for n in names]
+    return [
+        SelectOption(
+            frame[1], "Choose the tile for your colony", labels, range(len(names)), frame[2]
+        )
+    ]
+
+
+def _colony_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChooseOption)
+    place_colony(g, seat, _colony_tiles(g, frame)[answer.index], bool(frame[3]))
+
+
+def _colony_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
+    return bool(buildable_tiles(g, p.seat, own_tile=bool(args[1])))
+
+
+@op("colony", decide=_colony_decide, resolve=_colony_resolve, feasible=_colony_feasible)
+def _colony(g: GameState, frame: Frame) -> Frame | None:
+    names = _colony_tiles(g, frame)
+    if len(names) == 1:
+        place_colony(g, frame[1], names[0], bool(frame[3]))
+        return None
+    return frame if names else None
+
+
+@op("fleet")
+def _fleet(g: GameState, frame: Frame) -> None:
+    if g.colonies is not None:
+        fleets = g.colonies.fleets
+        fleets[frame[1]] = min(MAX_FLEETS, fleets[frame[1]] + frame[3])
+        log(g, "fleet", frame[1], fleets[frame[1]])
+    return None
+
+
+# --- trading ----------------------------------------------------------------------------------
+
+
+def _start_trade(g: GameState, frame: Frame, name: str) -> None:
+    seat, card = frame[1], frame[2]
+    push(g, ("trade_at", seat, card, name))
+    if frame[3] == "fee":
+        push(g, ("choose", seat, card, fee_alternatives(g.players[seat])))
+
+
+def _trade_decide(g: GameState, frame: Frame) -> list[Decision]:
+    b = board(g)
+    names = tradeable_tiles(g, frame[1])
+    labels = [f"{n}: {tile_def(n).income_text(b.tile(n).marker)}" for n in names]
+    return [
+        SelectOption(
+            frame[1], "Choose the colony tile to trade with", labels, range(len(names)), frame[2]
+        )
+    ]
+
+
+def _trade_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChooseOption)
+    _start_trade(g, frame, tradeable_tiles(g, seat)[answer.index])
+
+
+def _trade_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
+    if args[0] == "free":
+        return bool(tradeable_tiles(g, p.seat))
+    return can_trade(g, p)  # a fee must be payable too
+
+
+@op("trade", decide=_trade_decide, resolve=_trade_resolve, feasible=_trade_feasible)
+def _trade(g: GameState, frame: Frame) -> Frame | None:
+    names = tradeable_tiles(g, frame[1])
+    if len(names) == 1:
+        _start_trade(g, frame, names[0])
+        return None
+    return frame if names else None
+
+
+@op("trade_at")
+def _trade_at(g: GameState, frame: Frame) -> None:
+    """The fleet lands on the tile (it stays until the production phase)."""
+    seat, card, name = frame[1], frame[2], frame[3]
+    t = board(g).tile(name)
+    t.visitor = seat
+    log(g, "trade", seat, name)
+    push(g, ("trade_income", seat, card, name))
+    most = min(trade_offset(g.players[seat]), TRACK_STEPS - t.marker)
+    if most > 0:
+        push(g, ("trade_boost", seat, card, name, most))
+    return None
+
+
+def _boost_decide(g: GameState, frame: Frame) -> list[Decision]:
+    return [
+        SelectAmount(
+            frame[1],
+            f"Move {frame[3]}'s track marker up before trading (0 to {frame[4]} steps)",
+            0,
+            frame[4],
+            frame[2],
+        )
+    ]
+
+
+def _boost_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChooseAmount)
+    board(g).tile(frame[3]).marker += answer.amount
+
+
+@op("trade_boost", decide=_boost_decide, resolve=_boost_resolve)
+def _trade_boost(g: GameState, frame: Frame) -> Frame | None:
+    return frame
+
+
+@op("trade_income")
+def _trade_income(g: GameState, frame: Frame) -> None:
+    push_trade_income(g, frame[1], frame[3])
+    return None
+
+
+# --- cards in hand, colony bonuses, tiles -----------------------------------------------------
+
+
+def _discard_decide(g: GameState, frame: Frame) -> list[Decision]:
+    p = player_of(g, frame)
+    n = min(frame[3], len(p.hand))
+    return [SelectCards(p.seat, f"Discard {n} card(s)", p.hand, n, n, 0, "discard", frame[2])]
+
+
+def _discard_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChooseCards)
+    p = g.players[seat]
+    for c in answer.cards:
+        p.hand.remove(c)
+        g.discard.append(c)
+    log(g, "discard", seat, len(answer.cards))
+
+
+@op("discard", decide=_discard_decide, resolve=_discard_resolve)
+def _discard(g: GameState, frame: Frame) -> Frame | None:
+    return frame if player_of(g, frame).hand else None
+
+
+@op("colony_bonuses")
+def _colony_bonuses(g: GameState, frame: Frame) -> None:
+    seat = frame[1]
+    batches = [
+        tile_def(t.name).bonus for t in board(g).tiles for owner in t.colonies if owner == seat
+    ]
+    for bonus in reversed(batches):
+        push_effects(g, seat, 0, bonus)
+    return None
+
+
+def _tile_decide(g: GameState, frame: Frame) -> list[Decision]:
+    names = board(g).unused
+    return [
+        SelectOption(frame[1], "Bring a colony tile into play", names, range(len(names)), frame[2])
+    ]
+
+
+def _tile_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChooseOption)
+    add_tile(g, board(g).unused[answer.index])
+
+
+@op("add_colony_tile", decide=_tile_decide, resolve=_tile_resolve)
+def _add_colony_tile(g: GameState, frame: Frame) -> Frame | None:
+    return frame if g.colonies is not None and g.colonies.unused else None
