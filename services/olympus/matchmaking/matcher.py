@@ -288,7 +288,14 @@ class Matcher:
             await self.store.release(match, False)
             return
         fid, mid = match.fid, match.match_id
-        if not await self.store.record_game(fid, mid, reply.game_id, match.seats):
+        # The reply's tokens are the chosen ones; a game service too old to know request_id
+        # would have made its own: those are the ones that work (and the match is not safe
+        # from a second game: upgrade the game service first).
+        made = {s.seat: s.token for s in reply.seats}
+        seats = {tid: [seat, made.get(seat) or token] for tid, (seat, token) in match.seats.items()}
+        if seats != match.seats:
+            log.error("the game service ignored the chosen tokens", extra={"match": mid})
+        if not await self.store.record_game(fid, mid, reply.game_id, seats):
             # Only a match released or recorded with another game: neither can follow a reply.
             log.error(
                 "a match was no longer claimed when its game was made",
@@ -303,7 +310,7 @@ class Matcher:
             match.bots,
             match.seed,
             reply.game_id,
-            match.seats,
+            seats,
             match.request,
         )
         await self.store.assign(done)
