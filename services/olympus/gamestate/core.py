@@ -89,7 +89,6 @@ class Created:
     tokens: dict[int, str]  # seat -> token, human seats only
     host_token: str
     version: int  # 1: bot seats answer through the workers, after CreateGame returns
-    existing: bool = False  # a repeated request (request_id): the game made the first time
 
 
 @dataclass(frozen=True, slots=True)
@@ -268,7 +267,7 @@ class Games:
             await self.store.reindex(
                 meta.game_id, meta.digests(), meta.index_member, meta.created_ms
             )
-        return Created(meta, dict(chosen.tokens), chosen.host_token, version, existing=True)
+        return Created(meta, dict(chosen.tokens), chosen.host_token, version)
 
     async def _check_tokens_free(self, game_id: str, digests: list[str]) -> None:
         """TOKEN_IN_USE when a chosen token already belongs to another game."""
