@@ -23,6 +23,19 @@ TERRAFORMING = (
 )
 
 
+def payment_text(payment: game_pb2.Payment) -> str:
+    parts = [
+        f"{letter}{amount}"
+        for letter, amount in (
+            ("s", payment.steel),
+            ("t", payment.titanium),
+            ("h", payment.heat),
+        )
+        if amount
+    ]
+    return "".join(f" {part}" for part in parts)
+
+
 def answer_for(d: game_pb2.Decision) -> str:
     """Some legal answer for any decision (the simplest one)."""
     kind = d.WhichOneof("options")
@@ -50,10 +63,11 @@ def answer_for(d: game_pb2.Decision) -> str:
             return "plants"
         if d.action.convert_heat:
             return "heat"
-        offered = {choice.project for choice in d.action.standard_projects}
+        offered = {choice.project: choice.pay for choice in d.action.standard_projects}
         for project, word in TERRAFORMING:
             if project in offered:
-                return f"project {word}"
+                # The service's suggested payment: Helion may need heat to afford it.
+                return f"project {word}{payment_text(offered[project].suggested)}"
     return "pass"
 
 

@@ -17,6 +17,8 @@ from typing import Any
 import grpc
 import pytest
 
+from olympus.gamestate.chosen import derived_game_id
+from olympus.matchmaking.store import ticket_key
 from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.v1 import game_pb2, game_pb2_grpc
 from olympus.v1 import matchmaking_pb2 as mm
@@ -128,6 +130,10 @@ def test_a_silent_external_bot_loses_by_the_clock_and_the_game_is_still_rated(
         "the ladder ticket seated",
         timeout=60,
     )
+    # The table was made from the request stored with its claim (its id is the match's): had
+    # the tick died before the assignment, the matchmaking recovery would have sent it again.
+    mid = sync_redis(url).hget(ticket_key(ticket.ticket_id), "match").decode()
+    assert done.game_id == derived_game_id("", mid)
     with grpc.insecure_channel(games.address) as channel:
         stub_ = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
 

@@ -6,18 +6,22 @@ import asyncio
 import itertools
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
 import grpc
+import pytest
 import redis
 import redis.asyncio as aioredis
 
 from olympus.accounts.keys import KeyStore
+from olympus.platform.embedded_redis import RedisUnavailable, embedded_redis
 from olympus.platform.errors import error_details
 from olympus.v1 import game_pb2, matchmaking_pb2, matchmaking_pb2_grpc
 from olympus.v1 import matchmaking_pb2 as mm
+from services import ServiceProcess, running_service
 
 T = TypeVar("T")
 _formats = itertools.count(1)
@@ -128,3 +132,37 @@ def matched(
 
 def sync_redis(url: str) -> redis.Redis:
     return redis.Redis.from_url(url)
+
+
+@contextmanager
+def private_redis() -> Iterator[str]:
+    """The URL of a Redis of the test's own (a replica scans every queue)."""
+    try:
+        with embedded_redis() as redis:
+            yield redis.url
+    except RedisUnavailable:
+        pytest.skip("no redis-server on PATH")
+
+
+@contextmanager
+def private_stack() -> Iterator[tuple[str, ServiceProcess]]:
+    """A private Redis and a game service on it."""
+    with (
+        private_redis() as url,
+        running_service("gamestate", "--redis-url", url, "--quotas", "off") as gamestate,
+    ):
+        yield url, gamestate
+
+
+def replica(url: str, gamestate_address: str, *args: str) -> AbstractContextManager[ServiceProcess]:
+    """A matchmaking replica on `url` creating its games on `gamestate_address`."""
+    return running_service(
+        "matchmaking",
+        "--redis-url",
+        url,
+        "--gamestate-address",
+        gamestate_address,
+        "--match-interval",
+        "0.05",
+        *args,
+    )

@@ -3,45 +3,24 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import grpc
-import pytest
 import redis.asyncio as aioredis
-from mm_support import enqueue, fresh_format, get, make_players, matched, stub
+from mm_support import (
+    enqueue,
+    fresh_format,
+    get,
+    make_players,
+    matched,
+    private_stack,
+    replica,
+    stub,
+)
 
 from olympus.matchmaking.formats import format_from_proto
 from olympus.matchmaking.store import MatchStore
-from olympus.platform.embedded_redis import RedisUnavailable, embedded_redis
 from olympus.v1 import game_pb2, game_pb2_grpc
 from olympus.v1 import matchmaking_pb2 as mm
-from services import ServiceProcess, running_service
-
-
-@contextmanager
-def private_stack() -> Iterator[tuple[str, ServiceProcess]]:
-    try:
-        with (
-            embedded_redis() as redis,
-            running_service("gamestate", "--redis-url", redis.url, "--quotas", "off") as gamestate,
-        ):
-            yield redis.url, gamestate
-    except RedisUnavailable:
-        pytest.skip("no redis-server on PATH")
-
-
-def replica(url: str, gamestate: ServiceProcess, *args: str) -> object:
-    return running_service(
-        "matchmaking",
-        "--redis-url",
-        url,
-        "--gamestate-address",
-        gamestate.address,
-        "--match-interval",
-        "0.05",
-        *args,
-    )
 
 
 def test_a_replica_finishes_or_releases_the_matches_of_a_dead_one() -> None:
@@ -53,7 +32,9 @@ def test_a_replica_finishes_or_releases_the_matches_of_a_dead_one() -> None:
             """What a replica that died at each step would leave behind."""
             store = MatchStore(aioredis.Redis.from_url(url))
             out: dict[str, str] = {}
-            # died after the claim, before CreateGame returned: the tickets must wait again
+            # A match claimed without its request (by a version before requests were stored),
+            # whose replica died before CreateGame returned: nothing to send again, the tickets
+            # wait again (matches claimed with their request: test_matchmaking_idempotent.py).
             t1 = await store.enqueue(a.account_id, "a", format_from_proto(fx))
             t2 = await store.enqueue(b.account_id, "b", format_from_proto(fx))
             fid = t1.format.format_id
@@ -97,7 +78,7 @@ def test_a_replica_finishes_or_releases_the_matches_of_a_dead_one() -> None:
             return out
 
         ids = asyncio.run(dead_replica())
-        with replica(url, gamestate) as mm_service:  # type: ignore[attr-defined]
+        with replica(url, gamestate.address) as mm_service:
             s = stub(mm_service.address)
             t1, t2 = matched(s, [(a, ids["t1"]), (b, ids["t2"])])
             assert t1.game_id == t2.game_id and {t1.seat, t2.seat} == {0, 1}
@@ -112,8 +93,8 @@ def test_a_replica_finishes_or_releases_the_matches_of_a_dead_one() -> None:
 def test_backfill_fills_a_lone_ticket_with_bots_after_the_wait() -> None:
     with (
         private_stack() as (url, gamestate),
-        replica(url, gamestate, "--backfill-seconds", "0.5") as mm_service,
-    ):  # type: ignore[attr-defined]
+        replica(url, gamestate.address, "--backfill-seconds", "0.5") as mm_service,
+    ):
         s = stub(mm_service.address)
         (a,) = make_players(url, 1)
         ticket = enqueue(s, a, fresh_format(3))

@@ -27,6 +27,7 @@ from olympus.engine.errors import CorruptState, GameFinished, MalformedAction, O
 from olympus.engine.game import coerce_answer
 from olympus.engine.undo import Undo
 from olympus.platform.errors import (
+    AlreadyExists,
     Conflict,
     FailedPrecondition,
     InvalidArgument,
@@ -41,6 +42,7 @@ from olympus.v1 import game_pb2 as pb
 from . import clocks
 from . import store as st
 from .auth import HOST, new_token, token_hash, well_formed
+from .chosen import Chosen
 from .convert import answer_from_proto
 from .events import answer_event, created_event, resigned_event, undo_event
 from .history import Log, replay_events
@@ -189,15 +191,28 @@ class Games:
         time_control: TimeControl,
         seed_chosen: bool = False,
         creator: str = "",
+        chosen: Chosen | None = None,
     ) -> Created:
+        """A new game; with `chosen` (a request id, chosen.py) the game of that request, made
+        once whatever the number of repeats."""
+        if chosen is not None:
+            first = await self._requested(chosen)
+            if first is not None:
+                return first
         game = Game.new(options)  # InvalidOptions -> INVALID_ARGUMENT
-        tokens = {s.seat: new_token() for s in seats if not s.is_bot}
-        host_token = new_token()
+        if chosen is None:
+            tokens = {s.seat: new_token() for s in seats if not s.is_bot}
+            host_token = new_token()
+        else:
+            tokens = dict(chosen.tokens)
+            host_token = chosen.host_token or new_token()
         digests = {token_hash(t): seat for seat, t in tokens.items()}
         digests[token_hash(host_token)] = HOST
+        if chosen is not None:
+            await self._check_tokens_free(chosen.game_id, list(digests))
         created = now_ms()
         meta = GameMeta(
-            game_id=secrets.token_hex(8),
+            game_id=chosen.game_id if chosen is not None else secrets.token_hex(8),
             options=options,
             seats=tuple(seats),
             time_control=time_control,
@@ -212,7 +227,7 @@ class Games:
         due = clocks.next_due(meta, table, game)
         if due is not None:  # before the game exists: no game without its timer
             await self.store.lower_timer(meta.game_id, due)
-        ok = await self.store.create(
+        outcome = await self.store.create(
             meta.game_id,
             meta.to_json(),
             pack_blob(table, game),
@@ -220,8 +235,14 @@ class Games:
             summary_of(game),
             meta.digests(),
             meta.index_member,
+            chosen.fingerprint if chosen is not None else "",
         )
-        if not ok:  # 64 random bits collided: astronomically rare, and nothing was written
+        if outcome != st.CREATED and chosen is not None:
+            # A repeat of the same request made it meanwhile, or another request under this id.
+            first = await self._requested(chosen)
+            if first is not None:
+                return first
+        if outcome != st.CREATED:  # 64 random bits collided: astronomically rare, nothing written
             raise Unavailable("could not allocate a game id; try again", reason="TRY_AGAIN")
         self._metas.put(meta.game_id, meta)
         self._states.put(meta.game_id, Loaded(1, game, table))
@@ -229,6 +250,35 @@ class Games:
             self.live.remember(meta.game_id, 1, event.live_score)
         self._dispatch_bots(meta, Loaded(1, game, table))
         return Created(meta, tokens, host_token, 1)
+
+    async def _requested(self, chosen: Chosen) -> Created | None:
+        """The game a request id already made (None: none yet); REQUEST_ID_REUSED when it was
+        made by another request."""
+        found = await self.store.requested(chosen.game_id)
+        if found is None:
+            return None
+        fingerprint, version, status = found
+        if fingerprint != chosen.fingerprint:
+            raise AlreadyExists(
+                "this request_id was used before for another request",
+                reason="REQUEST_ID_REUSED",
+                metadata={"game_id": chosen.game_id},
+            )
+        meta = await self.meta(chosen.game_id)
+        if status == st.STATUS_ACTIVE:
+            await self.store.reindex(
+                meta.game_id, meta.digests(), meta.index_member, meta.created_ms
+            )
+        return Created(meta, dict(chosen.tokens), chosen.host_token, version)
+
+    async def _check_tokens_free(self, game_id: str, digests: list[str]) -> None:
+        """TOKEN_IN_USE when a chosen token already belongs to another game."""
+        for owner in await self.store.token_games(digests):
+            if owner is not None and owner != game_id:
+                raise AlreadyExists(
+                    "a chosen token already belongs to another game: choose fresh ones",
+                    reason="TOKEN_IN_USE",
+                )
 
     # --- who is asking -------------------------------------------------------------------------
     async def meta(self, game_id: str) -> GameMeta:

@@ -27,9 +27,10 @@ from olympus.v1 import game_pb2 as pb
 from . import store as st
 from .auth import HOST
 from .board import check_map, describe_map, describe_table
+from .chosen import chosen_from_request
 from .clocks import seat_clocks
 from .convert import decision_to_proto, result_to_proto, view_to_proto
-from .core import RESIGNED_BOT, Games, now_ms
+from .core import RESIGNED_BOT, Created, Games, now_ms
 from .ending import Ending
 from .history import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, hidden_count
 from .meta import (
@@ -139,6 +140,22 @@ def realtime_scoring_from_request(o: pb.GameOptions) -> bool:
     return o.realtime_scoring_enabled
 
 
+async def create_from_request(games: Games, request: pb.CreateGameRequest, creator: str) -> Created:
+    """CreateGame's work, also for in-process callers (the ladder): a repeat of a request with
+    a request_id finds the game its first sending made (chosen.py)."""
+    options, seats, seed_chosen = options_from_request(request)
+    time_control = time_control_from_proto(request.time_control)
+    chosen = chosen_from_request(request, seats, creator)
+    return await games.create(
+        options,
+        seats,
+        time_control,
+        seed_chosen,
+        creator,
+        chosen,
+    )
+
+
 def time_control_from_proto(tc: pb.TimeControl) -> TimeControl:
     policy = name_of(
         TIMEOUT_POLICIES,
@@ -237,14 +254,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     ) -> pb.CreateGameResponse:
         # A key is optional; one that is sent must be valid and allowed to create games.
         principal = await caller(self.keys, context, SCOPE_CREATE_GAMES, required=False)
-        options, seats, seed_chosen = options_from_request(request)
-        time_control = time_control_from_proto(request.time_control)
-        created = await self.games.create(
-            options,
-            seats,
-            time_control,
-            seed_chosen,
-            principal.account_id if principal else "",
+        created = await create_from_request(
+            self.games, request, principal.account_id if principal else ""
         )
         return pb.CreateGameResponse(
             game_id=created.meta.game_id,
@@ -255,7 +266,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
                     kind=pb.SEAT_KIND_BOT if s.is_bot else pb.SEAT_KIND_HUMAN,
                     token=created.tokens.get(s.seat, ""),
                 )
-                for s in seats
+                for s in created.meta.seats
             ],
             host_token=created.host_token,
         )

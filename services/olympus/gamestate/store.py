@@ -7,7 +7,8 @@ Lua script may touch them all at once:
                                immutable), created, updated (ms of the last change), generation,
                                phase, waiting (JSON), result (JSON, once finished), packed (log
                                chunks), reason and note (once aborted: "host"|"inactivity", the
-                               host's words)
+                               host's words), request (a CreateGame with request_id: the
+                               fingerprint of that request, chosen.py)
     olympus:{g:<id>}:state     string: b"<version>:" + the engine's saved game
     olympus:{g:<id>}:log       list: the answers not yet packed, one "<seat>[b]:<answer text>" each
                                ("b": a bot answered); the answer at list index i made version
@@ -133,21 +134,30 @@ REUSED = 5  # the idempotency key was used before for another request: `version`
 OVER = 6  # the game is finished or aborted: `version` is its last one
 BUSY = 7  # (inactivity abort) the game changed since the time the abort was for
 
+# Outcomes of a create.
+TAKEN = 0  # the game id is another game's
+CREATED = 1
+SAME_REQUEST = 2  # the game of this request id exists, made by the same request
+
 # The scripts that append an event (create, commit, abort) PUBLISH it on the game's channel, named after KEYS[1] so that
 # it carries the game's hash tag: a process's one subscriber connection (notify.py) fans it out
 # to every local watcher. In Redis Cluster a plain PUBLISH reaches every node; the upgrade path
 # is SPUBLISH / SSUBSCRIBE (Redis 7), which keep the message in the game's own shard.
 _CREATE = """
 -- KEYS: game hash, state, events
--- ARGV: meta, state, event, created ms, generation, phase, waiting
+-- ARGV: meta, state, event, created ms, generation, phase, waiting, request fingerprint ('':
+--       no request id)
 -- Sent again after a lost reply, it finds its own game (same meta: same fresh tokens): done.
+-- A game of the same request id made by the same request (two repeats at once): 2.
 if redis.call('EXISTS', KEYS[1]) == 1 then
   if redis.call('HGET', KEYS[1], 'meta') == ARGV[1] then return 1 end
+  if ARGV[8] ~= '' and redis.call('HGET', KEYS[1], 'request') == ARGV[8] then return 2 end
   return 0
 end
 redis.call('HSET', KEYS[1], 'version', 1, 'status', 'active', 'meta', ARGV[1],
   'created', ARGV[4], 'updated', ARGV[4], 'generation', ARGV[5], 'phase', ARGV[6],
   'waiting', ARGV[7])
+if ARGV[8] ~= '' then redis.call('HSET', KEYS[1], 'request', ARGV[8]) end
 redis.call('SET', KEYS[2], ARGV[2])
 redis.call('XADD', KEYS[3], '1-0', 'e', ARGV[3])
 redis.call('PUBLISH', (string.gsub(KEYS[1], ':game$', ':live')), '1:' .. ARGV[3])
@@ -362,8 +372,10 @@ class GameStore:
         summary: Summary,
         token_digests: list[str],
         index_member: str,
-    ) -> bool:
-        created = await self._create(
+        fingerprint: str = "",
+    ) -> int:
+        """CREATED, TAKEN, or SAME_REQUEST (with a request `fingerprint`: its game exists)."""
+        outcome = await self._create(
             keys=[
                 game_key(game_id, "game"),
                 game_key(game_id, "state"),
@@ -377,18 +389,52 @@ class GameStore:
                 summary.generation,
                 summary.phase,
                 summary.waiting,
+                fingerprint,
             ],
         )
-        if not created:
-            return False
+        if outcome != CREATED:
+            return int(outcome)
+        await self._index_new(game_id, token_digests, index_member, summary.updated_ms)
+        return CREATED
+
+    async def _index_new(
+        self, game_id: str, token_digests: list[str], index_member: str, created_ms: int
+    ) -> None:
+        """A new game's entries outside its slot: its tokens, its indexes (NX: a repeat never
+        moves a game's next inactivity check)."""
         pipe = self.redis.pipeline(transaction=False)
         for digest in token_digests:
             pipe.set(token_key(digest), game_id)
-        pipe.zadd(index_key(ACTIVITY), {index_member: self.next_check_ms(summary.updated_ms)})
+        pipe.zadd(index_key(ACTIVITY), {index_member: self.next_check_ms(created_ms)}, nx=True)
         pipe.zadd(index_key(INDEX_ALL), {index_member: 0})
-        pipe.zadd(index_key(summary.status), {index_member: 0})
+        pipe.zadd(index_key(STATUS_ACTIVE), {index_member: 0})
         await pipe.execute()
-        return True
+
+    @_storage
+    async def requested(self, game_id: str) -> tuple[str, int, str] | None:
+        """(request fingerprint, version, status) of a game, None when there is none."""
+        fp, version, status = await self.redis.hmget(
+            game_key(game_id, "game"), ["request", "version", "status"]
+        )
+        if version is None:
+            return None
+        return (fp or b"").decode(), int(version), (status or b"").decode()
+
+    @_storage
+    async def reindex(
+        self, game_id: str, token_digests: list[str], index_member: str, created_ms: int
+    ) -> None:
+        """For a repeated request whose game is active: write again what a process that died
+        right after the create script could have left unwritten (idempotent)."""
+        await self._index_new(game_id, token_digests, index_member, created_ms)
+
+    @_storage
+    async def token_games(self, digests: list[str]) -> list[str | None]:
+        """The game each token hash belongs to (None: no game)."""
+        pipe = self.redis.pipeline(transaction=False)
+        for digest in digests:
+            pipe.get(token_key(digest))
+        return [v.decode() if v is not None else None for v in await pipe.execute()]
 
     @_storage
     async def commit(

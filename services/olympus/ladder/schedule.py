@@ -6,11 +6,16 @@ from the current ratings (`pairing.next_table`).
 
 A ladder that is open to external bots also seats the ladder tickets waiting in matchmaking
 (MatchFormat.ladder): each table with external bots is claimed, created and assigned through
-the matchmaking store, like a match of the matcher's (the tickets are never seated twice, a
-cancelled one is never seated, and a tick that dies between the claim and the assignment leaves
-a match whose lease runs out: the matchmaking service's recovery finishes it or gives its
-tickets back). The external bot learns of its game through WatchTicket and plays it through
-the game API, on the ladder's clock.
+the matchmaking store, like a match of the matcher's: the claim stores the table's
+CreateGameRequest (request_id the match id, the seat tokens chosen then), and the game is made
+from it in this process through the game service's own path (`create_from_request`), so that a
+tick that dies, or fails to reach Redis, between the claim and the assignment leaves a match
+whose lease runs out and that the matchmaking service's recovery finishes by sending the same
+request (the same game, made once; see matchmaking/matcher.py). The tickets are never seated
+twice, a cancelled one is never seated. Such a recovered table is played, but this scheduler
+never saw its game id: it is not counted in `running` nor rated (rare: a crash, or Redis out of
+reach, at that moment). The external bot learns of its game through WatchTicket and plays it
+through the game API, on the ladder's clock.
 
 A tick holds the ladder's lock for its work, so two ticks never start games for the same
 ladder at once; a game is reported before it leaves `running`, and the report is idempotent,
@@ -21,18 +26,20 @@ from __future__ import annotations
 
 import logging
 import random
-import secrets
 from dataclasses import dataclass
+from typing import Any
 
-from olympus.engine import GameOptions
 from olympus.gamestate import store as gst
+from olympus.gamestate.auth import new_token
 from olympus.gamestate.core import Games
-from olympus.gamestate.meta import SeatMeta, TimeControl
+from olympus.gamestate.service import create_from_request
 from olympus.matchmaking.formats import ladder_format
-from olympus.matchmaking.store import MatchRow, MatchStore
-from olympus.platform.errors import NotFound
+from olympus.matchmaking.matcher import REFUSED_FOR_GOOD
+from olympus.matchmaking.store import MatchRow, MatchStore, new_match_id
+from olympus.platform.errors import NotFound, as_service_error
 from olympus.scoring.ratings import Rating
 from olympus.scoring.service import Scoring
+from olympus.v1 import game_pb2
 
 from .pairing import Entrant, next_table, player_counts
 from .store import (
@@ -132,40 +139,44 @@ class LadderScheduler:
     ) -> str | None:
         """Create the table's game; with external bots, through a claimed match (None when one
         of their tickets was cancelled or taken meanwhile)."""
-        options = GameOptions(
-            players=len(table), seed=secrets.randbelow(2**63), corporate_era=spec.corporate_era
+        # No seed in the request: the game service draws a secret one (seed_chosen stays off).
+        request = game_pb2.CreateGameRequest(
+            options=game_pb2.GameOptions(players=len(table), corporate_era=spec.corporate_era),
+            time_control=game_pb2.TimeControl(decision_seconds=spec.decision_seconds),
         )
-        clock = TimeControl(decision_seconds=spec.decision_seconds)
-        seats = []
+        mid = new_match_id()
+        by_ticket: dict[str, list[Any]] = {}
         for seat, entry in enumerate(table):
             if entry in tickets:
-                seats.append(SeatMeta(seat=seat, name=tickets[entry].name))
+                token = new_token()
+                by_ticket[tickets[entry].ticket] = [seat, token]
+                request.seats.add(
+                    kind=game_pb2.SEAT_KIND_HUMAN, name=tickets[entry].name, token=token
+                )
             else:
                 bot = entry.removeprefix(BOT_PREFIX)
-                seats.append(SeatMeta(seat=seat, bot=bot, name=bot))
+                request.seats.add(kind=game_pb2.SEAT_KIND_BOT, bot=bot, name=bot)
         if not tickets:
-            return (await self.games.create(options, seats, clock)).meta.game_id
+            return (await create_from_request(self.games, request, "")).meta.game_id
+        request.request_id = mid
+        raw = request.SerializeToString(deterministic=True)
         fid = ladder_format(spec.name).format_id
         claimed = [w.ticket for w in tickets.values()]
         bots = len(table) - len(claimed)
-        mid = await self.tickets.claim(fid, claimed, bots, 0, LEASE_MS)
-        if mid is None:
+        if await self.tickets.claim(fid, claimed, bots, 0, LEASE_MS, mid, raw, by_ticket) is None:
             return None
-        match = MatchRow(fid, mid, "claimed", claimed, bots, 0)
+        match = MatchRow(fid, mid, "claimed", claimed, bots, 0, "", by_ticket, raw)
         try:
-            created = await self.games.create(options, seats, clock)
-        except Exception:
-            await self.tickets.release(match, False)  # they wait for the next table
+            created = await create_from_request(self.games, request, "")
+        except Exception as exc:
+            if as_service_error(exc).status in REFUSED_FOR_GOOD:
+                await self.tickets.release(match, False)  # they wait for the next table
+            # else left claimed: after its lease the matchmaking recovery sends it again
             raise
         game_id = created.meta.game_id
-        by_ticket: dict[str, list[object]] = {
-            tickets[entry].ticket: [seat, created.tokens[seat]]
-            for seat, entry in enumerate(table)
-            if entry in tickets
-        }
         if not await self.tickets.record_game(fid, mid, game_id, by_ticket):
             log.error(
-                "a ladder match was released while its game was created: orphan game",
+                "a ladder match was no longer claimed when its game was made",
                 extra={"match": mid, "game_id": game_id},
             )
             return None

@@ -11,13 +11,26 @@ tickets may share a game when either accepts the other. The oldest ticket takes 
 ratings it may. With `backfill_seconds` > 0, a ticket that waited that long and still has no
 full group gets the tickets it may have and bot seats ("random") for the rest.
 
-A match is claimed atomically (store.py), then the game is created on the game service with a
-deadline well inside the lease, then its id and seat tokens are recorded in the match (only if
-it is still claimed), then the tickets are assigned. A replica that finds a match past its
-lease finishes it if its game is recorded, and otherwise gives its tickets back to the queue.
-The only loss is a game created whose id was never recorded (the replica died between
-CreateGame's reply and the record, or CreateGame answered after the lease): an orphan game
-with nobody in it, which the game service aborts for inactivity.
+A match is claimed atomically (store.py) together with the CreateGameRequest that makes its
+game: its request_id is the match id, and its seat tokens are chosen then (43 URL-safe
+characters, like the game service's own). The game is created on the game service with a
+deadline well inside the lease, its id is recorded in the match (while it is claimed), then
+the tickets are assigned. CreateGame with a request_id is idempotent (game.proto): sent again,
+the same request finds the game it made the first time, so the game can be created as often
+as needed and still be made once.
+
+A replica that finds a match past its lease (its replica died, stalled, or the game service
+failed) finishes it: a match whose game is recorded is assigned; a claimed one is taken over
+for a new lease (one replica wins) and its stored request sent again, then recorded and
+assigned like any. A failure that may pass (UNAVAILABLE, DEADLINE_EXCEEDED, RESOURCE_EXHAUSTED,
+INTERNAL, an unknown error...) leaves the match claimed, for the next try after the lease.
+Only a refusal for good (INVALID_ARGUMENT, FAILED_PRECONDITION, PERMISSION_DENIED...: the
+request can never make a game) releases the match: its tickets wait again (a ticket cancelled
+meanwhile is cancelled), and no game exists. So however the replicas or the game service fail
+between the claim and the assignment, the tickets end up assigned once, to one game, or
+waiting again with no game made. While the game service is down for good, the claimed tickets
+stay `matching` (a cancel is then applied when the match is released, or after it is assigned
+the ticket is matched).
 """
 
 from __future__ import annotations
@@ -29,6 +42,7 @@ import random
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import grpc
 
@@ -36,12 +50,26 @@ from olympus.v1 import game_pb2, game_pb2_grpc
 
 from .formats import Format
 from .rated import BOT
-from .store import MatchRow, MatchStore, now_ms
+from .store import MatchRow, MatchStore, new_match_id, now_ms
 
 log = logging.getLogger("olympus.matchmaking")
 
 SCAN_LIMIT = 2_000  # waiting tickets looked at per queue and pass
 CREATE_CONCURRENCY = 64  # games being created at once by one replica
+# CreateGame refusals that no repeat of the same request can change: the match is released.
+# Any other failure may pass: the match stays claimed and is tried again after its lease.
+REFUSED_FOR_GOOD = frozenset(
+    {
+        grpc.StatusCode.INVALID_ARGUMENT,
+        grpc.StatusCode.FAILED_PRECONDITION,
+        grpc.StatusCode.PERMISSION_DENIED,
+        grpc.StatusCode.UNAUTHENTICATED,
+        grpc.StatusCode.ALREADY_EXISTS,
+        grpc.StatusCode.NOT_FOUND,
+        grpc.StatusCode.OUT_OF_RANGE,
+        grpc.StatusCode.UNIMPLEMENTED,
+    }
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +127,34 @@ def group_tickets(
     return groups
 
 
+def matched_request(
+    fmt: Format, match_id: str, group: Group, seed: int, names: dict[str, str]
+) -> tuple[game_pb2.CreateGameRequest, dict[str, list[Any]]]:
+    """The CreateGameRequest of a match (the seats shuffled by `seed`, every human seat with a
+    fresh token) and its seats by ticket: [seat, token]."""
+    slots: list[str | None] = [*group.tickets, *([None] * group.bots)]
+    random.Random(seed).shuffle(slots)
+    tokens = {tid: secrets.token_urlsafe(32) for tid in group.tickets}
+    seats = [
+        game_pb2.SeatSpec(
+            kind=game_pb2.SEAT_KIND_HUMAN, name=names.get(slot, ""), token=tokens[slot]
+        )
+        if slot is not None
+        else game_pb2.SeatSpec(kind=game_pb2.SEAT_KIND_BOT, bot=BOT)
+        for slot in slots
+    ]
+    request = game_pb2.CreateGameRequest(
+        options=fmt.game_options(),
+        seats=seats,
+        time_control=fmt.time_control_proto(),
+        request_id=match_id,
+    )
+    by_ticket: dict[str, list[Any]] = {
+        slot: [seat, tokens[slot]] for seat, slot in enumerate(slots) if slot is not None
+    }
+    return request, by_ticket
+
+
 class Matcher:
     def __init__(
         self, store: MatchStore, games: game_pb2_grpc.GameServiceStub, settings: MatcherSettings
@@ -152,79 +208,109 @@ class Matcher:
                 if self._stopping.is_set():
                     return
                 await self._creating.acquire()
-                seed = secrets.randbits(63)
-                lease_ms = int(self.settings.lease_s * 1000)
-                mid = await self.store.claim(fid, group.tickets, group.bots, seed, lease_ms)
-                if mid is None:  # another replica took one of them, or one was cancelled
+                row = await self.claim(fmt, group)
+                if row is None:  # another replica took one of them, or one was cancelled
                     self._creating.release()
                     continue
-                row = MatchRow(fid, mid, "claimed", list(group.tickets), group.bots, seed)
-                task = asyncio.ensure_future(self._create(fmt, row))
-                self._inflight.add(task)
-                task.add_done_callback(self._inflight.discard)
+                self._spawn(row)
+
+    async def claim(self, fmt: Format, group: Group) -> MatchRow | None:
+        """Claim a group with the request that makes its game (None: a ticket is gone)."""
+        names = {}
+        for tid in group.tickets:
+            row = await self.store.ticket(tid)
+            names[tid] = row.name if row is not None else ""
+        seed = secrets.randbits(63)
+        mid = new_match_id()
+        request, seats = matched_request(fmt, mid, group, seed, names)
+        raw = request.SerializeToString(deterministic=True)
+        lease_ms = int(self.settings.lease_s * 1000)
+        fid = fmt.format_id
+        if await self.store.claim(fid, group.tickets, group.bots, seed, lease_ms, mid, raw, seats):
+            return MatchRow(
+                fid, mid, "claimed", list(group.tickets), group.bots, seed, "", seats, raw
+            )
+        return None
+
+    def _spawn(self, match: MatchRow) -> None:
+        """Create and assign in the background (the caller acquired `_creating`)."""
+        task = asyncio.ensure_future(self._create(match))
+        self._inflight.add(task)
+        task.add_done_callback(self._inflight.discard)
 
     async def _recover(self, fid: str) -> None:
         for mid in await self.store.overdue_matches(fid, now_ms()):
+            if self._stopping.is_set():
+                return
             match = await self.store.match(fid, mid)
             if match is None:
                 continue
             if match.state == "created":
                 await self.store.assign(match)
                 log.warning("finished an overdue match", extra={"match": mid})
-            elif match.state == "claimed" and await self.store.release(match, True):
-                log.warning("released an overdue match", extra={"match": mid})
+            elif match.state != "claimed":
+                continue
+            elif not match.request:  # claimed before requests were stored: nothing to resend
+                if await self.store.release(match, True):
+                    log.warning("released an overdue match", extra={"match": mid})
+            elif await self.store.renew(fid, mid, int(self.settings.lease_s * 1000)):
+                log.warning("creating the game of an overdue match", extra={"match": mid})
+                await self._creating.acquire()
+                self._spawn(match)
 
-    async def _create(self, fmt: Format, match: MatchRow) -> None:
+    async def _create(self, match: MatchRow) -> None:
         try:
-            await self._create_and_assign(fmt, match)
+            await self.create_and_assign(match)
         except Exception:
+            # Left claimed: whatever happened, its lease runs out and the match is finished
+            # then (releasing it here could leave its game, if it was made, an orphan).
             log.exception("creating a matched game failed", extra={"match": match.match_id})
-            with contextlib.suppress(Exception):
-                await self.store.release(match, False)
         finally:
             self._creating.release()
 
-    async def _create_and_assign(self, fmt: Format, match: MatchRow) -> None:
-        slots: list[str | None] = [*match.tickets, *([None] * match.bots)]
-        random.Random(match.seed).shuffle(slots)
-        names = {}
-        for tid in match.tickets:
-            row = await self.store.ticket(tid)
-            names[tid] = row.name if row is not None else ""
-        seats = [
-            game_pb2.SeatSpec(kind=game_pb2.SEAT_KIND_HUMAN, name=names[slot])
-            if slot is not None
-            else game_pb2.SeatSpec(kind=game_pb2.SEAT_KIND_BOT, bot=BOT)
-            for slot in slots
-        ]
-        request = game_pb2.CreateGameRequest(
-            options=fmt.game_options(), seats=seats, time_control=fmt.time_control_proto()
-        )
+    async def create_and_assign(self, match: MatchRow) -> None:
+        """Create (or find) the game of a claimed match from its stored request, record it,
+        assign the tickets; release the match only when the request is refused for good."""
+        request = game_pb2.CreateGameRequest.FromString(match.request)
         try:
             reply = await self.games.CreateGame(request, timeout=self.settings.lease_s / 2)
         except grpc.aio.AioRpcError as exc:
+            if exc.code() not in REFUSED_FOR_GOOD:
+                log.error(
+                    "CreateGame failed: the match is tried again after its lease",
+                    extra={"match": match.match_id, "code": exc.code().name},
+                )
+                return
             log.error(
-                "CreateGame failed: the tickets wait again",
+                "CreateGame refused the match: its tickets wait again",
                 extra={"match": match.match_id, "code": exc.code().name},
             )
             await self.store.release(match, False)
             return
-        tokens = {s.seat: s.token for s in reply.seats}
-        by_ticket = {slot: [seat, tokens.get(seat, "")] for seat, slot in enumerate(slots) if slot}
-        if not await self.store.record_game(match.fid, match.match_id, reply.game_id, by_ticket):
+        fid, mid = match.fid, match.match_id
+        # The reply's tokens are the chosen ones; a game service too old to know request_id
+        # would have made its own: those are the ones that work (and the match is not safe
+        # from a second game: upgrade the game service first).
+        made = {s.seat: s.token for s in reply.seats}
+        seats = {tid: [seat, made.get(seat) or token] for tid, (seat, token) in match.seats.items()}
+        if seats != match.seats:
+            log.error("the game service ignored the chosen tokens", extra={"match": mid})
+        if not await self.store.record_game(fid, mid, reply.game_id, seats):
+            # Only a match released or recorded with another game: neither can follow a reply.
             log.error(
-                "a match was released while its game was created: orphan game",
-                extra={"match": match.match_id, "game_id": reply.game_id},
+                "a match was no longer claimed when its game was made",
+                extra={"match": mid, "game_id": reply.game_id},
             )
             return
         done = MatchRow(
-            match.fid,
-            match.match_id,
+            fid,
+            mid,
             "created",
             match.tickets,
             match.bots,
             match.seed,
             reply.game_id,
-            by_ticket,
+            seats,
+            match.request,
         )
         await self.store.assign(done)

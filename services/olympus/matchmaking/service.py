@@ -148,6 +148,9 @@ class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
                 yield msg
 
 
+RECONNECT_OPTIONS = (("grpc.max_reconnect_backoff_ms", 5_000),)
+
+
 def make_setup(
     gamestate_address: str, matcher_settings: MatcherSettings, ticket_ttl_s: int
 ) -> Callable[[grpc.aio.Server, ServiceSettings], Awaitable[ServiceHooks]]:
@@ -155,7 +158,9 @@ def make_setup(
         redis = redis_client(settings.redis_url, CLIENT_NAME, REDIS_CONNECTIONS, REDIS_TIMEOUT_S)
         await redis.ping()  # fail at start, not at the first call, when Redis is not there
         store = MatchStore(redis, ticket_ttl_s)
-        channel = grpc.aio.insecure_channel(gamestate_address)
+        # Reconnect within seconds once a game service that was down is back (gRPC's default
+        # backoff grows to two minutes): the matches it failed are tried again at their lease.
+        channel = grpc.aio.insecure_channel(gamestate_address, options=RECONNECT_OPTIONS)
         games = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
         matcher = Matcher(store, games, matcher_settings)
         # The generated *_pb2_grpc module comes without type stubs.

@@ -11,8 +11,10 @@ One queue per format (`format_id`, formats.py); everything of a queue shares the
                                              format, match, game_id, seat, token, bots,
                                              closed, cancel (a cancel asked while matching)
     olympus:mm:{q:F}:m:<match id>            hash: state, tickets (JSON list), bots, seed,
-                                             created, game_id, seats (JSON {ticket: [seat,
-                                             token]})
+                                             created, request (the CreateGameRequest, its
+                                             request_id the match id), seats (JSON {ticket:
+                                             [seat, token]}: the tokens chosen at the claim),
+                                             game_id
     olympus:mm:acct:{a:<account>}:ticket     string: the account's last ticket id
     olympus:mm:acct:{a:<account>}:seats      hash: game id -> seat (seats won by matchmaking)
     olympus:mm:game:<game id>                hash: seat -> account
@@ -26,15 +28,21 @@ cancelled. A match's states: claimed -> created (the game exists; its id and tok
 -> assigned (every ticket matched); or claimed -> released (its tickets wait again).
 
 Every change of status is one Lua script on the queue's slot, so scripts see each other whole:
-- CLAIM moves a group from waiting to matching only if every one is still waiting;
+- CLAIM moves a group from waiting to matching only if every one is still waiting, and stores
+  with the match the CreateGameRequest that makes its game (request_id = the match id, the seat
+  tokens chosen then): whoever creates the game, however often, sends that same request;
+- RENEW takes over a claimed match whose lease is over, for a new lease (one replica wins);
 - CANCEL removes a waiting ticket (a ticket claimed by a match is only flagged: if that match
   fails, the ticket is cancelled instead of waiting again);
-- RECORD stores the created game in the match only while the match is still claimed;
+- RECORD stores the created game in the match while it is claimed (and succeeds again for the
+  same game: two replicas that recovered the same match);
 - RELEASE gives a claimed match's tickets back (only a match without a recorded game);
 - ASSIGN marks the tickets of a created match matched (idempotent).
 RECORD and RELEASE exclude each other: a match whose game is recorded is always assigned in the
-end, one that was released never is (its game, if it was created, is an orphan with nobody in
-it).
+end, one that was released never is. A match is released only when the game service refused
+its request for good (then no game exists: the request made none, and every repeat of it is
+refused the same way), or, for a match claimed without a stored request (by a version before
+requests were stored), when its lease is over.
 """
 
 from __future__ import annotations
@@ -107,6 +115,10 @@ def game_seats_key(game_id: str) -> str:
     return f"{PREFIX}:game:{game_id}"
 
 
+def new_match_id() -> str:
+    return secrets.token_hex(8)
+
+
 def valid_ticket_id(tid: str) -> bool:
     return len(tid) == 32 and all(c in "0123456789abcdef" for c in tid)
 
@@ -121,26 +133,38 @@ return 1
 """
 
 # KEYS: waiting, matching, match, ticket... ARGV: match id, lease deadline, now, bots, seed,
-# tickets JSON, ticket ids...
+# tickets JSON, request, seats JSON, ticket ids...
 _CLAIM = """
+if redis.call('EXISTS', KEYS[3]) == 1 then return 0 end
 for i = 4, #KEYS do
-  local tid = ARGV[i + 3]
+  local tid = ARGV[i + 5]
   if not redis.call('ZSCORE', KEYS[1], tid) then return 0 end
   if redis.call('HGET', KEYS[i], 'status') ~= 'waiting' then return 0 end
 end
 for i = 4, #KEYS do
-  redis.call('ZREM', KEYS[1], ARGV[i + 3])
+  redis.call('ZREM', KEYS[1], ARGV[i + 5])
   redis.call('HSET', KEYS[i], 'status', 'matching', 'match', ARGV[1])
 end
 redis.call('HSET', KEYS[3], 'state', 'claimed', 'tickets', ARGV[6], 'bots', ARGV[4],
-  'seed', ARGV[5], 'created', ARGV[3])
+  'seed', ARGV[5], 'created', ARGV[3], 'request', ARGV[7], 'seats', ARGV[8])
 redis.call('ZADD', KEYS[2], ARGV[2], ARGV[1])
+return 1
+"""
+
+# KEYS: matching, match. ARGV: match id, now, new lease deadline.
+_RENEW = """
+if redis.call('HGET', KEYS[2], 'state') ~= 'claimed' then return 0 end
+local deadline = redis.call('ZSCORE', KEYS[1], ARGV[1])
+if not deadline or tonumber(deadline) > tonumber(ARGV[2]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
 return 1
 """
 
 # KEYS: match. ARGV: game id, seats JSON.
 _RECORD = """
-if redis.call('HGET', KEYS[1], 'state') ~= 'claimed' then return 0 end
+local m = redis.call('HMGET', KEYS[1], 'state', 'game_id')
+if (m[1] == 'created' or m[1] == 'assigned') and m[2] == ARGV[1] then return 1 end
+if m[1] ~= 'claimed' then return 0 end
 redis.call('HSET', KEYS[1], 'state', 'created', 'game_id', ARGV[1], 'seats', ARGV[2])
 return 1
 """
@@ -248,6 +272,7 @@ class MatchRow:
     seed: int
     game_id: str = ""
     seats: dict[str, list[Any]] = field(default_factory=dict)  # ticket -> [seat, token]
+    request: bytes = b""  # the CreateGameRequest stored at the claim (b"": none stored)
 
 
 def _s(value: bytes | None, default: str = "") -> str:
@@ -285,6 +310,7 @@ class MatchStore:
         r = self.redis
         self._activate = r.register_script(_ACTIVATE)
         self._claim = r.register_script(_CLAIM)
+        self._renew = r.register_script(_RENEW)
         self._record = r.register_script(_RECORD)
         self._release = r.register_script(_RELEASE)
         self._assign = r.register_script(_ASSIGN)
@@ -391,10 +417,20 @@ class MatchStore:
     # --- matches ---------------------------------------------------------------------------------
     @_storage
     async def claim(
-        self, fid: str, tickets: Sequence[str], bots: int, seed: int, lease_ms: int
+        self,
+        fid: str,
+        tickets: Sequence[str],
+        bots: int,
+        seed: int,
+        lease_ms: int,
+        mid: str | None = None,
+        request: bytes = b"",
+        seats: dict[str, list[Any]] | None = None,
     ) -> str | None:
-        """A new match of these tickets, if every one is still waiting; its id, or None."""
-        mid = secrets.token_hex(8)
+        """A new match of these tickets, if every one is still waiting; its id, or None.
+        `request`: the CreateGameRequest that makes its game (its request_id: `mid`, from
+        new_match_id) and `seats`, ticket -> [seat, token chosen in it]."""
+        mid = mid or new_match_id()
         now = now_ms()
         keys = [waiting_key(fid), matching_key(fid), match_key(fid, mid)]
         keys += [ticket_key(t) for t in tickets]
@@ -405,13 +441,24 @@ class MatchStore:
             bots,
             seed,
             orjson.dumps(list(tickets)),
+            request,
+            orjson.dumps(seats or {}),
             *tickets,
         ]
         return mid if await self._claim(keys=keys, args=args) else None
 
     @_storage
+    async def renew(self, fid: str, mid: str, lease_ms: int) -> bool:
+        """Take over a claimed match whose lease is over, for another lease: False when it is
+        not claimed any more, or another replica took it over first."""
+        now = now_ms()
+        keys = [matching_key(fid), match_key(fid, mid)]
+        return bool(await self._renew(keys=keys, args=[mid, now, now + lease_ms]))
+
+    @_storage
     async def record_game(self, fid: str, mid: str, game_id: str, seats: dict[str, Any]) -> bool:
-        """Store the created game in a match still claimed; False if it was released."""
+        """Store the created game in a match still claimed (or created with this same game);
+        False if it was released."""
         return bool(
             await self._record(keys=[match_key(fid, mid)], args=[game_id, orjson.dumps(seats)])
         )
@@ -476,6 +523,7 @@ class MatchStore:
             seed=int(row.get(b"seed") or 0),
             game_id=_s(row.get(b"game_id")),
             seats=dict(orjson.loads(row[b"seats"])) if row.get(b"seats") else {},
+            request=row.get(b"request") or b"",
         )
 
     @_storage

@@ -23,6 +23,8 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     MALFORMED_REQUEST: _ClassVar[ErrorReason]
     UNKNOWN_MAP: _ClassVar[ErrorReason]
     INVALID_TIME_CONTROL: _ClassVar[ErrorReason]
+    INVALID_REQUEST_ID: _ClassVar[ErrorReason]
+    INVALID_CHOSEN_TOKEN: _ClassVar[ErrorReason]
     TOKEN_REQUIRED: _ClassVar[ErrorReason]
     INVALID_TOKEN: _ClassVar[ErrorReason]
     WRONG_GAME_TOKEN: _ClassVar[ErrorReason]
@@ -32,6 +34,8 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     PERMISSION_DENIED: _ClassVar[ErrorReason]
     NOT_FOUND: _ClassVar[ErrorReason]
     ALREADY_EXISTS: _ClassVar[ErrorReason]
+    REQUEST_ID_REUSED: _ClassVar[ErrorReason]
+    TOKEN_IN_USE: _ClassVar[ErrorReason]
     GAME_NOT_FOUND: _ClassVar[ErrorReason]
     CARD_NOT_FOUND: _ClassVar[ErrorReason]
     STALE_VERSION: _ClassVar[ErrorReason]
@@ -111,6 +115,8 @@ INVALID_ENUM: ErrorReason
 MALFORMED_REQUEST: ErrorReason
 UNKNOWN_MAP: ErrorReason
 INVALID_TIME_CONTROL: ErrorReason
+INVALID_REQUEST_ID: ErrorReason
+INVALID_CHOSEN_TOKEN: ErrorReason
 TOKEN_REQUIRED: ErrorReason
 INVALID_TOKEN: ErrorReason
 WRONG_GAME_TOKEN: ErrorReason
@@ -120,6 +126,8 @@ UNAUTHENTICATED: ErrorReason
 PERMISSION_DENIED: ErrorReason
 NOT_FOUND: ErrorReason
 ALREADY_EXISTS: ErrorReason
+REQUEST_ID_REUSED: ErrorReason
+TOKEN_IN_USE: ErrorReason
 GAME_NOT_FOUND: ErrorReason
 CARD_NOT_FOUND: ErrorReason
 STALE_VERSION: ErrorReason
