@@ -29,6 +29,7 @@ TILES: Final[Mapping[str, int]] = {
     "greenery": pb.TILE_TYPE_GREENERY,
     "city": pb.TILE_TYPE_CITY,
     "special": pb.TILE_TYPE_SPECIAL,
+    "claim": pb.TILE_TYPE_CLAIM,  # Land Claim's space decision (no tile)
 }
 PROJECTS: Final[Mapping[str, int]] = {
     name: pb.StandardProject.Value(f"STANDARD_PROJECT_{name.upper()}")

@@ -39,6 +39,7 @@ class TileType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TILE_TYPE_GREENERY: _ClassVar[TileType]
     TILE_TYPE_CITY: _ClassVar[TileType]
     TILE_TYPE_SPECIAL: _ClassVar[TileType]
+    TILE_TYPE_CLAIM: _ClassVar[TileType]
 
 class StandardProject(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -137,6 +138,7 @@ TILE_TYPE_OCEAN: TileType
 TILE_TYPE_GREENERY: TileType
 TILE_TYPE_CITY: TileType
 TILE_TYPE_SPECIAL: TileType
+TILE_TYPE_CLAIM: TileType
 STANDARD_PROJECT_UNSPECIFIED: StandardProject
 STANDARD_PROJECT_SELL_PATENTS: StandardProject
 STANDARD_PROJECT_POWER_PLANT: StandardProject
