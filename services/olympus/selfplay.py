@@ -34,6 +34,10 @@ class GameStats:
     # Realtime scoring on: how often the leader of the live score (points, then M€) changed
     # from one generation's start to the next, and at the end. None when off.
     lead_changes: int | None = None
+    # The Colonies expansion (None without it): trades made (taken-back ones included) and
+    # colonies on the tiles at the end.
+    trades: int | None = None
+    colonies: int | None = None
 
 
 def play_game(options: GameOptions, bot: str = "random", persist: bool = False) -> GameStats:
@@ -43,14 +47,16 @@ def play_game(options: GameOptions, bot: str = "random", persist: bool = False) 
     second_thoughts = random.Random(options.seed)
     start = time.perf_counter()
     game = Game.new(options)
-    decisions = undos = 0
+    decisions = undos = trades = 0
     live = options.realtime_scoring
     generation, leader, lead_changes = game.generation, _leader(game), 0
     while not game.is_over and decisions < DECISION_LIMIT:
         decision = game.decisions()[0]
         seat = decision.player
+        logged = len(game.log)
         game.push(seat, bots[seat].choose(game, decision))
         decisions += 1
+        trades += sum(entry[0] == "trade" for entry in game.log[logged:])
         if options.undo and game.undoable(seat) and second_thoughts.random() < UNDO_RATE:
             game.undo(seat, 1)
             undos += 1
@@ -74,6 +80,8 @@ def play_game(options: GameOptions, bot: str = "random", persist: bool = False) 
         state_bytes=len(game.to_bytes()),
         undos=undos,
         lead_changes=lead_changes if live else None,
+        trades=trades if game.colonies is not None else None,
+        colonies=game.colonies.colonies_in_play() if game.colonies is not None else None,
     )
 
 
@@ -97,6 +105,7 @@ def run(
     undo: bool = False,
     prelude: bool = False,
     realtime_scoring: bool = True,
+    colonies: bool = False,
 ) -> dict[str, Any]:
     stats = []
     wall = time.perf_counter()
@@ -111,6 +120,7 @@ def run(
             undo=undo,
             prelude=prelude,
             realtime_scoring=realtime_scoring,
+            colonies=colonies,
         )
         stats.append(play_game(options, bot, persist))
     wall = time.perf_counter() - wall
@@ -127,6 +137,7 @@ def run(
         "undo": undo,
         "undos": sum(s.undos for s in stats),
         "prelude": prelude,
+        "colonies": colonies,
         "avg_generations": round(statistics.fmean(s.generations for s in stats), 2) if stats else 0,
         "avg_decisions": round(statistics.fmean(s.decisions for s in stats), 1) if stats else 0,
         "avg_final_vp": round(statistics.fmean(s.final_vp for s in stats), 2) if stats else 0,
@@ -137,6 +148,7 @@ def run(
         if stats
         else 0,
         **_lead_changes(stats),
+        **_colony_figures(stats),
     }
 
 
@@ -145,3 +157,14 @@ def _lead_changes(stats: list[GameStats]) -> dict[str, Any]:
     if not changes:  # realtime scoring off: no score before the end
         return {}
     return {"avg_lead_changes": round(statistics.fmean(changes), 2)}
+
+
+def _colony_figures(stats: list[GameStats]) -> dict[str, Any]:
+    trades = [s.trades for s in stats if s.trades is not None]
+    colonies = [s.colonies for s in stats if s.colonies is not None]
+    if not trades or not colonies:  # played without the Colonies expansion
+        return {}
+    return {
+        "avg_trades": round(statistics.fmean(trades), 2),
+        "avg_colonies_at_end": round(statistics.fmean(colonies), 2),
+    }

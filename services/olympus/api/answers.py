@@ -16,7 +16,7 @@ from .vocab import PROJECTS, name_of, value_of
 # The engine's answer type -> the Answer oneof member, where the names differ.
 _FIELD_OF = {"pass": "pass_turn"}
 _TYPE_OF = {field: kind for kind, field in _FIELD_OF.items()}
-_EMPTY_ANSWERS = ("convert_plants", "convert_heat", "pass", "end_turn")
+_EMPTY_ANSWERS = ("convert_plants", "convert_heat", "pass", "end_turn", "trade")
 
 
 def target_value(msg: pb.PlayerTarget) -> int | str | None:

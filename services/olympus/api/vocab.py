@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Final
 
+from olympus.engine.colonies import COLONY_PROJECT
 from olympus.engine.constants import STANDARD_PROJECTS
 from olympus.platform.errors import InvalidArgument
 from olympus.v1 import game_pb2 as pb
@@ -28,9 +29,11 @@ TILES: Final[Mapping[str, int]] = {
     "greenery": pb.TILE_TYPE_GREENERY,
     "city": pb.TILE_TYPE_CITY,
     "special": pb.TILE_TYPE_SPECIAL,
+    "claim": pb.TILE_TYPE_CLAIM,  # Land Claim's space decision (no tile)
 }
 PROJECTS: Final[Mapping[str, int]] = {
-    name: pb.StandardProject.Value(f"STANDARD_PROJECT_{name.upper()}") for name in STANDARD_PROJECTS
+    name: pb.StandardProject.Value(f"STANDARD_PROJECT_{name.upper()}")
+    for name in (*STANDARD_PROJECTS, COLONY_PROJECT)  # Colonies' build_colony: its games only
 }
 DECISION_KINDS: Final[Mapping[str, int]] = {
     "action": pb.DECISION_KIND_ACTION,
@@ -65,6 +68,7 @@ ANSWER_KINDS: Final[Mapping[str, int]] = {
         "player",
         "option",
         "amount",
+        "trade",
     )
 }
 EVENT_KINDS: Final[Mapping[str, int]] = {

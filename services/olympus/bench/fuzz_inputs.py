@@ -48,6 +48,7 @@ ANSWER_FIELDS: dict[str, frozenset[str]] = {
             "convert_heat",
             "pass_turn",
             "end_turn",
+            "trade",  # Colonies games
         }
     ),
     "setup": frozenset({"setup"}),
@@ -60,7 +61,10 @@ ANSWER_FIELDS: dict[str, frozenset[str]] = {
 }
 TEXT_VERBS: dict[str, frozenset[str]] = {
     "action": frozenset(
-        {"play", "project", "milestone", "award", "action", "plants", "heat", "pass", "end"}
+        {
+            *("play", "project", "milestone", "award", "action"),
+            *("plants", "heat", "pass", "end", "trade"),
+        }
     ),
     "setup": frozenset({"setup"}),
     "cards": frozenset({"cards"}),
@@ -268,6 +272,8 @@ def not_offered_text(s: Situation, rnd: random.Random) -> Iterator[Attempt]:
                 options.append(text)
         if not d["end_turn"]:
             options.append("end")
+        if not d.get("trade"):
+            options.append("trade")
         if not d["pass"]:
             options.append("pass")
     elif s.kind == "setup":

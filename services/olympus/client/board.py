@@ -73,7 +73,7 @@ def _track(msg: pb.GlobalParameterTrack) -> dict[str, Any]:
 def board_dict(msg: pb.BoardDescription) -> dict[str, Any]:
     m, a = msg.milestone_rules, msg.award_rules
     t = msg.table
-    return {
+    data: dict[str, Any] = {
         "map": msg.map,
         "map_title": msg.map_title,
         "spaces": [_space(s) for s in msg.spaces],
@@ -119,11 +119,25 @@ def board_dict(msg: pb.BoardDescription) -> dict[str, Any]:
                 "solo": t.solo,
                 "solo_tr63": t.solo_tr63,
                 "milestones_and_awards": t.milestones_and_awards,
+                **({"colonies": True} if t.colonies else {}),  # only when on, as in settings
             }
             if msg.HasField("table")
             else None
         ),
     }
+    if msg.colony_tiles:  # a Colonies game's
+        data["colony_tiles"] = [
+            {
+                "name": c.name,
+                "trade": c.trade,
+                "track": list(c.track),
+                "placement_bonus": c.placement_bonus,
+                "colony_bonus": c.colony_bonus,
+                "starts_inactive": c.starts_inactive,
+            }
+            for c in msg.colony_tiles
+        ]
+    return data
 
 
 # --- text ---------------------------------------------------------------------------------------
@@ -169,12 +183,15 @@ def _table_text(table: dict[str, Any]) -> str:
         kinds.append("draft")
     if not table["milestones_and_awards"]:
         kinds.append("no milestones or awards")
+    if table.get("colonies"):
+        kinds.append("Colonies")
     return f"game {table['game_id']}: {', '.join(kinds)}"
 
 
 def board_text(board: dict[str, Any]) -> list[str]:
     """A readable summary: the spaces row by row with their bonuses (ocean spaces marked), the
-    milestones and awards with their rules and costs, the parameter tracks."""
+    milestones and awards with their rules and costs, the parameter tracks, a Colonies game's
+    colony tiles."""
     lines = []
     if board["table"] is not None:
         lines.append(_table_text(board["table"]))
@@ -221,4 +238,12 @@ def board_text(board: dict[str, Any]) -> list[str]:
             f"  {p['parameter']:<12} {p['minimum']} to {p['maximum']} {p['unit']}, "
             f"step {p['step']}" + (f"; {bonuses}" if bonuses else "")
         )
+    if "colony_tiles" in board:
+        lines.append("colony tiles (trade at steps 1-7; colony: placement bonus / colony bonus):")
+        for c in board["colony_tiles"]:
+            waits = " (inactive until a card holds its resource)" if c["starts_inactive"] else ""
+            lines.append(
+                f"  {c['name']:<10} {' | '.join(c['track'])}; colony: {c['placement_bonus']}"
+                f" / {c['colony_bonus']}{waits}"
+            )
     return lines

@@ -114,6 +114,7 @@ def _create(args: argparse.Namespace) -> int:
             solo_tr63=args.tr63,
             map=args.map,
             prelude=args.prelude,
+            colonies=args.colonies,
             realtime_scoring=args.realtime_scoring,
             bots=bots,
             beginner=args.beginner,
@@ -420,6 +421,11 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     )
     p.add_argument(
         "--prelude", action="store_true", help="the Prelude expansion (4 preludes dealt, 2 kept)"
+    )
+    p.add_argument(
+        "--colonies",
+        action="store_true",
+        help="the Colonies expansion (colony tiles, trade fleets, Build colony)",
     )
     p.add_argument(
         "--realtime-scoring",

@@ -175,6 +175,7 @@ class OlympusClient:
         solo_tr63: bool = False,
         map: str = "",
         prelude: bool = False,
+        colonies: bool = False,
         bots: Mapping[int, str] | Sequence[int] = (),
         beginner: Sequence[int] = (),
         names: Mapping[int, str] | None = None,
@@ -186,11 +187,17 @@ class OlympusClient:
         bot, or seat -> bot name); `beginner` the seats dealt the Beginner corporation;
         `time_control` a pb.TimeControl, or (bank seconds, increment seconds); `undo` lets
         seats take back their latest answers (`SeatHandle.undo`); `prelude` adds the
-        Prelude expansion; `realtime_scoring` False: no view or event shows a score before the
+        Prelude expansion, `colonies` the Colonies expansion; `realtime_scoring` False: no view or event shows a score before the
         end (default on)."""
         bot_names = dict(bots) if isinstance(bots, Mapping) else {s: "random" for s in bots}
         options = pb.GameOptions(
-            players=players, draft=draft, solo_tr63=solo_tr63, map=map, undo=undo, prelude=prelude
+            players=players,
+            draft=draft,
+            solo_tr63=solo_tr63,
+            map=map,
+            undo=undo,
+            prelude=prelude,
+            colonies=colonies,
         )
         if seed is not None:
             options.seed = seed

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from olympus.engine.cards.catalogue import find
+from olympus.engine.colony_tiles import TILE_NAMES, tile_def
 
 
 def card_name(number: str) -> str:
@@ -71,6 +72,8 @@ def _action_lines(d: dict[str, Any]) -> list[str]:
         lines.append(_option("plants", "convert plants into a greenery"))
     if d["convert_heat"]:
         lines.append(_option("heat", "convert heat into a temperature step"))
+    if d.get("trade"):
+        lines.append(_option("trade", "send a trade fleet (the tile and the fee come next)"))
     if d["end_turn"]:
         lines.append(_option("end", "end your turn after one action"))
     if d["pass"]:
@@ -168,10 +171,18 @@ def view_text(v: dict[str, Any]) -> list[str]:
                 lines.append(f"    corporations: {_cards(p['dealt_corporations'])}")
             if p.get("preludes"):
                 lines.append(f"    preludes: {_cards(p['preludes'])}")
+        if "fleets" in p:
+            lines.append(
+                f"    colonies {p['colonies']}, trade fleets {p['fleets']} "
+                f"({p['fleets_home']} at home)"
+            )
     tiles: dict[str, int] = {}
     for t in v["board"]:
         tiles[t["tile"]] = tiles.get(t["tile"], 0) + 1
     lines.append("board: " + (", ".join(f"{n} {k}" for k, n in sorted(tiles.items())) or "empty"))
+    if "colony_tiles" in v:
+        lines.append("colony tiles:")
+        lines.extend(f"    {colony_tile_line(t)}" for t in v["colony_tiles"])
     if "live_scores" in v and "result" not in v:
         lines.append("live score (as if the game ended now):")
         lines.extend(f"    {live_score_line(s)}" for s in v["live_scores"])
@@ -180,6 +191,19 @@ def view_text(v: dict[str, Any]) -> list[str]:
         scores = ", ".join(f"seat {s['seat']} {s['total']} VP" for s in r["scores"])
         lines.append(f"result: {scores}; winner(s): {r['winners']}")
     return lines
+
+
+def colony_tile_line(t: dict[str, Any]) -> str:
+    """One colony tile: its marker and what trading there brings now, its colonies, the
+    fleet on it. A tile this client does not know (a newer service) shows its raw facts."""
+    colonies = ", ".join(f"seat {s}" for s in t["colonies"]) or "none"
+    fleet = f"; fleet of seat {t['fleet']} here" if t["fleet"] is not None else ""
+    if not t["active"]:
+        return f"{t['name']}: inactive (waits for a card that holds its resource)"
+    brings = ""
+    if t["name"] in TILE_NAMES:
+        brings = f" (trade: {tile_def(t['name']).income_text(t['marker'])})"
+    return f"{t['name']}: marker on step {t['marker']}{brings}; colonies: {colonies}{fleet}"
 
 
 def live_score_line(s: dict[str, int]) -> str:

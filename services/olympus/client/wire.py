@@ -116,6 +116,8 @@ def settings_dict(msg: pb.GameSettings) -> dict[str, Any]:
         options["undo"] = True
     if o.prelude:  # as the engine writes its options: only when on
         options["prelude"] = True
+    if o.colonies:
+        options["colonies"] = True
     if o.HasField("seed"):
         options["seed"] = o.seed
     return {
@@ -202,6 +204,7 @@ def _action(msg: pb.ActionOptions) -> dict[str, Any]:
         "convert_heat": msg.convert_heat,
         "end_turn": msg.end_turn,
         "pass": msg.can_pass,
+        **({"trade": msg.trade} if msg.HasField("trade") else {}),  # Colonies games only
     }
 
 
@@ -267,6 +270,8 @@ def _player(msg: pb.PlayerView) -> dict[str, Any]:
         "used_actions": cards(msg.used_actions),
         "passed": msg.passed,
     }
+    if msg.HasField("fleets"):  # Colonies games only
+        data.update(fleets=msg.fleets, fleets_home=msg.fleets_home, colonies=msg.colonies)
     if msg.HasField("own"):
         own = msg.own
         data.update(
@@ -320,7 +325,19 @@ def view_dict(msg: pb.GameView) -> dict[str, Any]:
         data["live_scores"] = scores
     if msg.HasField("result"):
         data["result"] = result_dict(msg.result)
+    if msg.colony_tiles or msg.settings.options.colonies:  # Colonies games only
+        data["colony_tiles"] = [colony_tile_dict(t) for t in msg.colony_tiles]
     return data
+
+
+def colony_tile_dict(msg: pb.ColonyTile) -> dict[str, Any]:
+    return {
+        "name": msg.name,
+        "active": msg.active,
+        "marker": msg.marker,
+        "colonies": list(msg.colonies),
+        "fleet": msg.fleet if msg.HasField("fleet") else None,
+    }
 
 
 # --- answers and events ---------------------------------------------------------------------

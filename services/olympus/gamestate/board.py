@@ -22,6 +22,8 @@ from olympus.engine.board import (
 )
 from olympus.engine.board import load_map as engine_map
 from olympus.engine.cards.catalogue import find as find_card
+from olympus.engine.colony_tiles import TILES as COLONY_TILES
+from olympus.engine.colony_tiles import TRACK_STEPS
 from olympus.engine.milestones import AWARDS, MILESTONES
 from olympus.engine.options import GameOptions
 from olympus.platform.errors import InvalidArgument, quote
@@ -71,7 +73,23 @@ def describe_table(game_id: str, options: GameOptions) -> pb.BoardTable:
         solo=options.solo,
         solo_tr63=options.solo_tr63,
         milestones_and_awards=not options.solo,  # the solo game has neither
+        colonies=options.colonies,
     )
+
+
+def describe_colony_tiles() -> list[pb.ColonyTileDescription]:
+    """Every colony tile's static facts (a game with the Colonies expansion)."""
+    return [
+        pb.ColonyTileDescription(
+            name=t.name,
+            trade=t.trade,
+            track=[t.income_text(step) for step in range(1, TRACK_STEPS + 1)],
+            placement_bonus=t.placement_text,
+            colony_bonus=t.bonus_text,
+            starts_inactive=t.starts_inactive,
+        )
+        for t in COLONY_TILES
+    ]
 
 
 @cache

@@ -86,6 +86,10 @@ def _player(entry: dict[str, Any]) -> pb.PlayerView:
     )
     if entry["corporation"]:
         msg.corporation.CopyFrom(card_ref(entry["corporation"]))
+    if "fleets" in entry:  # the Colonies expansion
+        msg.fleets = entry["fleets"]
+        msg.fleets_home = entry["fleets_home"]
+        msg.colonies = entry["colonies"]
     if "hand" in entry:
         msg.own.CopyFrom(
             pb.OwnCards(
@@ -137,6 +141,12 @@ def view_to_proto(game: Game, viewer: int | None) -> pb.GameView:
         msg.active_player = data["active_player"]
     if "result" in data:
         msg.result.CopyFrom(result_to_proto(data["result"]))
+    for t in data.get("colony_tiles", ()):  # the Colonies expansion
+        tile = msg.colony_tiles.add(
+            name=t["name"], active=t["active"], marker=t["marker"], colonies=t["colonies"]
+        )
+        if t["fleet"] is not None:
+            tile.fleet = t["fleet"]
     return msg
 
 
@@ -175,7 +185,7 @@ def _action_options(d: TurnDecision) -> pb.ActionOptions:
     game: Game = d.g  # type: ignore[assignment]
     seat = d.player
     data = d.to_dict()
-    return pb.ActionOptions(
+    msg = pb.ActionOptions(
         actions_taken=data["actions_taken"],
         play=[
             pb.PlayableCard(
@@ -215,6 +225,9 @@ def _action_options(d: TurnDecision) -> pb.ActionOptions:
         end_turn=data["end_turn"],
         can_pass=data["pass"],
     )
+    if "trade" in data:  # the Colonies expansion's games only
+        msg.trade = data["trade"]
+    return msg
 
 
 def decision_to_proto(d: Decision) -> pb.Decision:

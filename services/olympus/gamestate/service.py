@@ -26,7 +26,7 @@ from olympus.v1 import game_pb2 as pb
 
 from . import store as st
 from .auth import HOST
-from .board import check_map, describe_map, describe_table
+from .board import check_map, describe_colony_tiles, describe_map, describe_table
 from .chosen import chosen_from_request
 from .clocks import seat_clocks
 from .convert import decision_to_proto, result_to_proto, view_to_proto
@@ -120,6 +120,7 @@ def options_from_request(
         map=o.map or "tharsis",
         undo=o.undo,
         prelude=o.prelude,
+        colonies=o.colonies,
         realtime_scoring=realtime_scoring_from_request(o),
     )
     return options, seats, o.HasField("seed")
@@ -195,6 +196,7 @@ def settings_to_proto(
         realtime_scoring_enabled=meta.realtime_scoring,
         undo=o.undo,
         prelude=o.prelude,
+        colonies=o.colonies,
     )
     if reveal_seed:
         options.seed = o.seed
@@ -440,6 +442,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         await self.games.seat_for(meta, request.token)  # a token given must be valid
         board = describe_map(meta.options.map)
         board.table.CopyFrom(describe_table(meta.game_id, meta.options))
+        if meta.options.colonies:
+            board.colony_tiles.extend(describe_colony_tiles())
         return board
 
     @rpc

@@ -43,6 +43,7 @@ class Format:
     rated: bool
     ladder: str = ""  # a ladder ticket's ladder (see the module's doc)
     prelude: bool = False
+    colonies: bool = False
 
     def to_data(self) -> dict[str, Any]:
         tc = self.time_control
@@ -64,6 +65,8 @@ class Format:
             data["ladder"] = self.ladder
         if self.prelude:  # written only when on: older formats keep their ids
             data["prelude"] = True
+        if self.colonies:  # likewise
+            data["colonies"] = True
         return data
 
     @classmethod
@@ -78,6 +81,7 @@ class Format:
             rated=bool(data["rated"]),
             ladder=str(data.get("ladder", "")),
             prelude=bool(data.get("prelude", False)),
+            colonies=bool(data.get("colonies", False)),
         )
 
     def canonical(self) -> str:
@@ -97,6 +101,7 @@ class Format:
             rated=self.rated,
             ladder=self.ladder,
             prelude=self.prelude,
+            colonies=self.colonies,
         )
 
     def time_control_proto(self) -> game_pb2.TimeControl:
@@ -117,6 +122,7 @@ class Format:
             draft=self.draft,
             map=self.map,
             prelude=self.prelude,
+            colonies=self.colonies,
         )
 
 
@@ -135,6 +141,7 @@ def format_from_proto(msg: matchmaking_pb2.MatchFormat) -> Format:
             draft=msg.draft,
             map=map_name,
             prelude=msg.prelude,
+            colonies=msg.colonies,
         )
     except InvalidOptions as exc:
         raise _invalid(exc.message) from None
@@ -156,6 +163,7 @@ def format_from_proto(msg: matchmaking_pb2.MatchFormat) -> Format:
         time_control,
         msg.rated,
         prelude=msg.prelude,
+        colonies=msg.colonies,
     )
 
 

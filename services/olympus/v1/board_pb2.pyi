@@ -163,7 +163,7 @@ class DescribeBoardRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., map: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
 
 class BoardDescription(_message.Message):
-    __slots__ = ("map", "map_title", "spaces", "milestones", "awards", "milestone_rules", "award_rules", "global_parameters", "table")
+    __slots__ = ("map", "map_title", "spaces", "milestones", "awards", "milestone_rules", "award_rules", "global_parameters", "table", "colony_tiles")
     MAP_FIELD_NUMBER: _ClassVar[int]
     MAP_TITLE_FIELD_NUMBER: _ClassVar[int]
     SPACES_FIELD_NUMBER: _ClassVar[int]
@@ -173,6 +173,7 @@ class BoardDescription(_message.Message):
     AWARD_RULES_FIELD_NUMBER: _ClassVar[int]
     GLOBAL_PARAMETERS_FIELD_NUMBER: _ClassVar[int]
     TABLE_FIELD_NUMBER: _ClassVar[int]
+    COLONY_TILES_FIELD_NUMBER: _ClassVar[int]
     map: str
     map_title: str
     spaces: _containers.RepeatedCompositeFieldContainer[BoardSpace]
@@ -182,7 +183,24 @@ class BoardDescription(_message.Message):
     award_rules: AwardRules
     global_parameters: _containers.RepeatedCompositeFieldContainer[GlobalParameterTrack]
     table: BoardTable
-    def __init__(self, map: _Optional[str] = ..., map_title: _Optional[str] = ..., spaces: _Optional[_Iterable[_Union[BoardSpace, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneDescription, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardDescription, _Mapping]]] = ..., milestone_rules: _Optional[_Union[MilestoneRules, _Mapping]] = ..., award_rules: _Optional[_Union[AwardRules, _Mapping]] = ..., global_parameters: _Optional[_Iterable[_Union[GlobalParameterTrack, _Mapping]]] = ..., table: _Optional[_Union[BoardTable, _Mapping]] = ...) -> None: ...
+    colony_tiles: _containers.RepeatedCompositeFieldContainer[ColonyTileDescription]
+    def __init__(self, map: _Optional[str] = ..., map_title: _Optional[str] = ..., spaces: _Optional[_Iterable[_Union[BoardSpace, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneDescription, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardDescription, _Mapping]]] = ..., milestone_rules: _Optional[_Union[MilestoneRules, _Mapping]] = ..., award_rules: _Optional[_Union[AwardRules, _Mapping]] = ..., global_parameters: _Optional[_Iterable[_Union[GlobalParameterTrack, _Mapping]]] = ..., table: _Optional[_Union[BoardTable, _Mapping]] = ..., colony_tiles: _Optional[_Iterable[_Union[ColonyTileDescription, _Mapping]]] = ...) -> None: ...
+
+class ColonyTileDescription(_message.Message):
+    __slots__ = ("name", "trade", "track", "placement_bonus", "colony_bonus", "starts_inactive")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TRADE_FIELD_NUMBER: _ClassVar[int]
+    TRACK_FIELD_NUMBER: _ClassVar[int]
+    PLACEMENT_BONUS_FIELD_NUMBER: _ClassVar[int]
+    COLONY_BONUS_FIELD_NUMBER: _ClassVar[int]
+    STARTS_INACTIVE_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    trade: str
+    track: _containers.RepeatedScalarFieldContainer[str]
+    placement_bonus: str
+    colony_bonus: str
+    starts_inactive: bool
+    def __init__(self, name: _Optional[str] = ..., trade: _Optional[str] = ..., track: _Optional[_Iterable[str]] = ..., placement_bonus: _Optional[str] = ..., colony_bonus: _Optional[str] = ..., starts_inactive: _Optional[bool] = ...) -> None: ...
 
 class SpacePosition(_message.Message):
     __slots__ = ("row", "position", "q", "r", "x", "y")
@@ -305,7 +323,7 @@ class GlobalParameterTrack(_message.Message):
     def __init__(self, parameter: _Optional[_Union[GlobalParameter, str]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., step: _Optional[int] = ..., unit: _Optional[str] = ..., bonuses: _Optional[_Iterable[_Union[TrackBonus, _Mapping]]] = ...) -> None: ...
 
 class BoardTable(_message.Message):
-    __slots__ = ("game_id", "players", "corporate_era", "draft", "solo", "solo_tr63", "milestones_and_awards")
+    __slots__ = ("game_id", "players", "corporate_era", "draft", "solo", "solo_tr63", "milestones_and_awards", "colonies")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CORPORATE_ERA_FIELD_NUMBER: _ClassVar[int]
@@ -313,6 +331,7 @@ class BoardTable(_message.Message):
     SOLO_FIELD_NUMBER: _ClassVar[int]
     SOLO_TR63_FIELD_NUMBER: _ClassVar[int]
     MILESTONES_AND_AWARDS_FIELD_NUMBER: _ClassVar[int]
+    COLONIES_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     players: int
     corporate_era: bool
@@ -320,4 +339,5 @@ class BoardTable(_message.Message):
     solo: bool
     solo_tr63: bool
     milestones_and_awards: bool
-    def __init__(self, game_id: _Optional[str] = ..., players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., milestones_and_awards: _Optional[bool] = ...) -> None: ...
+    colonies: bool
+    def __init__(self, game_id: _Optional[str] = ..., players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., milestones_and_awards: _Optional[bool] = ..., colonies: _Optional[bool] = ...) -> None: ...

@@ -63,6 +63,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     CANNOT_CONVERT_PLANTS: _ClassVar[ErrorReason]
     CANNOT_CONVERT_HEAT: _ClassVar[ErrorReason]
     CANNOT_END_TURN: _ClassVar[ErrorReason]
+    CANNOT_TRADE: _ClassVar[ErrorReason]
     ILLEGAL_SPACE: _ClassVar[ErrorReason]
     ILLEGAL_TARGET: _ClassVar[ErrorReason]
     ILLEGAL_OPTION: _ClassVar[ErrorReason]
@@ -155,6 +156,7 @@ UNKNOWN_AWARD: ErrorReason
 CANNOT_CONVERT_PLANTS: ErrorReason
 CANNOT_CONVERT_HEAT: ErrorReason
 CANNOT_END_TURN: ErrorReason
+CANNOT_TRADE: ErrorReason
 ILLEGAL_SPACE: ErrorReason
 ILLEGAL_TARGET: ErrorReason
 ILLEGAL_OPTION: ErrorReason

@@ -39,6 +39,7 @@ class TileType(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TILE_TYPE_GREENERY: _ClassVar[TileType]
     TILE_TYPE_CITY: _ClassVar[TileType]
     TILE_TYPE_SPECIAL: _ClassVar[TileType]
+    TILE_TYPE_CLAIM: _ClassVar[TileType]
 
 class StandardProject(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -49,6 +50,7 @@ class StandardProject(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STANDARD_PROJECT_AQUIFER: _ClassVar[StandardProject]
     STANDARD_PROJECT_GREENERY: _ClassVar[StandardProject]
     STANDARD_PROJECT_CITY: _ClassVar[StandardProject]
+    STANDARD_PROJECT_BUILD_COLONY: _ClassVar[StandardProject]
 
 class DecisionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -94,6 +96,7 @@ class AnswerKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ANSWER_KIND_PLAYER: _ClassVar[AnswerKind]
     ANSWER_KIND_OPTION: _ClassVar[AnswerKind]
     ANSWER_KIND_AMOUNT: _ClassVar[AnswerKind]
+    ANSWER_KIND_TRADE: _ClassVar[AnswerKind]
 
 class EventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -135,6 +138,7 @@ TILE_TYPE_OCEAN: TileType
 TILE_TYPE_GREENERY: TileType
 TILE_TYPE_CITY: TileType
 TILE_TYPE_SPECIAL: TileType
+TILE_TYPE_CLAIM: TileType
 STANDARD_PROJECT_UNSPECIFIED: StandardProject
 STANDARD_PROJECT_SELL_PATENTS: StandardProject
 STANDARD_PROJECT_POWER_PLANT: StandardProject
@@ -142,6 +146,7 @@ STANDARD_PROJECT_ASTEROID: StandardProject
 STANDARD_PROJECT_AQUIFER: StandardProject
 STANDARD_PROJECT_GREENERY: StandardProject
 STANDARD_PROJECT_CITY: StandardProject
+STANDARD_PROJECT_BUILD_COLONY: StandardProject
 DECISION_KIND_UNSPECIFIED: DecisionKind
 DECISION_KIND_ACTION: DecisionKind
 DECISION_KIND_SETUP: DecisionKind
@@ -178,6 +183,7 @@ ANSWER_KIND_SPACE: AnswerKind
 ANSWER_KIND_PLAYER: AnswerKind
 ANSWER_KIND_OPTION: AnswerKind
 ANSWER_KIND_AMOUNT: AnswerKind
+ANSWER_KIND_TRADE: AnswerKind
 EVENT_KIND_UNSPECIFIED: EventKind
 EVENT_KIND_CREATED: EventKind
 EVENT_KIND_ANSWER: EventKind
@@ -242,7 +248,7 @@ class SeatClock(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., timeouts: _Optional[int] = ..., handed_to_bot: _Optional[bool] = ...) -> None: ...
 
 class GameOptions(_message.Message):
-    __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed", "realtime_scoring", "realtime_scoring_enabled", "undo", "prelude")
+    __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed", "realtime_scoring", "realtime_scoring_enabled", "undo", "prelude", "colonies")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CORPORATE_ERA_FIELD_NUMBER: _ClassVar[int]
     DRAFT_FIELD_NUMBER: _ClassVar[int]
@@ -253,6 +259,7 @@ class GameOptions(_message.Message):
     REALTIME_SCORING_ENABLED_FIELD_NUMBER: _ClassVar[int]
     UNDO_FIELD_NUMBER: _ClassVar[int]
     PRELUDE_FIELD_NUMBER: _ClassVar[int]
+    COLONIES_FIELD_NUMBER: _ClassVar[int]
     players: int
     corporate_era: bool
     draft: bool
@@ -263,7 +270,8 @@ class GameOptions(_message.Message):
     realtime_scoring_enabled: bool
     undo: bool
     prelude: bool
-    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ..., realtime_scoring: _Optional[bool] = ..., realtime_scoring_enabled: _Optional[bool] = ..., undo: _Optional[bool] = ..., prelude: _Optional[bool] = ...) -> None: ...
+    colonies: bool
+    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ..., realtime_scoring: _Optional[bool] = ..., realtime_scoring_enabled: _Optional[bool] = ..., undo: _Optional[bool] = ..., prelude: _Optional[bool] = ..., colonies: _Optional[bool] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
     __slots__ = ("options", "seats", "time_control", "request_id", "host_token")
@@ -418,7 +426,7 @@ class CardResources(_message.Message):
     def __init__(self, card: _Optional[_Union[CardRef, _Mapping]] = ..., count: _Optional[int] = ...) -> None: ...
 
 class PlayerView(_message.Message):
-    __slots__ = ("seat", "corporation", "terraform_rating", "resources", "production", "hand_size", "played", "events", "card_resources", "used_actions", "passed", "own", "resigned")
+    __slots__ = ("seat", "corporation", "terraform_rating", "resources", "production", "hand_size", "played", "events", "card_resources", "used_actions", "passed", "own", "resigned", "fleets", "fleets_home", "colonies")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     CORPORATION_FIELD_NUMBER: _ClassVar[int]
     TERRAFORM_RATING_FIELD_NUMBER: _ClassVar[int]
@@ -432,6 +440,9 @@ class PlayerView(_message.Message):
     PASSED_FIELD_NUMBER: _ClassVar[int]
     OWN_FIELD_NUMBER: _ClassVar[int]
     RESIGNED_FIELD_NUMBER: _ClassVar[int]
+    FLEETS_FIELD_NUMBER: _ClassVar[int]
+    FLEETS_HOME_FIELD_NUMBER: _ClassVar[int]
+    COLONIES_FIELD_NUMBER: _ClassVar[int]
     seat: int
     corporation: CardRef
     terraform_rating: int
@@ -445,7 +456,24 @@ class PlayerView(_message.Message):
     passed: bool
     own: OwnCards
     resigned: bool
-    def __init__(self, seat: _Optional[int] = ..., corporation: _Optional[_Union[CardRef, _Mapping]] = ..., terraform_rating: _Optional[int] = ..., resources: _Optional[_Union[ResourceCounts, _Mapping]] = ..., production: _Optional[_Union[ResourceCounts, _Mapping]] = ..., hand_size: _Optional[int] = ..., played: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., card_resources: _Optional[_Iterable[_Union[CardResources, _Mapping]]] = ..., used_actions: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., passed: _Optional[bool] = ..., own: _Optional[_Union[OwnCards, _Mapping]] = ..., resigned: _Optional[bool] = ...) -> None: ...
+    fleets: int
+    fleets_home: int
+    colonies: int
+    def __init__(self, seat: _Optional[int] = ..., corporation: _Optional[_Union[CardRef, _Mapping]] = ..., terraform_rating: _Optional[int] = ..., resources: _Optional[_Union[ResourceCounts, _Mapping]] = ..., production: _Optional[_Union[ResourceCounts, _Mapping]] = ..., hand_size: _Optional[int] = ..., played: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., events: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., card_resources: _Optional[_Iterable[_Union[CardResources, _Mapping]]] = ..., used_actions: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., passed: _Optional[bool] = ..., own: _Optional[_Union[OwnCards, _Mapping]] = ..., resigned: _Optional[bool] = ..., fleets: _Optional[int] = ..., fleets_home: _Optional[int] = ..., colonies: _Optional[int] = ...) -> None: ...
+
+class ColonyTile(_message.Message):
+    __slots__ = ("name", "active", "marker", "colonies", "fleet")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ACTIVE_FIELD_NUMBER: _ClassVar[int]
+    MARKER_FIELD_NUMBER: _ClassVar[int]
+    COLONIES_FIELD_NUMBER: _ClassVar[int]
+    FLEET_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    active: bool
+    marker: int
+    colonies: _containers.RepeatedScalarFieldContainer[int]
+    fleet: int
+    def __init__(self, name: _Optional[str] = ..., active: _Optional[bool] = ..., marker: _Optional[int] = ..., colonies: _Optional[_Iterable[int]] = ..., fleet: _Optional[int] = ...) -> None: ...
 
 class SeatScore(_message.Message):
     __slots__ = ("seat", "terraform_rating", "milestones", "awards", "greeneries", "cities", "cards", "total", "megacredits")
@@ -490,7 +518,7 @@ class GameResult(_message.Message):
     def __init__(self, finished: _Optional[bool] = ..., generation: _Optional[int] = ..., scores: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., solo_won: _Optional[bool] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("game_id", "version", "status", "viewer", "settings", "generation", "phase", "first_player", "active_player", "temperature", "oxygen", "oceans", "deck_size", "discard_size", "board", "claims", "milestones", "awards", "players", "waiting_for", "decisions", "result", "created_at_ms", "clocks", "live_score")
+    __slots__ = ("game_id", "version", "status", "viewer", "settings", "generation", "phase", "first_player", "active_player", "temperature", "oxygen", "oceans", "deck_size", "discard_size", "board", "claims", "milestones", "awards", "players", "waiting_for", "decisions", "result", "created_at_ms", "clocks", "live_score", "colony_tiles")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -516,6 +544,7 @@ class GameView(_message.Message):
     CREATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
     LIVE_SCORE_FIELD_NUMBER: _ClassVar[int]
+    COLONY_TILES_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     status: GameStatus
@@ -541,7 +570,8 @@ class GameView(_message.Message):
     created_at_ms: int
     clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
     live_score: LiveScore
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ...) -> None: ...
+    colony_tiles: _containers.RepeatedCompositeFieldContainer[ColonyTile]
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ..., colony_tiles: _Optional[_Iterable[_Union[ColonyTile, _Mapping]]] = ...) -> None: ...
 
 class GetGameRequest(_message.Message):
     __slots__ = ("game_id", "token")
@@ -630,7 +660,7 @@ class CardActionOption(_message.Message):
     def __init__(self, card: _Optional[_Union[CardRef, _Mapping]] = ..., choices: _Optional[_Iterable[_Union[CardActionChoice, _Mapping]]] = ...) -> None: ...
 
 class ActionOptions(_message.Message):
-    __slots__ = ("actions_taken", "play", "standard_projects", "milestones", "awards", "card_actions", "convert_plants", "convert_heat", "end_turn", "can_pass")
+    __slots__ = ("actions_taken", "play", "standard_projects", "milestones", "awards", "card_actions", "convert_plants", "convert_heat", "end_turn", "can_pass", "trade")
     ACTIONS_TAKEN_FIELD_NUMBER: _ClassVar[int]
     PLAY_FIELD_NUMBER: _ClassVar[int]
     STANDARD_PROJECTS_FIELD_NUMBER: _ClassVar[int]
@@ -641,6 +671,7 @@ class ActionOptions(_message.Message):
     CONVERT_HEAT_FIELD_NUMBER: _ClassVar[int]
     END_TURN_FIELD_NUMBER: _ClassVar[int]
     CAN_PASS_FIELD_NUMBER: _ClassVar[int]
+    TRADE_FIELD_NUMBER: _ClassVar[int]
     actions_taken: int
     play: _containers.RepeatedCompositeFieldContainer[PlayableCard]
     standard_projects: _containers.RepeatedCompositeFieldContainer[StandardProjectChoice]
@@ -651,7 +682,8 @@ class ActionOptions(_message.Message):
     convert_heat: bool
     end_turn: bool
     can_pass: bool
-    def __init__(self, actions_taken: _Optional[int] = ..., play: _Optional[_Iterable[_Union[PlayableCard, _Mapping]]] = ..., standard_projects: _Optional[_Iterable[_Union[StandardProjectChoice, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., card_actions: _Optional[_Iterable[_Union[CardActionOption, _Mapping]]] = ..., convert_plants: _Optional[bool] = ..., convert_heat: _Optional[bool] = ..., end_turn: _Optional[bool] = ..., can_pass: _Optional[bool] = ...) -> None: ...
+    trade: bool
+    def __init__(self, actions_taken: _Optional[int] = ..., play: _Optional[_Iterable[_Union[PlayableCard, _Mapping]]] = ..., standard_projects: _Optional[_Iterable[_Union[StandardProjectChoice, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., card_actions: _Optional[_Iterable[_Union[CardActionOption, _Mapping]]] = ..., convert_plants: _Optional[bool] = ..., convert_heat: _Optional[bool] = ..., end_turn: _Optional[bool] = ..., can_pass: _Optional[bool] = ..., trade: _Optional[bool] = ...) -> None: ...
 
 class CorporationOffer(_message.Message):
     __slots__ = ("card", "max_cards")
@@ -866,7 +898,7 @@ class CardsAnswer(_message.Message):
     def __init__(self, cards: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Answer(_message.Message):
-    __slots__ = ("play_card", "standard_project", "milestone", "award", "card_action", "convert_plants", "convert_heat", "pass_turn", "end_turn", "setup", "cards", "space", "player", "option", "amount")
+    __slots__ = ("play_card", "standard_project", "milestone", "award", "card_action", "convert_plants", "convert_heat", "pass_turn", "end_turn", "setup", "cards", "space", "player", "option", "amount", "trade")
     PLAY_CARD_FIELD_NUMBER: _ClassVar[int]
     STANDARD_PROJECT_FIELD_NUMBER: _ClassVar[int]
     MILESTONE_FIELD_NUMBER: _ClassVar[int]
@@ -882,6 +914,7 @@ class Answer(_message.Message):
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     OPTION_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    TRADE_FIELD_NUMBER: _ClassVar[int]
     play_card: PlayCardAnswer
     standard_project: StandardProjectAnswer
     milestone: NamedAnswer
@@ -897,7 +930,8 @@ class Answer(_message.Message):
     player: PlayerTarget
     option: int
     amount: int
-    def __init__(self, play_card: _Optional[_Union[PlayCardAnswer, _Mapping]] = ..., standard_project: _Optional[_Union[StandardProjectAnswer, _Mapping]] = ..., milestone: _Optional[_Union[NamedAnswer, _Mapping]] = ..., award: _Optional[_Union[NamedAnswer, _Mapping]] = ..., card_action: _Optional[_Union[CardActionAnswer, _Mapping]] = ..., convert_plants: _Optional[_Union[NoArguments, _Mapping]] = ..., convert_heat: _Optional[_Union[NoArguments, _Mapping]] = ..., pass_turn: _Optional[_Union[NoArguments, _Mapping]] = ..., end_turn: _Optional[_Union[NoArguments, _Mapping]] = ..., setup: _Optional[_Union[SetupAnswer, _Mapping]] = ..., cards: _Optional[_Union[CardsAnswer, _Mapping]] = ..., space: _Optional[int] = ..., player: _Optional[_Union[PlayerTarget, _Mapping]] = ..., option: _Optional[int] = ..., amount: _Optional[int] = ...) -> None: ...
+    trade: NoArguments
+    def __init__(self, play_card: _Optional[_Union[PlayCardAnswer, _Mapping]] = ..., standard_project: _Optional[_Union[StandardProjectAnswer, _Mapping]] = ..., milestone: _Optional[_Union[NamedAnswer, _Mapping]] = ..., award: _Optional[_Union[NamedAnswer, _Mapping]] = ..., card_action: _Optional[_Union[CardActionAnswer, _Mapping]] = ..., convert_plants: _Optional[_Union[NoArguments, _Mapping]] = ..., convert_heat: _Optional[_Union[NoArguments, _Mapping]] = ..., pass_turn: _Optional[_Union[NoArguments, _Mapping]] = ..., end_turn: _Optional[_Union[NoArguments, _Mapping]] = ..., setup: _Optional[_Union[SetupAnswer, _Mapping]] = ..., cards: _Optional[_Union[CardsAnswer, _Mapping]] = ..., space: _Optional[int] = ..., player: _Optional[_Union[PlayerTarget, _Mapping]] = ..., option: _Optional[int] = ..., amount: _Optional[int] = ..., trade: _Optional[_Union[NoArguments, _Mapping]] = ...) -> None: ...
 
 class SubmitActionRequest(_message.Message):
     __slots__ = ("game_id", "token", "expected_version", "idempotency_key", "structured", "text")

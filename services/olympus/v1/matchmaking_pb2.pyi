@@ -19,7 +19,7 @@ TICKET_STATUS_MATCHED: TicketStatus
 TICKET_STATUS_CANCELLED: TicketStatus
 
 class MatchFormat(_message.Message):
-    __slots__ = ("players", "corporate_era", "draft", "map", "time_control", "rated", "ladder", "prelude")
+    __slots__ = ("players", "corporate_era", "draft", "map", "time_control", "rated", "ladder", "prelude", "colonies")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CORPORATE_ERA_FIELD_NUMBER: _ClassVar[int]
     DRAFT_FIELD_NUMBER: _ClassVar[int]
@@ -28,6 +28,7 @@ class MatchFormat(_message.Message):
     RATED_FIELD_NUMBER: _ClassVar[int]
     LADDER_FIELD_NUMBER: _ClassVar[int]
     PRELUDE_FIELD_NUMBER: _ClassVar[int]
+    COLONIES_FIELD_NUMBER: _ClassVar[int]
     players: int
     corporate_era: bool
     draft: bool
@@ -36,7 +37,8 @@ class MatchFormat(_message.Message):
     rated: bool
     ladder: str
     prelude: bool
-    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., map: _Optional[str] = ..., time_control: _Optional[_Union[_game_pb2.TimeControl, _Mapping]] = ..., rated: _Optional[bool] = ..., ladder: _Optional[str] = ..., prelude: _Optional[bool] = ...) -> None: ...
+    colonies: bool
+    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., map: _Optional[str] = ..., time_control: _Optional[_Union[_game_pb2.TimeControl, _Mapping]] = ..., rated: _Optional[bool] = ..., ladder: _Optional[str] = ..., prelude: _Optional[bool] = ..., colonies: _Optional[bool] = ...) -> None: ...
 
 class Ticket(_message.Message):
     __slots__ = ("ticket_id", "status", "format", "created_ms", "closed_ms", "game_id", "seat", "seat_token", "bot_seats")
