@@ -7,6 +7,7 @@ refused and leave nothing behind."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 import sys
@@ -16,10 +17,17 @@ from typing import Any
 
 import grpc
 import pytest
+import redis.asyncio as aioredis
 
 from olympus.gamestate.chosen import derived_game_id
-from olympus.matchmaking.store import ticket_key
+from olympus.ladder.schedule import LadderScheduler
+from olympus.ladder.store import LadderStore
+from olympus.matchmaking.formats import ladder_format
+from olympus.matchmaking.store import MatchStore, ticket_key
 from olympus.platform.embedded_redis import EmbeddedRedis
+from olympus.platform.errors import Unavailable
+from olympus.scoring.service import Scoring
+from olympus.scoring.store import ScoringStore
 from olympus.v1 import game_pb2, game_pb2_grpc
 from olympus.v1 import matchmaking_pb2 as mm
 from services import ServiceProcess, create_account, running_service, running_workers
@@ -190,3 +198,68 @@ def test_bad_ladder_tickets_are_refused_and_leave_nothing(
     assert ladder(url, "stop", "stopped").returncode == 0
     assert refusal(lambda: enq(other, mm.MatchFormat(ladder="stopped"))) == closed
     assert r.get(f"olympus:mm:acct:{{a:{other.account_id}}}:ticket") is None
+
+
+class _GameServiceDown:
+    """The game service's path failing as Redis out of reach does (UNAVAILABLE): the tick dies
+    between its claim and the game."""
+
+    async def create(self, *args: Any, **kwargs: Any) -> Any:
+        raise Unavailable("injected: Redis out of reach", reason="STORAGE_UNAVAILABLE")
+
+
+def test_a_ladder_table_whose_tick_died_is_made_by_recovery_and_still_rated(
+    stack: tuple[str, ServiceProcess, ServiceProcess],
+) -> None:
+    url, games, _ = stack
+    # A stopped ladder: beat settles its listed games but seats nobody (the tick below does).
+    opened = ladder(
+        url, "start", "crashy", "--bots", "passive,random", "--open", "--decision-seconds", "1"
+    )
+    assert opened.returncode == 0 and ladder(url, "stop", "crashy").returncode == 0
+    (bot,) = make_players(url, 1, scopes=("play", "ladder"))
+
+    async def dying_tick() -> tuple[str, str]:
+        redis = aioredis.Redis.from_url(url)
+        try:
+            tickets = MatchStore(redis)
+            row = await tickets.enqueue(bot.account_id, "crash-bot", ladder_format("crashy"))
+            scheduler = LadderScheduler(
+                LadderStore(redis),
+                _GameServiceDown(),  # type: ignore[arg-type]
+                Scoring(ScoringStore(redis)),
+                tickets,
+            )
+            spec = await scheduler.store.spec("crashy")
+            waiting = await scheduler._waiting(spec)
+            entry = f"acct:{bot.account_id}"
+            with pytest.raises(Unavailable):
+                await scheduler._start(spec, ["bot:random", entry], {entry: waiting[entry]})
+            # (beat may have started games of the ladder before it was stopped: find ours)
+            listed = await scheduler.store.running("crashy")
+            ours = [game for game, table in listed.items() if entry in table]
+            assert len(ours) == 1
+            return row.ticket_id, ours[0]
+        finally:
+            await redis.aclose()
+
+    ticket_id, listed_game = asyncio.run(dying_tick())
+    s = stub(stack[2].address)
+    # The matchmaking service's recovery makes that very game after the claim's lease...
+    done = until(
+        lambda: (t := get(s, bot, ticket_id)).status == mm.TICKET_STATUS_MATCHED and t,
+        "the claimed ladder table made by recovery",
+        timeout=90,
+    )
+    assert done.game_id == listed_game
+    # ...nobody plays the external seat: the clock and the bot finish it, and it is rated.
+    rated = until(
+        lambda: board(url, "crashy").get(bot.account_id, {}).get("games") == 1 or None,
+        "the recovered ladder game rated",
+        timeout=240,
+    )
+    assert rated
+    with grpc.insecure_channel(games.address) as channel:
+        stub_ = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
+        view = stub_.GetGame(game_pb2.GetGameRequest(game_id=listed_game)).game
+        assert view.status == game_pb2.GAME_STATUS_FINISHED

@@ -12,9 +12,10 @@ from it in this process through the game service's own path (`create_from_reques
 tick that dies, or fails to reach Redis, between the claim and the assignment leaves a match
 whose lease runs out and that the matchmaking service's recovery finishes by sending the same
 request (the same game, made once; see matchmaking/matcher.py). The tickets are never seated
-twice, a cancelled one is never seated. Such a recovered table is played, but this scheduler
-never saw its game id: it is not counted in `running` nor rated (rare: a crash, or Redis out of
-reach, at that moment). The external bot learns of its game through WatchTicket and plays it
+twice, a cancelled one is never seated. The table is listed in `running` under its game id
+(derived from the request) before the game is made, so a game made by that recovery is rated
+like the others; a listed game that does not exist is waited for while its match is claimed,
+and dropped once the match is released (a refusal for good: no game). The external bot learns of its game through WatchTicket and plays it
 through the game API, on the ladder's clock.
 
 A tick holds the ladder's lock for its work, so two ticks never start games for the same
@@ -31,6 +32,7 @@ from typing import Any
 
 from olympus.gamestate import store as gst
 from olympus.gamestate.auth import new_token
+from olympus.gamestate.chosen import derived_game_id
 from olympus.gamestate.core import Games
 from olympus.gamestate.service import create_from_request
 from olympus.matchmaking.formats import ladder_format
@@ -106,7 +108,9 @@ class LadderScheduler:
                 players = [(i, rated_player(entry)) for i, entry in enumerate(table)]
                 await self.scoring.report(game_id, spec.name, players)
                 out.reported += 1
-            elif status in (gst.STATUS_ABORTED, ""):  # aborted or gone: not rated
+            elif status == "" and await self._being_made(spec, game_id):
+                continue  # its match is still claimed: matchmaking's recovery makes it
+            elif status in (gst.STATUS_ABORTED, ""):  # aborted, gone or never made: not rated
                 out.dropped += 1
             else:
                 continue
@@ -126,19 +130,22 @@ class LadderScheduler:
             externals = [w.entrant for w in waiting.values()]
             table = next_table(bots + externals, players, rnd, frozenset(busy))
             seated = {entry: waiting.pop(entry) for entry in table if entry in waiting}
-            game_id = await self._start(spec, table, seated)
-            if game_id is None:
+            made = await self._start(spec, table, seated)
+            if made is None:
                 continue  # a ticket was cancelled or taken meanwhile: the others wait on
-            started = await self.store.add_running(spec.name, game_id, table)
+            game_id, started = made
             running[game_id] = table
             busy |= set(table)
             out.started += 1
 
     async def _start(
         self, spec: LadderSpec, table: list[str], tickets: dict[str, Waiting]
-    ) -> str | None:
-        """Create the table's game; with external bots, through a claimed match (None when one
-        of their tickets was cancelled or taken meanwhile)."""
+    ) -> tuple[str, int] | None:
+        """Create the table's game and list it as running: (its id, games started so far).
+        With external bots, through a claimed match, listed before the game is made (its id is
+        derived from the match's request), so that a game made by matchmaking's recovery after
+        this tick died is still rated; None when one of their tickets was cancelled or taken
+        meanwhile."""
         # No seed in the request: the game service draws a secret one (seed_chosen stays off).
         request = game_pb2.CreateGameRequest(
             options=game_pb2.GameOptions(players=len(table), corporate_era=spec.corporate_era),
@@ -157,7 +164,8 @@ class LadderScheduler:
                 bot = entry.removeprefix(BOT_PREFIX)
                 request.seats.add(kind=game_pb2.SEAT_KIND_BOT, bot=bot, name=bot)
         if not tickets:
-            return (await create_from_request(self.games, request, "")).meta.game_id
+            game_id = (await create_from_request(self.games, request, "")).meta.game_id
+            return game_id, await self.store.add_running(spec.name, game_id, table)
         request.request_id = mid
         raw = request.SerializeToString(deterministic=True)
         fid = ladder_format(spec.name).format_id
@@ -166,6 +174,8 @@ class LadderScheduler:
         if await self.tickets.claim(fid, claimed, bots, 0, LEASE_MS, mid, raw, by_ticket) is None:
             return None
         match = MatchRow(fid, mid, "claimed", claimed, bots, 0, "", by_ticket, raw)
+        game_id = derived_game_id("", mid)
+        started = await self.store.add_running(spec.name, game_id, table, mid)
         try:
             created = await create_from_request(self.games, request, "")
         except Exception as exc:
@@ -173,17 +183,26 @@ class LadderScheduler:
                 await self.tickets.release(match, False)  # they wait for the next table
             # else left claimed: after its lease the matchmaking recovery sends it again
             raise
-        game_id = created.meta.game_id
+        assert created.meta.game_id == game_id  # derived from the request (chosen.py)
         if not await self.tickets.record_game(fid, mid, game_id, by_ticket):
             log.error(
                 "a ladder match was no longer claimed when its game was made",
                 extra={"match": mid, "game_id": game_id},
             )
-            return None
+            return game_id, started
         await self.tickets.assign(
             MatchRow(fid, mid, "created", claimed, bots, 0, game_id, by_ticket)
         )
-        return game_id
+        return game_id, started
+
+    async def _being_made(self, spec: LadderSpec, game_id: str) -> bool:
+        """Whether a listed game that does not exist (yet) is still to be made: its match is
+        claimed, so the matchmaking recovery sends its request again."""
+        mid = await self.store.claimed_match(spec.name, game_id)
+        if not mid:
+            return False
+        match = await self.tickets.match(ladder_format(spec.name).format_id, mid)
+        return match is not None and match.state == "claimed"
 
     async def _waiting(self, spec: LadderSpec) -> dict[str, Waiting]:
         """The external bots waiting for this ladder, longest-waiting first, by seat entry."""

@@ -3,6 +3,8 @@
     olympus:ladders                    set: the ladders' names
     olympus:ladder:{l:<name>}          hash: spec (JSON), started (games started so far)
     olympus:ladder:{l:<name>}:running  hash: game id -> the rated player of each seat (JSON)
+    olympus:ladder:{l:<name>}:matches  hash: game id -> the claimed match it is made from (a
+                                       table with external bots: listed before it exists)
     olympus:ladder:{l:<name>}:lock     string: the tick working on this ladder (a lease)
 
 A running game's seats are `bot:<name>` for a built-in bot and `acct:<account id>` for an
@@ -151,11 +153,23 @@ class LadderStore:
         rows = await self.redis.hgetall(_key(name, "running"))
         return {k.decode(): orjson.loads(v) for k, v in rows.items()}
 
-    async def add_running(self, name: str, game_id: str, table: list[str]) -> int:
+    async def add_running(
+        self, name: str, game_id: str, table: list[str], match_id: str = ""
+    ) -> int:
+        """A game of the ladder; with `match_id`, one whose game is made from that claimed
+        match (its id derived before the game exists: see `claimed_match`)."""
+        if match_id:
+            await self.redis.hset(_key(name, "matches"), game_id, match_id)
         await self.redis.hset(_key(name, "running"), game_id, orjson.dumps(table))
         return int(await self.redis.hincrby(_key(name), "started", 1))
 
+    async def claimed_match(self, name: str, game_id: str) -> str:
+        """The match a running game is made from ("" for a game made directly)."""
+        raw = await self.redis.hget(_key(name, "matches"), game_id)
+        return raw.decode() if raw else ""
+
     async def done(self, name: str, game_id: str) -> None:
+        await self.redis.hdel(_key(name, "matches"), game_id)
         await self.redis.hdel(_key(name, "running"), game_id)
 
     async def started(self, name: str) -> int:
