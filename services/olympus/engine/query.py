@@ -147,10 +147,8 @@ def card_buy_cost(p: Player) -> int:
 def heat_floaters(p: Player) -> list[tuple[int, int, int]]:
     """(card, floaters, heat each) that may stand in for heat (Stormcraft Incorporated)."""
     out = []
-    for c in tableau(p):
-        value = card_def(c).floater_heat
-        n = p.card_res.get(c, 0)
-        if value and n:
+    for c, n in p.card_res.items():  # cards in play that hold resources (few, often none)
+        if n and (value := card_def(c).floater_heat):
             out.append((c, n, value))
     return out
 

@@ -76,7 +76,7 @@ def oxygen(steps: int = 1) -> Instr:
     return ("raise", "oxygen", steps)
 
 
-def draw(n: int) -> Instr:
+def draw(n: Amount) -> Instr:
     return ("draw", n)
 
 
