@@ -1,7 +1,7 @@
 """The card catalogue against the reference table (tests/reference/cards.tsv), card by card.
 
-The base game, the Corporate Era and the Prelude expansion are compared: the modules the engine
-plays.
+The base game, the Corporate Era, the Prelude and the Colonies expansions are compared: the
+modules the engine plays.
 Each card present in the catalogue gets its own test; a card not written yet is reported by
 the completeness test at the end rather than by a failure per field.
 """
@@ -16,7 +16,7 @@ import pytest
 from olympus.engine.cards.catalogue import all_cards, by_number
 
 TABLE = Path(__file__).resolve().parent.parent / "reference" / "cards.tsv"
-MODULES = ("base", "corpera", "prelude")
+MODULES = ("base", "corpera", "prelude", "colonies")
 
 
 def _reference_rows() -> list[dict[str, str]]:
@@ -49,13 +49,13 @@ def test_catalogue_card_matches_the_reference_table(row: dict[str, str]) -> None
     assert card.starting_mc == _number_or_none(row["starting_megacredits"])
 
 
-def test_the_reference_table_holds_215_projects_18_corporations_and_35_preludes() -> None:
+def test_the_reference_table_holds_264_projects_23_corporations_and_35_preludes() -> None:
     kinds = [r["kind"] for r in REFERENCE]
     counts = (kinds.count("project"), kinds.count("corporation"), kinds.count("prelude"))
-    assert counts == (208 + 7, 13 + 5, 35)
+    assert counts == (208 + 7 + 49, 13 + 5 + 5, 35)
 
 
-def test_every_base_corporate_era_and_prelude_card_is_in_the_catalogue() -> None:
+def test_every_card_of_the_modules_played_is_in_the_catalogue() -> None:
     missing = [
         f"{r['card_number']} {r['name']}" for r in REFERENCE if r["card_number"] not in by_number()
     ]

@@ -1,4 +1,4 @@
-"""Whole random games with Colonies (base and Corporate Era decks, no Colonies cards yet):
+"""Whole random games with Colonies (its cards and corporations in the decks too):
 saved and reloaded at every decision, replayed from seed and answers, a soak at 1-5 players,
 and views that show every seat the same colony tiles."""
 

@@ -20,6 +20,7 @@ from olympus.engine import (
     StandardProject,
     Trade,
 )
+from olympus.engine.cards.catalogue import get as card_def
 from olympus.engine.colony_tiles import TILE_NAMES, TILES, tile_def
 from olympus.engine.constants import MC
 
@@ -57,12 +58,24 @@ def test_the_deal_comes_from_the_seed() -> None:
     assert {name for deal in deals for name in deal} == set(TILE_NAMES)
 
 
-def test_the_cards_dealt_are_those_of_the_same_game_without_the_expansion() -> None:
+def test_the_colonies_cards_and_corporations_join_the_decks_only_with_the_option() -> None:
+    def cards(g: Game) -> set[int]:
+        return {*g.deck, *(c for p in g.players for c in p.dealt)}
+
+    def corps(g: Game) -> set[int]:
+        return {c for p in g.players for c in p.dealt_corps}
+
     plain = Game.new(GameOptions(players=3, seed=8))
     colonies = Game.new(GameOptions(players=3, seed=8, colonies=True))
-    assert colonies.deck == plain.deck and colonies.first == plain.first
-    for a, b in zip(plain.players, colonies.players, strict=True):
-        assert (a.dealt, a.dealt_corps) == (b.dealt, b.dealt_corps)
+    added = cards(colonies) - cards(plain)
+    assert cards(plain) <= cards(colonies) and len(added) == 49
+    assert {card_def(c).module for c in added} == {"colonies"}
+    assert all(card_def(c).module != "colonies" for c in cards(plain) | corps(plain))
+    dealt = set()
+    for seed in range(30):
+        g = Game.new(GameOptions(players=5, seed=seed, colonies=True))
+        dealt |= {card_def(c).name for c in corps(g) if card_def(c).module == "colonies"}
+    assert dealt == {"Aridor", "Arklight", "Polyphemos", "Poseidon", "Stormcraft Incorporated"}
 
 
 def test_the_solo_player_removes_one_of_four_tiles_before_choosing_a_corporation() -> None:

@@ -25,6 +25,10 @@ CASES = [
     GameOptions(players=3, seed=29, prelude=True, draft=True, beginner=(False, True, False)),
     GameOptions(players=1, seed=30, colonies=True),  # colony tiles and fleets are public
     GameOptions(players=3, seed=31, colonies=True, draft=True),
+    # With the Colonies cards: Research Colony, Red Spot Observatory, Solar Probe, Spin-off
+    # Department and the Pluto and Miranda tiles draw into hands; Polyphemos buys at 5 M€.
+    GameOptions(players=2, seed=32, colonies=True, prelude=True),
+    GameOptions(players=4, seed=33, colonies=True, draft=True, corporate_era=False),
 ]
 PRELUDES = frozenset(prelude_pool())
 STEP = 7  # check every STEP-th decision, plus setup and every card shown to one seat only
@@ -113,7 +117,7 @@ def test_cards_shown_to_one_seat_only_are_hidden_from_the_others() -> None:
 
 def _check_position(g: Game, seat: int, seed: int) -> None:
     raw = g.to_bytes()
-    deck = sorted(project_deck(g.options.corporate_era, g.options.prelude))
+    deck = sorted(project_deck(g.options.corporate_era, g.options.prelude, g.options.colonies))
     assert _all_cards(g) == deck
     r = redacted(g, seat, seed)
     assert g.to_bytes() == raw, "the input game was changed"
@@ -177,7 +181,7 @@ def test_different_seeds_deal_differently(options: GameOptions) -> None:
 
 @pytest.mark.parametrize("options", CASES, ids=lambda o: f"{o.players}p-draft{o.draft}")
 def test_redacted_games_play_to_the_end_and_save(options: GameOptions) -> None:
-    deck = sorted(project_deck(options.corporate_era, options.prelude))
+    deck = sorted(project_deck(options.corporate_era, options.prelude, options.colonies))
     for k, g in enumerate(_positions(options)):
         if k % 5:
             continue

@@ -85,6 +85,14 @@ def run(games: int = 40, seed: int = 1) -> dict[str, Any]:
     game_ms = statistics.median(s.seconds * 1000 for s in plain)
     persist_ms = statistics.median(s.seconds * 1000 for s in persisted)
     decisions = statistics.median(s.decisions for s in plain)
+    # The Colonies expansion (its cards and tiles), same seeds: whole games, and per decision
+    # (a Colonies game has more to decide: trades, colonies, the new cards' actions).
+    colonies = [
+        play_game(GameOptions(players=2, seed=seed + i, corporate_era=True, colonies=True))
+        for i in range(games)
+    ]
+    colonies_ms = statistics.median(s.seconds * 1000 for s in colonies)
+    colonies_decisions = statistics.median(s.decisions for s in colonies)
 
     states = _sample_states(8, seed + 1000)
     sizes = [len(g.to_bytes()) for g in states]
@@ -126,6 +134,13 @@ def run(games: int = 40, seed: int = 1) -> dict[str, Any]:
         "game_in_calibration_units": round(game_ms * 1000 / calibration_us, 1),
         "median_decisions_per_game": decisions,
         "ms_per_decision": round(game_ms / decisions, 4),
+        "median_ms_per_colonies_game": round(colonies_ms, 2),
+        "colonies_over_plain": round(colonies_ms / game_ms, 2),
+        "median_decisions_per_colonies_game": colonies_decisions,
+        "colonies_ms_per_decision": round(colonies_ms / colonies_decisions, 4),
+        "colonies_per_decision_over_plain": round(
+            (colonies_ms / colonies_decisions) / (game_ms / decisions), 2
+        ),
         "median_ms_per_game_persisting_every_decision": round(persist_ms, 2),
         "persist_over_plain": round(persist_ms / game_ms, 2),
         "median_ms_per_game_server_loop": round(med(server_ms), 2),

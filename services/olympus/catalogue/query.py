@@ -20,16 +20,26 @@ from olympus.engine.cards.model import ACTIVE, AUTOMATED, CORPORATION, EVENT, PR
 
 # The vocabularies are the game's, not the present data's: asking for prelude cards is a fair
 # question with an empty answer while no prelude is in the catalogue, not a mistake.
-MODULES = ("base", "corpera", "prelude")
+MODULES = ("base", "corpera", "prelude", "colonies")
 KINDS = ("project", "corporation", "prelude")
 TYPES = (AUTOMATED, ACTIVE, EVENT, CORPORATION, PRELUDE)
 # Cards do not list "event" among their tags (events are a type), so a tag filter on it would
 # silently match nothing; it is refused with a pointer to the type filter instead.
 TAGS = tuple(t for t in constants.TAGS if t != "event")
-REQUIREMENT_KINDS = ("temperature", "oxygen", "oceans", "tag", "production", "greeneries", "cities")
+REQUIREMENT_KINDS = (
+    "temperature",
+    "oxygen",
+    "oceans",
+    "tag",
+    "production",
+    "greeneries",
+    "cities",
+    "colonies",
+    "floaters",
+)
 
-# A card number as people write it: `009` or `9`, `R08` or `r08` (ASCII digits only).
-CARD_NUMBER_RE = re.compile(r"[0-9]{1,3}|[RrPp][0-9]{2}")
+# A card number as people write it: `009` or `9`, `R08` or `r08`, `C07` (ASCII digits only).
+CARD_NUMBER_RE = re.compile(r"[0-9]{1,3}|[RrPpCc][0-9]{2}")
 # What `_encode_token` issues: unpadded URL-safe base64 (the decoder would skip other bytes).
 _PAGE_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{1,200}")
 

@@ -323,7 +323,7 @@ class ChooseAmount(Answer):
 MAX_TEXT = 1024  # longer than any answer can be (every card of the game fits in 840)
 MAX_NUMBER = 10_000
 MAX_CARDS = 250  # more than the game has
-_CARD_RE = re.compile(r"[RP][0-9]{2}|[0-9]{3}")
+_CARD_RE = re.compile(r"[RPC][0-9]{2}|[0-9]{3}")
 _NUMBER_RE = re.compile(r"[0-9]{1,5}")
 _NAME_RE = re.compile(r"[a-z_]{1,40}")
 _TOKEN_RE = re.compile(r"[\x21-\x7e]+")  # printable ASCII, no space
@@ -331,7 +331,9 @@ _TOKEN_RE = re.compile(r"[\x21-\x7e]+")  # printable ASCII, no space
 
 def _card(token: object) -> int:
     if not isinstance(token, str) or not _CARD_RE.fullmatch(token):
-        raise MalformedAction(f"not a card number: {_shown(token)} (expected e.g. 009, R08, P41)")
+        raise MalformedAction(
+            f"not a card number: {_shown(token)} (expected e.g. 009, R08, P41, C07)"
+        )
     return card_id(token)
 
 

@@ -27,6 +27,7 @@ from .colony_tiles import (
     tile_def,
     tiles_in_play,
 )
+from .constants import MC, PRODUCTION_FLOOR
 from .decisions import Decision, SelectOption
 from .interpreter import all_feasible, op
 from .mutate import fire_colony_placed, log, push, push_effects
@@ -169,6 +170,26 @@ def fee_alternatives(p: Player) -> tuple[tuple[str, tuple[tuple[Any, ...], ...]]
         label = f"Pay {n} M€" if res == "megacredits" else f"Pay {n} {res}"
         out.append((label, (pay,)))
     return tuple(out)
+
+
+def room_for_production_cut(g: GameState, p: Player, names: list[str], cut: int) -> list[str]:
+    """Tiles whose colony leaves room for cutting M€ production by `cut` afterwards: what
+    the placement bonus (Luna's +2) and the player's own colony triggers (Poseidon's +1) add
+    keeps production at the floor or above (Minority Refuge, Pioneer Settlement)."""
+    floor = PRODUCTION_FLOOR[MC]
+    triggered = sum(
+        instr[2]
+        for c in tableau(p)
+        for t in card_def(c).triggers
+        if t.event == "colony_placed"
+        for instr in t.effects
+        if instr[0] == "prod" and instr[1] == "megacredits" and isinstance(instr[2], int)
+    )
+    return [n for n in names if p.prod[MC] + triggered + _placement_mc_prod(n) - cut >= floor]
+
+
+def _placement_mc_prod(name: str) -> int:
+    return sum(i[2] for i in tile_def(name).placement if i[0] == "prod" and i[1] == "megacredits")
 
 
 def can_trade(g: GameState, p: Player) -> bool:

@@ -28,7 +28,8 @@ ANIMAL: Final = "animal"
 SCIENCE_RES: Final = "science"
 FIGHTER: Final = "fighter"
 FLOATER: Final = "floater"  # Colonies
-CARD_RESOURCES: Final = (MICROBE, ANIMAL, SCIENCE_RES, FIGHTER, FLOATER)
+CAMP: Final = "camp"  # Colonies: Refugee Camps
+CARD_RESOURCES: Final = (MICROBE, ANIMAL, SCIENCE_RES, FIGHTER, FLOATER, CAMP)
 
 # --- tags -------------------------------------------------------------------------------------
 TAGS: Final = (

@@ -301,7 +301,8 @@ class SelectCards(Decision):
 
 
 class SelectSetup(Decision):
-    """Choose a corporation and the opening cards to buy (3 M€ each, or free for Beginner)."""
+    """Choose a corporation and the opening cards to buy (3 M€ each, 5 for Polyphemos, free
+    for Beginner)."""
 
     kind = "setup"
     __slots__ = ("cards", "corporations", "max_cards")

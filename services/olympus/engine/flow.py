@@ -38,7 +38,7 @@ from .mutate import (
 from .ops import pay_megacredits
 from .placement import legal_spaces
 from .prelude import keep_decision, keep_preludes, keeping, push_prelude_phase
-from .query import greenery_plant_cost, heat_as_mc, terraformed
+from .query import card_buy_cost, greenery_plant_cost, heat_as_mc, terraformed
 from .state import Frame, GameState, Player
 
 # --- setup ------------------------------------------------------------------------------------
@@ -48,7 +48,8 @@ def setup_budget(corp: int) -> int:
     """How many opening cards a corporation can pay for (all 10 are free for Beginner)."""
     if corp == BEGINNER_ID:
         return 10
-    return (card_def(corp).starting_mc or 0) // CARD_BUY_COST
+    card = card_def(corp)
+    return (card.starting_mc or 0) // (card.card_buy_cost or CARD_BUY_COST)
 
 
 def _setup_decide(g: GameState, frame: Frame) -> list[Decision]:
@@ -77,7 +78,7 @@ def _start_corporation(g: GameState, p: Player, corp: int, cards: tuple[int, ...
     card = card_def(corp)
     p.corp = corp
     p.dealt_corps = []
-    paid = 0 if corp == BEGINNER_ID else CARD_BUY_COST * len(cards)
+    paid = 0 if corp == BEGINNER_ID else (card.card_buy_cost or CARD_BUY_COST) * len(cards)
     p.res[MC] = (card.starting_mc or 0) - paid
     kept = set(cards)
     for c in p.dealt:
@@ -144,7 +145,7 @@ def _generation(g: GameState, frame: Frame) -> None:
 
 def research_budget(p: Player) -> int:
     money = p.res[MC] + (p.res[HEAT] if heat_as_mc(p) else 0)
-    return money // CARD_BUY_COST
+    return money // card_buy_cost(p)
 
 
 def _research_decide(g: GameState, frame: Frame) -> list[Decision]:
@@ -154,11 +155,11 @@ def _research_decide(g: GameState, frame: Frame) -> list[Decision]:
         out.append(
             SelectCards(
                 seat,
-                "Buy research cards (3 M€ each)",
+                f"Buy research cards ({card_buy_cost(p)} M€ each)",
                 p.dealt,
                 0,
                 research_budget(p),
-                CARD_BUY_COST,
+                card_buy_cost(p),
                 "buy",
             )
         )
@@ -169,7 +170,7 @@ def _research_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> 
     assert isinstance(answer, ChooseCards)
     p = g.players[seat]
     bought = set(answer.cards)
-    pay_megacredits(p, CARD_BUY_COST * len(bought))
+    pay_megacredits(p, card_buy_cost(p) * len(bought))
     for c in p.dealt:
         (p.hand if c in bought else g.discard).append(c)
     p.dealt = []

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from .cards.model import CardDef
 from .constants import ENERGY, MC
+from .interpreter import all_feasible
 from .placement import legal_spaces
 from .state import GameState, Player
 
@@ -32,3 +33,11 @@ def _immigrant_city(g: GameState, p: Player, card: CardDef) -> bool:
     return (
         p.prod[ENERGY] >= 1 and p.prod[MC] >= -4 and bool(legal_spaces(g, p.seat, "city", "city"))
     )
+
+
+@play_check("colony_then_cut")
+def _colony_then_cut(g: GameState, p: Player, card: CardDef) -> bool:
+    """Minority Refuge, Pioneer Settlement: the colony instruction itself offers only tiles
+    that leave room for the M€ production cut after it (Luna's +2 may make that room), so the
+    cut is not judged on its own against today's production."""
+    return all_feasible(g, p, card.id, tuple(i for i in card.play if i[0] != "prod"))

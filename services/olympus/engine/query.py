@@ -12,8 +12,11 @@ from .cards.catalogue import get as card_def
 from .cards.model import CardDef, Requirement
 from .colony_state import colonies_in_play, colonies_of
 from .constants import (
+    CARD_BUY_COST,
     CITY,
+    FLOATER,
     GREENERY,
+    HEAT,
     OCEANS_MAX,
     OXYGEN_MAX,
     RESOURCE_INDEX,
@@ -81,17 +84,22 @@ def amount(g: GameState, p: Player, value: Any) -> int:
         return value
     head = value[0]
     if head == "count":
-        _, what, subject, divisor = value
+        _, what, subject, divisor, *plus = value  # plus: a constant added before dividing
+        n = plus[0] if plus else 0
         if what == "tags":
-            n = tag_count(p, subject)
+            n += tag_count(p, subject)
         elif what == "cities":
-            n = cities_in_play(g, subject) if subject != "own" else tiles_owned(g, p.seat, CITY)
+            n += cities_in_play(g, subject) if subject != "own" else tiles_owned(g, p.seat, CITY)
         elif what == "opponent_tags":
-            n = sum(tag_count(q, subject) for q in g.players if q is not p)
+            n += sum(tag_count(q, subject) for q in g.players if q is not p)
         elif what == "events":
-            n = sum(len(q.events) for q in g.players)
+            n += sum(len(q.events) for q in g.players)
         elif what == "colonies":  # Colonies: "own" or "all" (every player's)
-            n = colonies_of(g, p.seat) if subject == "own" else colonies_in_play(g)
+            n += colonies_of(g, p.seat) if subject == "own" else colonies_in_play(g)
+        elif what == "card_resources":  # Colonies: resources of a kind on the player's cards
+            n += card_resources(p, subject)
+        elif what == "tagless":  # Colonies: the player's cards in play without tags
+            n += sum(1 for c in tableau(p) if not card_def(c).tags)
         else:
             raise ValueError(f"unknown count {what!r}")
         return n // int(divisor)
@@ -120,6 +128,34 @@ def steel_value(p: Player) -> int:
 
 def titanium_value(p: Player) -> int:
     return TITANIUM_VALUE + sum(card_def(cid).titanium_bonus for cid in tableau(p))
+
+
+def card_resources(p: Player, kind: str) -> int:
+    """How many `kind` resources the player has on cards in play (floaters for Airliners)."""
+    return sum(p.card_res.get(c, 0) for c in tableau(p) if card_def(c).resource == kind)
+
+
+def card_buy_cost(p: Player) -> int:
+    """What one card bought costs this player (3 M€; Polyphemos pays 5)."""
+    if p.corp:
+        cost = card_def(p.corp).card_buy_cost
+        if cost is not None:
+            return cost
+    return CARD_BUY_COST
+
+
+def heat_floaters(p: Player) -> list[tuple[int, int, int]]:
+    """(card, floaters, heat each) that may stand in for heat (Stormcraft Incorporated)."""
+    out = []
+    for c, n in p.card_res.items():  # cards in play that hold resources (few, often none)
+        if n and (value := card_def(c).floater_heat):
+            out.append((c, n, value))
+    return out
+
+
+def spendable_heat(p: Player) -> int:
+    """The heat this player can spend: heat, plus floaters worth heat (Stormcraft)."""
+    return p.res[HEAT] + sum(n * value for _, n, value in heat_floaters(p))
 
 
 def heat_as_mc(p: Player) -> bool:
@@ -225,8 +261,12 @@ def _requirement_value(g: GameState, p: Player, r: Requirement) -> tuple[int, in
         return p.prod[RESOURCE_INDEX[r.subject or ""]], 0
     if kind == "greeneries":
         return tiles_owned(g, p.seat, GREENERY), 0
-    if kind == "cities":
+    if kind == "cities":  # every player's, or the player's own ("cities>=1": Colonies)
+        if r.subject == "own":
+            return tiles_owned(g, p.seat, CITY), 0
         return cities_in_play(g), 0
+    if kind == "floaters":  # Colonies: floaters on the player's cards
+        return card_resources(p, FLOATER), 0
     if kind == "colonies":  # Colonies: the player's own colonies
         return colonies_of(g, p.seat), 0
     raise ValueError(f"unknown requirement kind {kind!r}")

@@ -52,6 +52,7 @@ from .query import (
     project_cost,
     requirement_failure,
     resource_payment,
+    spendable_heat,
     steel_value,
     tableau,
     titanium_value,
@@ -81,7 +82,10 @@ def card_rule(p: Player, card: CardDef) -> PayRule:
 
 
 def _spends_own_resources(effects: tuple[tuple[Any, ...], ...]) -> bool:
-    return any(i[0] == "gain" and isinstance(i[2], int) and i[2] < 0 for i in effects)
+    return any(
+        (i[0] == "gain" and isinstance(i[2], int) and i[2] < 0) or i[0] == "spend_heat"
+        for i in effects
+    )
 
 
 def _needs_money_after_payment(g: GameState, effects: tuple[tuple[Any, ...], ...]) -> bool:
@@ -269,7 +273,7 @@ class TurnOptions:
         self.plants = p.res[PLANTS] >= greenery_plant_cost(p) and bool(
             legal_spaces(g, p.seat, "greenery", "greenery")
         )
-        self.heat = p.res[HEAT] >= HEAT_PER_TEMPERATURE and g.temperature < TEMPERATURE_MAX
+        self.heat = spendable_heat(p) >= HEAT_PER_TEMPERATURE and g.temperature < TEMPERATURE_MAX
         self.trade = g.colonies is not None and can_trade(g, p)
 
 
@@ -605,9 +609,9 @@ def _turn_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None
         log(g, "convert_plants", seat)
         push(g, ("place", seat, 0, "greenery", "greenery"))
     elif isinstance(answer, ConvertHeat):
-        p.res[HEAT] -= HEAT_PER_TEMPERATURE
         log(g, "convert_heat", seat)
         push(g, ("raise", seat, 0, "temperature", 1))
+        push(g, ("spend_heat", seat, 0, HEAT_PER_TEMPERATURE))  # Stormcraft's floaters may help
     elif isinstance(answer, Trade):
         push(g, ("trade", seat, 0, "fee"))
     else:

@@ -33,9 +33,12 @@ BLOCKS = (
     "corpera_b",
     "prelude_cards",
     "prelude_projects",
+    "colonies_a",
+    "colonies_b",
+    "colonies_corps",
 )
 
-MODULES = ("base", "corpera", "prelude")
+MODULES = ("base", "corpera", "prelude", "colonies")
 
 
 def card(
@@ -128,28 +131,34 @@ def by_name() -> dict[str, CardDef]:
 
 
 def find(key: str) -> CardDef | None:
-    """A card by printed number (`009`, `R08`) or by name (case-insensitive)."""
+    """A card by printed number (`009`, `R08`, `C07`) or by name (case-insensitive)."""
     return by_number().get(key) or by_name().get(key.strip().lower())
 
 
-def _modules(corporate_era: bool, prelude: bool) -> set[str]:
+def _modules(corporate_era: bool, prelude: bool, colonies: bool) -> set[str]:
     """The card modules a game with these options deals from."""
     modules = {"base", "corpera"} if corporate_era else {"base"}
     if prelude:
         modules.add("prelude")
+    if colonies:
+        modules.add("colonies")
     return modules
 
 
 @cache
-def project_deck(corporate_era: bool, prelude: bool = False) -> tuple[int, ...]:
-    modules = _modules(corporate_era, prelude)
+def project_deck(
+    corporate_era: bool, prelude: bool = False, colonies: bool = False
+) -> tuple[int, ...]:
+    modules = _modules(corporate_era, prelude, colonies)
     return tuple(c.id for c in _ensure().values() if c.kind == "project" and c.module in modules)
 
 
 @cache
-def corporation_pool(corporate_era: bool, prelude: bool = False) -> tuple[int, ...]:
+def corporation_pool(
+    corporate_era: bool, prelude: bool = False, colonies: bool = False
+) -> tuple[int, ...]:
     """Corporations dealt at setup (the Beginner corporation is chosen by option, not dealt)."""
-    modules = _modules(corporate_era, prelude)
+    modules = _modules(corporate_era, prelude, colonies)
     return tuple(
         c.id
         for c in _ensure().values()

@@ -23,8 +23,10 @@ Amount = int | tuple[Any, ...]
 # --- amounts ----------------------------------------------------------------------------------
 
 
-def per_tag(tag: str, divisor: int = 1) -> tuple[Any, ...]:
-    return ("count", "tags", tag, divisor)
+def per_tag(tag: str, divisor: int = 1, plus: int = 0) -> tuple[Any, ...]:
+    """1 per `divisor` of your `tag` tags; `plus` more tags counted (an event's own tag,
+    which is not in play: Solar Probe)."""
+    return ("count", "tags", tag, divisor, plus) if plus else ("count", "tags", tag, divisor)
 
 
 def per_city(where: str = "all", divisor: int = 1) -> tuple[Any, ...]:
@@ -51,7 +53,10 @@ def gain(resource: str, amount: Amount) -> Instr:
 
 
 def spend(resource: str, amount: int) -> Instr:
-    """A mandatory loss of your own resource (the card needs you to have it)."""
+    """A mandatory loss of your own resource (the card needs you to have it). Heat has an
+    instruction of its own: floaters may stand in for it (Stormcraft Incorporated)."""
+    if resource == "heat":
+        return ("spend_heat", amount)
     return ("gain", resource, -amount)
 
 
@@ -71,7 +76,7 @@ def oxygen(steps: int = 1) -> Instr:
     return ("raise", "oxygen", steps)
 
 
-def draw(n: int) -> Instr:
+def draw(n: Amount) -> Instr:
     return ("draw", n)
 
 
@@ -221,7 +226,7 @@ def req(text: str) -> tuple[Requirement, ...]:
         if head.startswith(("tag:", "production:")):
             head, subject = head.split(":")
         elif head.startswith("cities"):
-            head, subject = "cities", "any"
+            head, subject = "cities", "own" if head == "cities" else "any"
         lo, hi = (n, None) if op == ">=" else (None, n)
         out.append(Requirement(kind=head, minimum=lo, maximum=hi, subject=subject))
     return tuple(out)
@@ -281,11 +286,16 @@ def per_colony(whose: str = "own", divisor: int = 1) -> tuple[Any, ...]:
     return ("count", "colonies", whose, divisor)
 
 
-def colony(bonus: bool = True, own_tile: bool = False) -> Instr:
+def colony(bonus: bool = True, own_tile: bool = False, mc_prod_after: int = 0) -> Instr:
     """Place a colony on a tile of your choice (with its placement bonus unless `bonus` is
     False); `own_tile` allows a tile that already holds one of yours (Research Colony).
-    Feasible only while some tile can take it, so a card that places one is playable only then."""
-    return ("colony", 1 if bonus else 0, 1 if own_tile else 0)
+    Feasible only while some tile can take it, so a card that places one is playable only then.
+    `mc_prod_after`: the card then lowers M€ production this much, so only tiles that leave
+    room for it above the floor are offered (Minority Refuge at -4 or -5: Luna only)."""
+    bonus_flag, own = 1 if bonus else 0, 1 if own_tile else 0
+    return (
+        ("colony", bonus_flag, own, mc_prod_after) if mc_prod_after else ("colony", bonus_flag, own)
+    )
 
 
 def fleet(n: int = 1) -> Instr:
@@ -317,3 +327,47 @@ def vp_per_colonies(per: int, points: int = 1) -> VictoryPoints:
 def on_colony(*effects: Instr, scope: str = "any") -> Trigger:
     """When a colony is placed (by anyone, or by you with scope="self"): Poseidon."""
     return Trigger("colony_placed", tuple(effects), scope=scope)
+
+
+def per_card_resource(kind: str, divisor: int = 1) -> tuple[Any, ...]:
+    """1 per `divisor` `kind` resources on your cards (Floater Leasing)."""
+    return ("count", "card_resources", kind, divisor)
+
+
+def per_tagless_card() -> tuple[Any, ...]:
+    """1 per card of yours in play without tags (Community Services, counting itself)."""
+    return ("count", "tagless", "own", 1)
+
+
+def add_tagged(kind: str, n: int, tag: str) -> Instr:
+    """Add `n` `kind` resources to one of your cards that carries `tag` and holds `kind`
+    ("onto a Jovian card"); lost when there is none."""
+    return ("add_tagged", kind, n, tag)
+
+
+def spend_from_card(kind: str, n: int = 1) -> Instr:
+    """Remove `n` `kind` resources from one of your cards (the card needs them: Air Raid)."""
+    return ("spend_from", kind, n)
+
+
+def cash_here(resource: str, most: int = 0) -> Instr:
+    """Gain 1 `resource` per resource on this card (at most `most`, 0: no limit); the card
+    keeps them (Jupiter Floating Station, Martian Zoo)."""
+    return ("cash_here", resource, most)
+
+
+def convert_here(resource: str) -> Instr:
+    """Turn X resources on this card (X at least 1, the player's choice) into X `resource`
+    (Titan Shuttles)."""
+    return ("convert_here", resource)
+
+
+def shift_tracks() -> Instr:
+    """Raise one colony tile's marker a step and lower another's (Market Manipulation)."""
+    return ("shift_tracks",)
+
+
+def new_tag_types() -> Instr:
+    """M€ production +1 per tag type the card that fired the trigger brings into play
+    (Aridor)."""
+    return ("new_tag_types", "$played")

@@ -26,8 +26,9 @@ class Requirement:
     """A global-parameter, tag, production or tile-count condition checked when played.
 
     kind: temperature | oxygen | oceans | tag | production | greeneries | cities
-          | colonies (the player's own; Colonies)
-    subject: the tag or resource for `tag`/`production`; "any" for `cities` of all players.
+          | colonies, floaters (the player's own; Colonies)
+    subject: the tag or resource for `tag`/`production`; for `cities`, "any" (all players',
+             written `cities(any player)`) or "own" (the player's, written `cities`).
     Exactly one of `minimum`/`maximum` is set.
     """
 
@@ -45,7 +46,7 @@ class Requirement:
         if self.kind in ("tag", "production"):
             head = f"{self.kind}:{self.subject}"
         elif self.kind == "cities":
-            head = "cities(any player)"
+            head = "cities" if self.subject == "own" else "cities(any player)"
         else:
             head = self.kind
         if self.minimum is not None:
@@ -152,7 +153,7 @@ class CardDef:
     id: int
     number: str
     name: str
-    module: str  # base | corpera | prelude
+    module: str  # base | corpera | prelude | colonies
     kind: str  # project | corporation | prelude
     type: str  # automated | active | event | corporation | prelude
     cost: int | None
@@ -185,6 +186,10 @@ class CardDef:
     # pushed up this many steps before each of the owner's trades (Trade Envoys, Trading Colony).
     trade_discount: int = 0
     trade_offset: int = 0
+    # Colonies corporations: what each card bought costs its owner (Polyphemos: 5 M€), and
+    # how much heat each floater on the card is worth when its owner spends heat (Stormcraft).
+    card_buy_cost: int | None = None
+    floater_heat: int = 0
     # Named Python checks for the rare card whose playability the instructions cannot express.
     play_check: str | None = None
 
@@ -206,7 +211,10 @@ class CardDef:
 
 
 def card_id(number: str) -> int:
-    """Stable integer id of a printed card number: `048` → 48, `R08` → 1008, `P41` → 2041."""
+    """Stable integer id of a printed card number: `048` → 48, `R08` → 1008, `P41` → 2041,
+    `C07` → 3007 (Colonies)."""
+    if number[:1] == "C":
+        return 3000 + int(number[1:])
     if number[:1] == "R":
         return 1000 + int(number[1:])
     if number[:1] == "P":
@@ -216,6 +224,8 @@ def card_id(number: str) -> int:
 
 def card_number(cid: int) -> str:
     """Inverse of `card_id`."""
+    if cid >= 3000:
+        return f"C{cid - 3000:02d}"
     if cid >= 2000:
         return f"P{cid - 2000:02d}"
     if cid >= 1000:

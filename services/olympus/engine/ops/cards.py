@@ -6,7 +6,6 @@ from ..actions import Answer, ChooseCards
 from ..cards.catalogue import get as card_def
 from ..cards.model import card_number
 from ..constants import (
-    CARD_BUY_COST,
     HEAT,
     MC,
 )
@@ -17,14 +16,15 @@ from ..mutate import (
     draw_into_hand,
     log,
 )
-from ..query import heat_as_mc
+from ..query import amount, card_buy_cost, heat_as_mc
 from ..state import Frame, GameState, Player
 from .common import player_of
 
 
 @op("draw")
 def _draw(g: GameState, frame: Frame) -> None:
-    draw_into_hand(g, player_of(g, frame), frame[3])
+    p = player_of(g, frame)
+    draw_into_hand(g, p, amount(g, p, frame[3]))  # a count for Solar Probe
     return None
 
 
@@ -77,11 +77,11 @@ def _buy_decide(g: GameState, frame: Frame) -> list[Decision]:
     return [
         SelectCards(
             p.seat,
-            f"Buy {card_def(top[0]).name} for {CARD_BUY_COST} M€?",
+            f"Buy {card_def(top[0]).name} for {card_buy_cost(p)} M€?",
             top,
             0,
-            1 if _can_pay(p, CARD_BUY_COST) else 0,
-            CARD_BUY_COST,
+            1 if _can_pay(p, card_buy_cost(p)) else 0,
+            card_buy_cost(p),
             "buy",
             frame[2],
         )
@@ -92,7 +92,7 @@ def _buy_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
     assert isinstance(answer, ChooseCards)
     p = g.players[seat]
     if answer.cards:
-        pay_megacredits(p, CARD_BUY_COST)
+        pay_megacredits(p, card_buy_cost(p))
         p.hand.extend(answer.cards)
     else:
         g.discard.extend(frame[3])

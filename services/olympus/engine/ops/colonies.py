@@ -3,7 +3,9 @@ a trade), discard from hand (Pluto's colony bonus), collect one's colony bonuses
 into play. The rules they apply (who may do what) are in `engine/colonies.py`.
 
 Frames:
-  ("colony", seat, card, bonus, own_tile)      place a colony (asks for the tile)
+  ("colony", seat, card, bonus, own_tile[, cut])  place a colony (asks for the tile); with
+                                               `cut`, only tiles leaving room for an M€
+                                               production cut that follows
   ("fleet", seat, card, n)                     gain n trade fleets
   ("trade", seat, card, "fee" | "free")        trade (asks for the tile, then the fee)
   ("trade_at", seat, card, tile)               the fleet lands; income follows
@@ -28,6 +30,7 @@ from ..colonies import (
     fee_alternatives,
     place_colony,
     push_trade_income,
+    room_for_production_cut,
     trade_offset,
     tradeable_tiles,
 )
@@ -42,7 +45,10 @@ from .common import player_of
 
 
 def _colony_tiles(g: GameState, frame: Frame) -> list[str]:
-    return buildable_tiles(g, frame[1], own_tile=bool(frame[4]))
+    names = buildable_tiles(g, frame[1], own_tile=bool(frame[4]))
+    if len(frame) > 5:  # the card lowers M€ production next: keep it above the floor
+        names = room_for_production_cut(g, g.players[frame[1]], names, frame[5])
+    return names
 
 
 def _colony_decide(g: GameState, frame: Frame) -> list[Decision]:
@@ -61,7 +67,10 @@ def _colony_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> No
 
 
 def _colony_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
-    return bool(buildable_tiles(g, p.seat, own_tile=bool(args[1])))
+    names = buildable_tiles(g, p.seat, own_tile=bool(args[1]))
+    if len(args) > 2:
+        names = room_for_production_cut(g, p, names, args[2])
+    return bool(names)
 
 
 @op("colony", decide=_colony_decide, resolve=_colony_resolve, feasible=_colony_feasible)
