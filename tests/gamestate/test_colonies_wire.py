@@ -78,7 +78,7 @@ def _apply(g: Game, seat: int, text: str) -> None:
 
 @pytest.mark.parametrize(
     ("players", "seed", "extra"),
-    [(1, 3, {}), (2, 5, {"draft": True}), (3, 8, {"prelude": True}), (4, 2, {})],
+    [(1, 1, {}), (2, 5, {"draft": True}), (3, 8, {"prelude": True}), (4, 2, {})],
 )
 def test_random_colonies_games_cross_the_wire_at_every_decision(
     players: int, seed: int, extra: dict[str, Any]

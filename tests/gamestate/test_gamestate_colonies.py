@@ -80,9 +80,9 @@ def _refused(handle: SeatHandle, answer: str | dict[str, Any]) -> GameServiceErr
 
 
 def test_trade_and_build_colony_in_text_notation_and_refusals(client: OlympusClient) -> None:
-    # Beginner corporations: no setup, 42 M€ each; seed 3 deals Enceladus and Miranda, both
+    # Beginner corporations: no setup, 42 M€ each; seed 649 deals Enceladus and Miranda, both
     # inactive (no card holding microbes or animals is in play).
-    game = client.create_game(players=2, seed=3, beginner=[0, 1], colonies=True)
+    game = client.create_game(players=2, seed=649, beginner=[0, 1], colonies=True)
     handle = _to_act(client, game.game_id, game.tokens)
     seat = handle.view()["viewer"]
     tiles = handle.view()["colony_tiles"]
@@ -162,7 +162,7 @@ def test_describe_board_gives_the_colony_tiles(client: OlympusClient) -> None:
 
 
 def test_the_command_line_creates_and_shows_a_colonies_game(olympus: Cli) -> None:  # noqa: F811
-    created = olympus("create", "--players", "2", "--seed", "3", "--colonies", "--bot", "1")
+    created = olympus("create", "--players", "2", "--seed", "649", "--colonies", "--bot", "1")
     game_id = created.stdout.split()[1]
     view = json.loads(olympus("show", game_id, "--json").stdout)
     assert view["settings"]["options"]["colonies"] is True

@@ -18,7 +18,7 @@ from olympus.client import OlympusClient
 from olympus.engine import Game, GameOptions, from_dict
 from olympus.engine.cards.model import card_number
 
-CARD = re.compile(r"^(?:[RP]\d{2}|\d{3})$")
+CARD = re.compile(r"^(?:[RPC]\d{2}|\d{3})$")
 
 
 def cards_in(data: Any) -> set[str]:

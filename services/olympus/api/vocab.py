@@ -48,7 +48,18 @@ DECISION_KINDS: Final[Mapping[str, int]] = {
 }
 CARDS_PURPOSES: Final[Mapping[str, int]] = {
     name: pb.CardsPurpose.Value(f"CARDS_PURPOSE_{name.upper()}")
-    for name in ("buy", "draft", "keep", "sell", "discard", "take", "copy", "add", "prelude")
+    for name in (
+        "buy",
+        "draft",
+        "keep",
+        "sell",
+        "discard",
+        "take",
+        "copy",
+        "add",
+        "prelude",
+        "remove",
+    )
 }
 ANSWER_KINDS: Final[Mapping[str, int]] = {
     name: pb.AnswerKind.Value(f"ANSWER_KIND_{name.upper()}")

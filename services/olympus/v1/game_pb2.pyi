@@ -77,6 +77,7 @@ class CardsPurpose(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     CARDS_PURPOSE_COPY: _ClassVar[CardsPurpose]
     CARDS_PURPOSE_ADD: _ClassVar[CardsPurpose]
     CARDS_PURPOSE_PRELUDE: _ClassVar[CardsPurpose]
+    CARDS_PURPOSE_REMOVE: _ClassVar[CardsPurpose]
 
 class AnswerKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -167,6 +168,7 @@ CARDS_PURPOSE_TAKE: CardsPurpose
 CARDS_PURPOSE_COPY: CardsPurpose
 CARDS_PURPOSE_ADD: CardsPurpose
 CARDS_PURPOSE_PRELUDE: CardsPurpose
+CARDS_PURPOSE_REMOVE: CardsPurpose
 ANSWER_KIND_UNSPECIFIED: AnswerKind
 ANSWER_KIND_PLAY_CARD: AnswerKind
 ANSWER_KIND_STANDARD_PROJECT: AnswerKind
