@@ -6,13 +6,15 @@ the engine's checked `apply`.
 
 from __future__ import annotations
 
+import random
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 from typing import Any
 
 from helpers import cid, decision, new_game, refresh
-from olympus.engine import ChooseAmount, ChooseOption, Game, Trade
+from olympus.engine import Answer, ChooseAmount, ChooseOption, Game, GameOptions, Trade
 from olympus.engine.cards import catalogue
 from olympus.engine.colony_state import ColonyTile
 from olympus.engine.decisions import SelectOption
@@ -93,3 +95,32 @@ def patched_card(key: str, **fields: Any) -> Iterator[int]:
         yield c
     finally:
         cards[c] = original
+
+
+def play_saving(
+    options: GameOptions, max_decisions: int = 30_000
+) -> tuple[Game, list[tuple[int, Answer]], Counter[str]]:
+    """A random game saved and reloaded at every decision, next to a twin that never is (the
+    two must stay byte for byte the same): the game, its answers, and how often each prompt
+    (up to its first ':' or ' (') came up."""
+    rnd = random.Random(options.seed)
+    game = Game.new(options)
+    twin = game.clone()
+    answers: list[tuple[int, Answer]] = []
+    prompts: Counter[str] = Counter()
+    while not game.is_over:
+        raw = game.to_bytes()
+        game = Game.from_bytes(raw)
+        assert game.to_bytes() == raw and twin.to_bytes() == raw
+        decisions = game.decisions()
+        assert [d.to_dict() for d in decisions] == [d.to_dict() for d in twin.decisions()]
+        d = decisions[0]
+        prompts[d.prompt.split(":")[0].split(" (")[0]] += 1
+        answer = d.sample(rnd)
+        prompts[answer.kind] += 1
+        game.apply(d.player, answer)
+        twin.apply(d.player, answer)
+        answers.append((d.player, answer))
+        assert len(answers) < max_decisions, options
+    assert game.to_bytes() == twin.to_bytes()
+    return game, answers, prompts

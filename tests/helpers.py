@@ -11,7 +11,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from olympus.engine import Game, GameOptions, Payment, PlayCard
+from olympus.engine import Game, GameOptions, Payment, PlayCard, UseAction
 from olympus.engine.actions import Answer, ChooseSetup
 from olympus.engine.cards.catalogue import find
 from olympus.engine.constants import RESOURCE_INDEX
@@ -146,6 +146,16 @@ def top_of_deck(g: Game, *keys: str) -> list[int]:
             g.deck.remove(c)
         g.deck.append(c)
     return ids
+
+
+def card_resources(g: Game, seat: int, key: str) -> int:
+    """The resources (animals, microbes, floaters, ...) on a card of the seat's."""
+    return g.players[seat].card_res.get(cid(key), 0)
+
+
+def use_action(g: Game, seat: int, key: str, choice: int = 0) -> None:
+    """The seat uses the action of its card `key` (alternative `choice`), checked."""
+    g.apply(seat, UseAction(cid(key), choice))
 
 
 def card_points(g: Game, seat: int = 0) -> int:

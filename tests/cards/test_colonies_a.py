@@ -8,6 +8,7 @@ from colony_helpers import colony_game, labels, pick, put_colonies, tile
 from helpers import (
     can_play,
     card_points,
+    card_resources,
     cid,
     decision,
     give,
@@ -18,6 +19,7 @@ from helpers import (
     refresh,
     set_production,
     set_turn,
+    use_action,
 )
 from olympus.engine import (
     ChooseCards,
@@ -26,19 +28,10 @@ from olympus.engine import (
     Game,
     IllegalAction,
     PlayCard,
-    UseAction,
 )
 from olympus.engine.decisions import SelectCards, SelectSpace
 
 MC, STEEL, TITANIUM, PLANTS, ENERGY, HEAT = range(6)
-
-
-def _res(g: Game, seat: int, card: str) -> int:
-    return g.players[seat].card_res.get(cid(card), 0)
-
-
-def _use(g: Game, seat: int, card: str, choice: int = 0) -> None:
-    g.apply(seat, UseAction(cid(card), choice))
 
 
 def _set_res(g: Game, seat: int, card: str, n: int) -> None:
@@ -61,7 +54,9 @@ def test_airliners_needs_three_floaters_and_adds_two_more() -> None:
     _set_res(g, 0, "Atmo Collectors", 3)
     play(g, 0, "Airliners")
     p = g.players[0]
-    assert p.prod[MC] == 2 and _res(g, 0, "Atmo Collectors") == 5 and card_points(g, 0) == 1
+    assert (
+        p.prod[MC] == 2 and card_resources(g, 0, "Atmo Collectors") == 5 and card_points(g, 0) == 1
+    )
 
 
 def test_air_raid_spends_a_floater_and_steals_five() -> None:
@@ -72,7 +67,7 @@ def test_air_raid_spends_a_floater_and_steals_five() -> None:
     in_play(g, 0, "Atmo Collectors", resources=1)
     play(g, 0, "Air Raid")
     g.apply(0, ChoosePlayer(1))
-    assert _res(g, 0, "Atmo Collectors") == 0
+    assert card_resources(g, 0, "Atmo Collectors") == 0
     assert g.players[0].res[MC] == 5 and g.players[1].res[MC] == 2
 
 
@@ -84,7 +79,10 @@ def test_air_raid_asks_which_card_gives_the_floater() -> None:
     d = decision(g)
     assert isinstance(d, SelectCards) and set(d.cards) == {cid("C03"), cid("C18")}
     g.apply(0, ChooseCards((cid("Jovian Lanterns"),)))
-    assert _res(g, 0, "Jovian Lanterns") == 1 and _res(g, 0, "Atmo Collectors") == 2
+    assert (
+        card_resources(g, 0, "Jovian Lanterns") == 1
+        and card_resources(g, 0, "Atmo Collectors") == 2
+    )
 
 
 def test_atmo_collectors_takes_its_floaters_and_spends_them_for_goods() -> None:
@@ -92,22 +90,22 @@ def test_atmo_collectors_takes_its_floaters_and_spends_them_for_goods() -> None:
     hand(g, 0, "Atmo Collectors")
     give(g, 0, megacredits=15)
     play(g, 0, "Atmo Collectors")  # itself is the only floater card: no question
-    assert _res(g, 0, "Atmo Collectors") == 2
-    _use(g, 0, "Atmo Collectors", 1)  # 2 titanium
-    assert g.players[0].res[TITANIUM] == 2 and _res(g, 0, "Atmo Collectors") == 1
+    assert card_resources(g, 0, "Atmo Collectors") == 2
+    use_action(g, 0, "Atmo Collectors", 1)  # 2 titanium
+    assert g.players[0].res[TITANIUM] == 2 and card_resources(g, 0, "Atmo Collectors") == 1
     _next_turn(g)
-    _use(g, 0, "Atmo Collectors", 2)  # 4 heat (second action of the turn)
-    assert g.players[0].res[HEAT] == 4 and _res(g, 0, "Atmo Collectors") == 0
+    use_action(g, 0, "Atmo Collectors", 2)  # 4 heat (second action of the turn)
+    assert g.players[0].res[HEAT] == 4 and card_resources(g, 0, "Atmo Collectors") == 0
 
 
 def test_atmo_collectors_adds_a_floater_or_gives_energy() -> None:
     g = colony_game(2)
     in_play(g, 0, "Atmo Collectors", resources=1)
-    _use(g, 0, "Atmo Collectors", 3)
-    assert g.players[0].res[ENERGY] == 3 and _res(g, 0, "Atmo Collectors") == 0
+    use_action(g, 0, "Atmo Collectors", 3)
+    assert g.players[0].res[ENERGY] == 3 and card_resources(g, 0, "Atmo Collectors") == 0
     _next_turn(g)
-    _use(g, 0, "Atmo Collectors", 0)
-    assert _res(g, 0, "Atmo Collectors") == 1
+    use_action(g, 0, "Atmo Collectors", 0)
+    assert card_resources(g, 0, "Atmo Collectors") == 1
 
 
 def test_community_services_counts_tagless_cards_itself_included() -> None:
@@ -171,7 +169,7 @@ def test_ecology_research_counts_colonies_and_feeds_other_cards() -> None:
     play(g, 0, "Ecology Research")
     assert g.players[0].prod[PLANTS] == 2
     # Decomposers also takes one microbe per plant, animal and microbe tag played.
-    assert _res(g, 0, "Martian Zoo") == 1 and _res(g, 0, "Decomposers") == 2 + 3
+    assert card_resources(g, 0, "Martian Zoo") == 1 and card_resources(g, 0, "Decomposers") == 2 + 3
 
 
 def test_floater_leasing_pays_one_per_three_floaters() -> None:
@@ -189,17 +187,17 @@ def test_floater_prototypes_puts_two_floaters_on_another_card() -> None:
     hand(g, 0, "Floater Prototypes")
     give(g, 0, megacredits=2)
     play(g, 0, "Floater Prototypes")
-    assert _res(g, 0, "Titan Shuttles") == 2 and cid("C11") in g.players[0].events
+    assert card_resources(g, 0, "Titan Shuttles") == 2 and cid("C11") in g.players[0].events
 
 
 def test_floater_technology_acts_only_with_another_floater_card() -> None:
     g = colony_game(2)
     in_play(g, 0, "Floater Technology")
     with pytest.raises(IllegalAction):
-        _use(g, 0, "Floater Technology")
+        use_action(g, 0, "Floater Technology")
     in_play(g, 0, "Titan Air-scrapping")
-    _use(g, 0, "Floater Technology")
-    assert _res(g, 0, "Titan Air-scrapping") == 1
+    use_action(g, 0, "Floater Technology")
+    assert card_resources(g, 0, "Titan Air-scrapping") == 1
 
 
 def test_galilean_waystation_counts_every_players_jovian_tags() -> None:
@@ -276,10 +274,10 @@ def test_jovian_lanterns_raises_tr_and_buys_floaters_with_titanium() -> None:
     g.players[0].res[TITANIUM] = 0
     play(g, 0, "Jovian Lanterns")
     g.apply(0, ChooseCards((cid("Jovian Lanterns"),)))  # two floater cards: asked
-    assert g.players[0].tr == 21 and _res(g, 0, "Jovian Lanterns") == 2
+    assert g.players[0].tr == 21 and card_resources(g, 0, "Jovian Lanterns") == 2
     give(g, 0, titanium=1)
-    _use(g, 0, "Jovian Lanterns")
-    assert _res(g, 0, "Jovian Lanterns") == 4 and g.players[0].res[TITANIUM] == 0
+    use_action(g, 0, "Jovian Lanterns")
+    assert card_resources(g, 0, "Jovian Lanterns") == 4 and g.players[0].res[TITANIUM] == 0
     assert card_points(g, 0) == 2 + 1
 
 
@@ -287,11 +285,11 @@ def test_jupiter_floating_station_adds_to_jovian_cards_or_cashes_up_to_four() ->
     g = colony_game(2)
     in_play(g, 0, "Jupiter Floating Station", resources=6)
     in_play(g, 0, "Atmo Collectors")  # not Jovian: never offered
-    _use(g, 0, "Jupiter Floating Station", 0)
-    assert _res(g, 0, "Jupiter Floating Station") == 7
+    use_action(g, 0, "Jupiter Floating Station", 0)
+    assert card_resources(g, 0, "Jupiter Floating Station") == 7
     _next_turn(g)
-    _use(g, 0, "Jupiter Floating Station", 1)
-    assert g.players[0].res[MC] == 4 and _res(g, 0, "Jupiter Floating Station") == 7
+    use_action(g, 0, "Jupiter Floating Station", 1)
+    assert g.players[0].res[MC] == 4 and card_resources(g, 0, "Jupiter Floating Station") == 7
     hand(g, 0, "Jupiter Floating Station")
     assert card_points(g, 0) == 1
 
@@ -362,11 +360,11 @@ def test_martian_zoo_collects_animals_from_earth_tags_and_cashes_them() -> None:
     play(g, 0, "Martian Zoo")
     in_play(g, 0, "Sky Docks", "Refugee Camps", "Lunar Exports")  # for Luna Governor
     g.apply(0, PlayCard(cid("Luna Governor")))
-    assert _res(g, 0, "Martian Zoo") == 2
+    assert card_resources(g, 0, "Martian Zoo") == 2
     _next_turn(g)
     before = g.players[0].res[MC]
-    _use(g, 0, "Martian Zoo")
-    assert g.players[0].res[MC] == before + 2 and _res(g, 0, "Martian Zoo") == 2
+    use_action(g, 0, "Martian Zoo")
+    assert g.players[0].res[MC] == before + 2 and card_resources(g, 0, "Martian Zoo") == 2
     assert card_points(g, 0) == 1 + 2
 
 

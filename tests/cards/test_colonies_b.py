@@ -8,6 +8,7 @@ from colony_helpers import colony_game, labels, pick, put_colonies, tile, trade
 from helpers import (
     can_play,
     card_points,
+    card_resources,
     cid,
     decision,
     give,
@@ -20,6 +21,7 @@ from helpers import (
     set_production,
     set_turn,
     top_of_deck,
+    use_action,
 )
 from olympus.engine import (
     ChooseAmount,
@@ -28,19 +30,10 @@ from olympus.engine import (
     Game,
     IllegalAction,
     PlayCard,
-    UseAction,
 )
 from olympus.engine.decisions import SelectCards, SelectSpace
 
 MC, STEEL, TITANIUM, PLANTS, ENERGY, HEAT = range(6)
-
-
-def _res(g: Game, seat: int, card: str) -> int:
-    return g.players[seat].card_res.get(cid(card), 0)
-
-
-def _use(g: Game, seat: int, card: str, choice: int = 0) -> None:
-    g.apply(seat, UseAction(cid(card), choice))
 
 
 def _next_turn(g: Game, seat: int = 0) -> None:
@@ -129,8 +122,8 @@ def test_nitrogen_from_titan_raises_tr_and_feeds_a_jovian_card() -> None:
     hand(g, 0, "Nitrogen from Titan")
     give(g, 0, megacredits=25)
     play(g, 0, "Nitrogen from Titan")  # Titan Shuttles is the only Jovian floater card
-    assert g.players[0].tr == 22 and _res(g, 0, "Titan Shuttles") == 2
-    assert _res(g, 0, "Atmo Collectors") == 0
+    assert g.players[0].tr == 22 and card_resources(g, 0, "Titan Shuttles") == 2
+    assert card_resources(g, 0, "Atmo Collectors") == 0
 
 
 def test_productive_outpost_collects_every_colony_bonus() -> None:
@@ -162,11 +155,11 @@ def test_red_spot_observatory_draws_and_trades_floaters_for_cards() -> None:
     give(g, 0, megacredits=17)
     play(g, 0, "Red Spot Observatory")
     assert len(g.players[0].hand) == 2
-    _use(g, 0, "Red Spot Observatory", 0)
-    assert _res(g, 0, "Red Spot Observatory") == 1
+    use_action(g, 0, "Red Spot Observatory", 0)
+    assert card_resources(g, 0, "Red Spot Observatory") == 1
     _next_turn(g)
-    _use(g, 0, "Red Spot Observatory", 1)
-    assert len(g.players[0].hand) == 3 and _res(g, 0, "Red Spot Observatory") == 0
+    use_action(g, 0, "Red Spot Observatory", 1)
+    assert len(g.players[0].hand) == 3 and card_resources(g, 0, "Red Spot Observatory") == 0
     assert card_points(g, 0) == 2 + 1 + 2
 
 
@@ -174,11 +167,11 @@ def test_refugee_camps_trades_mc_production_for_camps() -> None:
     g = colony_game(2)
     in_play(g, 0, "Refugee Camps")
     set_production(g, 0, megacredits=-4)
-    _use(g, 0, "Refugee Camps")
-    assert g.players[0].prod[MC] == -5 and _res(g, 0, "Refugee Camps") == 1
+    use_action(g, 0, "Refugee Camps")
+    assert g.players[0].prod[MC] == -5 and card_resources(g, 0, "Refugee Camps") == 1
     _next_turn(g)
     with pytest.raises(IllegalAction):
-        _use(g, 0, "Refugee Camps")  # production cannot go below -5
+        use_action(g, 0, "Refugee Camps")  # production cannot go below -5
     assert card_points(g, 0) == 1
 
 
@@ -278,21 +271,21 @@ def test_sub_zero_salt_fish_needs_warmth_and_cuts_plants() -> None:
     set_parameters(g, temperature=-6)
     play(g, 0, "Sub-zero Salt Fish")  # only seat 1 has plant production: no question
     assert g.players[1].prod[PLANTS] == 1
-    _use(g, 0, "Sub-zero Salt Fish")
+    use_action(g, 0, "Sub-zero Salt Fish")
     _next_turn(g)
-    _use(g, 0, "Sub-zero Salt Fish")
-    assert _res(g, 0, "Sub-zero Salt Fish") == 2 and card_points(g, 0) == 1
+    use_action(g, 0, "Sub-zero Salt Fish")
+    assert card_resources(g, 0, "Sub-zero Salt Fish") == 2 and card_points(g, 0) == 1
 
 
 def test_titan_air_scrapping_buys_floaters_and_spends_them_for_tr() -> None:
     g = colony_game(2)
     in_play(g, 0, "Titan Air-scrapping", resources=1)
     give(g, 0, titanium=1)
-    _use(g, 0, "Titan Air-scrapping", 0)
-    assert _res(g, 0, "Titan Air-scrapping") == 3 and g.players[0].res[TITANIUM] == 0
+    use_action(g, 0, "Titan Air-scrapping", 0)
+    assert card_resources(g, 0, "Titan Air-scrapping") == 3 and g.players[0].res[TITANIUM] == 0
     _next_turn(g)
-    _use(g, 0, "Titan Air-scrapping", 1)
-    assert _res(g, 0, "Titan Air-scrapping") == 1 and g.players[0].tr == 21
+    use_action(g, 0, "Titan Air-scrapping", 1)
+    assert card_resources(g, 0, "Titan Air-scrapping") == 1 and g.players[0].tr == 21
     assert card_points(g, 0) == 2
 
 
@@ -301,10 +294,10 @@ def test_titan_floating_launch_pad_feeds_jovian_cards_and_trades_for_a_floater()
     hand(g, 0, "Titan Floating Launch-pad")
     give(g, 0, megacredits=18)
     play(g, 0, "Titan Floating Launch-pad")  # itself is the only Jovian floater card
-    assert _res(g, 0, "Titan Floating Launch-pad") == 2
-    _use(g, 0, "Titan Floating Launch-pad", 1)
+    assert card_resources(g, 0, "Titan Floating Launch-pad") == 2
+    use_action(g, 0, "Titan Floating Launch-pad", 1)
     pick(g, "Luna")  # no fee asked
-    assert g.players[0].res[MC] == 2 and _res(g, 0, "Titan Floating Launch-pad") == 1
+    assert g.players[0].res[MC] == 2 and card_resources(g, 0, "Titan Floating Launch-pad") == 1
     assert tile(g, "Luna").visitor == 0 and card_points(g, 0) == 1
 
 
@@ -316,21 +309,21 @@ def test_titan_floating_launch_pad_free_trade_still_needs_a_fleet() -> None:
     assert 1 not in g.decision_for(0).options.actions.get(cid("C44"), {})  # type: ignore[attr-defined]
     tile(g, "Luna").visitor = -1
     refresh(g)
-    _use(g, 0, "Titan Floating Launch-pad", 0)  # adds a floater to itself
-    assert _res(g, 0, "Titan Floating Launch-pad") == 3
+    use_action(g, 0, "Titan Floating Launch-pad", 0)  # adds a floater to itself
+    assert card_resources(g, 0, "Titan Floating Launch-pad") == 3
 
 
 def test_titan_shuttles_feeds_jovian_cards_or_turns_floaters_into_titanium() -> None:
     g = colony_game(2)
     in_play(g, 0, "Titan Shuttles", "Jovian Lanterns")
-    _use(g, 0, "Titan Shuttles", 0)
+    use_action(g, 0, "Titan Shuttles", 0)
     d = decision(g)
     assert isinstance(d, SelectCards) and set(d.cards) == {cid("C45"), cid("C18")}
     g.apply(0, ChooseCards((cid("Titan Shuttles"),)))
     _next_turn(g)
-    _use(g, 0, "Titan Shuttles", 1)
+    use_action(g, 0, "Titan Shuttles", 1)
     g.apply(0, ChooseAmount(2))
-    assert g.players[0].res[TITANIUM] == 2 and _res(g, 0, "Titan Shuttles") == 0
+    assert g.players[0].res[TITANIUM] == 2 and card_resources(g, 0, "Titan Shuttles") == 0
 
 
 def test_trade_envoys_may_push_the_marker_before_trading() -> None:
@@ -363,7 +356,7 @@ def test_urban_decomposers_needs_a_colony_and_an_own_city() -> None:
     put_cities(g, 0, 1)
     play(g, 0, "Urban Decomposers")
     assert g.players[0].prod[PLANTS] == 1
-    assert _res(g, 0, "Decomposers") == 2 + 1  # and one for its microbe tag
+    assert card_resources(g, 0, "Decomposers") == 2 + 1  # and one for its microbe tag
 
 
 def test_warp_drive_takes_four_off_space_cards() -> None:
@@ -381,5 +374,5 @@ def test_a_card_drawn_by_red_spot_comes_off_the_deck() -> None:
     g = colony_game(2)
     in_play(g, 0, "Red Spot Observatory", resources=1)
     top = top_of_deck(g, "Solar Reflectors")
-    _use(g, 0, "Red Spot Observatory", 1)
+    use_action(g, 0, "Red Spot Observatory", 1)
     assert g.players[0].hand == top

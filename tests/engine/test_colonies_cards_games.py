@@ -5,14 +5,12 @@ replayed; cards drawn by the new cards and by the tiles stay hidden from the oth
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
-from colony_helpers import colony_game, put_colonies, trade
+from colony_helpers import colony_game, play_saving, put_colonies, trade
 from helpers import give, hand, in_play, play
 from olympus.engine import Game, GameOptions, redacted
-from olympus.engine.actions import Answer
 from olympus.engine.board import SUPPORTED_MAPS
 from olympus.engine.cards.catalogue import get as card_def
 
@@ -73,32 +71,9 @@ CASES = [
 ]
 
 
-def _play_saving(options: GameOptions) -> tuple[Game, list[tuple[int, Answer]], Counter[str]]:
-    """A game saved and reloaded at every decision, next to a twin that never is."""
-    rnd = random.Random(options.seed)
-    game = Game.new(options)
-    twin = game.clone()
-    answers: list[tuple[int, Answer]] = []
-    prompts: Counter[str] = Counter()
-    while not game.is_over:
-        raw = game.to_bytes()
-        game = Game.from_bytes(raw)
-        assert game.to_bytes() == raw and twin.to_bytes() == raw
-        decisions = game.decisions()
-        assert [d.to_dict() for d in decisions] == [d.to_dict() for d in twin.decisions()]
-        d = decisions[0]
-        prompts[d.prompt.split(":")[0].split(" (")[0]] += 1
-        answer = d.sample(rnd)
-        game.apply(d.player, answer)
-        twin.apply(d.player, answer)
-        answers.append((d.player, answer))
-        assert len(answers) < MAX_DECISIONS
-    return game, answers, prompts
-
-
 @pytest.mark.parametrize("options", CASES, ids=lambda o: f"{o.players}p-seed{o.seed}")
 def test_colonies_card_games_save_at_every_decision_and_replay(options: GameOptions) -> None:
-    game, answers, _ = _play_saving(options)
+    game, answers, _ = play_saving(options, MAX_DECISIONS)
     assert game.is_over and _colonies_cards(game)
     assert Game.replay(options, answers).to_bytes() == game.to_bytes()
     as_text = [(seat, str(answer)) for seat, answer in answers]

@@ -5,10 +5,10 @@ and views that show every seat the same colony tiles."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 
 import pytest
 
+from colony_helpers import play_saving
 from olympus.engine import Game, GameOptions, Undo
 from olympus.engine.actions import Answer
 from olympus.engine.board import SUPPORTED_MAPS
@@ -24,37 +24,11 @@ CASES = [
 ]
 
 
-def _play(options: GameOptions) -> tuple[Game, list[tuple[int, Answer]], Counter[str]]:
-    """One game; at every decision it is saved and reloaded, and a twin that never is takes
-    the same answers (the two must stay byte for byte the same)."""
-    rnd = random.Random(options.seed)
-    game = Game.new(options)
-    twin = game.clone()
-    answers: list[tuple[int, Answer]] = []
-    seen: Counter[str] = Counter()
-    while not game.is_over:
-        raw = game.to_bytes()
-        game = Game.from_bytes(raw)
-        assert game.to_bytes() == raw and twin.to_bytes() == raw
-        decisions = game.decisions()
-        assert [d.to_dict() for d in decisions] == [d.to_dict() for d in twin.decisions()]
-        d = decisions[0]
-        answer = d.sample(rnd)
-        seen[answer.kind] += 1
-        if d.kind == "option" and d.source == 0:
-            seen[d.prompt.split(" (")[0]] += 1
-        game.apply(d.player, answer)
-        twin.apply(d.player, answer)
-        answers.append((d.player, answer))
-    assert game.to_bytes() == twin.to_bytes()
-    return game, answers, seen
-
-
 @pytest.mark.parametrize("options", CASES, ids=lambda o: f"{o.players}p-seed{o.seed}")
 def test_saving_at_every_decision_changes_nothing_and_the_game_replays(
     options: GameOptions,
 ) -> None:
-    game, answers, seen = _play(options)
+    game, answers, seen = play_saving(options)
     assert game.is_over and game.colonies is not None
     assert seen["trade"] > 0
     assert seen["Choose the tile for your colony"] + seen["standard_project"] > 0
