@@ -75,22 +75,22 @@ def _sample_states(games: int, seed: int, every: int = 10) -> list[Game]:
 def run(games: int = 40, seed: int = 1) -> dict[str, Any]:
     calibration_us = _median_us(_calibration, repeat=7, number=5)
 
-    plain = [
-        play_game(GameOptions(players=2, seed=seed + i, corporate_era=True)) for i in range(games)
-    ]
-    persisted = [
-        play_game(GameOptions(players=2, seed=seed + i, corporate_era=True), persist=True)
-        for i in range(games)
-    ]
+    # Plain games, Colonies games (the expansion's cards and tiles) and persisted plain games,
+    # same seeds, interleaved game by game: a burst of load from a neighbour on a shared
+    # machine then weighs on all three alike instead of on whichever ran during it.
+    plain, colonies, persisted = [], [], []
+    for i in range(games):
+        options = GameOptions(players=2, seed=seed + i, corporate_era=True)
+        plain.append(play_game(options))
+        colonies.append(
+            play_game(GameOptions(players=2, seed=seed + i, corporate_era=True, colonies=True))
+        )
+        persisted.append(play_game(options, persist=True))
     game_ms = statistics.median(s.seconds * 1000 for s in plain)
     persist_ms = statistics.median(s.seconds * 1000 for s in persisted)
     decisions = statistics.median(s.decisions for s in plain)
-    # The Colonies expansion (its cards and tiles), same seeds: whole games, and per decision
-    # (a Colonies game has more to decide: trades, colonies, the new cards' actions).
-    colonies = [
-        play_game(GameOptions(players=2, seed=seed + i, corporate_era=True, colonies=True))
-        for i in range(games)
-    ]
+    # A Colonies game has more to decide (trades, colonies, the new cards' actions): whole
+    # games, and per decision.
     colonies_ms = statistics.median(s.seconds * 1000 for s in colonies)
     colonies_decisions = statistics.median(s.decisions for s in colonies)
 
