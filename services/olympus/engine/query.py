@@ -186,13 +186,17 @@ def resource_payment(p: Player, card: CardDef) -> list[tuple[int, int, int]]:
     and the engine does not ask."""
     out: list[tuple[int, int, int]] = []
     cost: int | None = None
-    for cid in tableau(p):
+    # Only cards holding resources can pay with them: a few in play, often none (a card's
+    # every cost goes through here, so the whole tableau is not walked).
+    for cid, held in p.card_res.items():
+        if not held:
+            continue
         pays = card_def(cid).resource_pays
         if pays is None or pays[0] not in card.tags:
             continue
         if cost is None:
             cost = _discounted_cost(p, card)
-        n = min(p.card_res.get(cid, 0), cost // pays[1])
+        n = min(held, cost // pays[1])
         if n > 0:
             out.append((cid, n, pays[1]))
             cost -= n * pays[1]
