@@ -264,7 +264,8 @@ def check_trade(g: GameState, p: Player, answer: Trade) -> tuple[str, str]:
     if answer.fee not in fees:
         amount = trade_fees(p).get(answer.fee)
         raise IllegalAction(
-            f"you cannot pay the {answer.fee} fee" if amount is None
+            f"you cannot pay the {answer.fee} fee"
+            if amount is None
             else f"you cannot pay the {answer.fee} fee ({amount})",
             code="trade_fee_unpayable",
         )
