@@ -14,6 +14,7 @@ from test_gamestate_sdk import SERVICE_KEYS, _assert_superset
 
 from colony_helpers import colony_game, patched_card, put_colonies, tile
 from helpers import decision, give, hand, in_play, new_game
+from olympus.api.answers import answer_to_proto as answer_to_proto_dict
 from olympus.api.vocab import ANSWER_KINDS, PROJECTS
 from olympus.bots import make_bot
 from olympus.client.text import decision_text, view_text
@@ -233,6 +234,8 @@ def test_trade_answers_the_wire_refuses() -> None:
         answer_from_proto(pb.Answer(trade_with=pb.TradeAnswer(tile="luna", fee=9)))  # type: ignore[arg-type]
     with pytest.raises(MalformedAction):
         answer_from_proto(pb.Answer(trade_with=pb.TradeAnswer(tile="Luna 1")))
+    with pytest.raises(KeyError):  # the SDK sends no fee it cannot name (not "the only one")
+        answer_to_proto_dict({"type": "trade", "tile": "luna", "fee": "gold"})
 
 
 # --- what people read, and games without the expansion ----------------------------------------

@@ -89,10 +89,11 @@ def answer_to_proto(data: dict[str, Any]) -> pb.Answer:
     elif kind in _EMPTY_ANSWERS:
         getattr(msg, _FIELD_OF.get(kind, kind)).SetInParent()
     elif kind == "trade":
-        fee = data.get("fee")
-        msg.trade_with.CopyFrom(
-            pb.TradeAnswer(tile=data["tile"], fee=0 if fee is None else value_of(TRADE_FEES, fee))
-        )
+        fee = data.get("fee")  # None: the one payable fee; a word outside the table: KeyError
+        trade = pb.TradeAnswer(tile=data["tile"])
+        if fee is not None:
+            trade.fee = TRADE_FEES[fee]  # type: ignore[assignment]
+        msg.trade_with.CopyFrom(trade)
     elif kind == "setup":
         msg.setup.CopyFrom(
             pb.SetupAnswer(corporation=data["corporation"], cards=list(data.get("cards", ())))
