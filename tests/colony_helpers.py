@@ -64,13 +64,9 @@ def pick(g: Game, start: str) -> None:
 
 
 def trade(g: Game, seat: int, name: str, fee: str | None = None, boost: int | None = None) -> None:
-    """Seat trades with a tile (checked): the tile, then the fee and the boost when asked."""
-    g.apply(seat, Trade())
-    d = decision(g)
-    if isinstance(d, SelectOption) and d.prompt.startswith("Choose the colony tile"):
-        pick(g, name)
-    if fee is not None:
-        pick(g, fee)
+    """Seat trades with a tile (checked, one answer: the fee word "mc", "energy" or "titanium",
+    or None for the only payable fee), then the marker push when asked."""
+    g.apply(seat, Trade(name.lower(), fee))
     if boost is not None:
         g.apply(seat, ChooseAmount(boost))
 

@@ -145,8 +145,8 @@ def test_cryo_sleep_lowers_the_trade_fee_for_a_point() -> None:
     hand(g, 0, "Cryo-Sleep")
     give(g, 0, megacredits=18)
     play(g, 0, "Cryo-Sleep")
-    g.apply(0, "trade")
-    pick(g, "Luna")  # 8 M€ is the only fee payable: no question
+    assert {"tile": "luna", "fee": "mc", "amount": 8} in decision(g).to_dict()["trades"]
+    g.apply(0, "trade luna mc")
     assert g.players[0].res[MC] == 0 + 2  # Luna's income at step 2
     assert card_points(g, 0) == 1
 

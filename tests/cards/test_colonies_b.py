@@ -188,7 +188,7 @@ def test_rim_freighters_lowers_each_fee() -> None:
     g = colony_game(2, "Luna")
     in_play(g, 0, "Rim Freighters", "Cryo-Sleep")
     give(g, 0, megacredits=7, energy=1)
-    trade(g, 0, "Luna", fee="Pay 1 energy")
+    trade(g, 0, "Luna", fee="energy")
     assert g.players[0].res[ENERGY] == 0 and g.players[0].res[MC] == 7 + 2
 
 

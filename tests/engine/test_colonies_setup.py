@@ -110,8 +110,8 @@ def test_without_the_option_nothing_of_the_expansion_appears() -> None:
     view = g.view(0)
     assert "colony_tiles" not in view and "fleets" not in view["players"][0]
     d = decision(g)
-    assert "trade" not in d.to_dict()
-    assert Trade() not in list(d.legal_actions())
+    assert "trade" not in d.to_dict() and "trades" not in d.to_dict()
+    assert not any(isinstance(a, Trade) for a in d.legal_actions())
     g.players[0].res[MC] = 50
     g._cache = None
     assert "build_colony" not in decision(g).options.projects  # type: ignore[attr-defined]
@@ -121,7 +121,7 @@ def test_trade_and_build_colony_are_refused_without_the_option() -> None:
     g = new_game(2)
     g.players[0].res[MC] = 50
     raw = g.to_bytes()
-    for answer in (Trade(), StandardProject("build_colony")):
+    for answer in (Trade("luna", "mc"), StandardProject("build_colony")):
         with pytest.raises(Exception) as err:
             g.apply(0, answer)
         assert getattr(err.value, "code", None) in ("cannot_trade", "unknown_project")

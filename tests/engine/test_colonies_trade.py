@@ -8,7 +8,6 @@ import pytest
 
 from colony_helpers import (
     colony_game,
-    labels,
     patched_card,
     pick,
     put_colonies,
@@ -24,8 +23,18 @@ from olympus.engine.constants import ENERGY, HEAT, MC, PLANTS, STEEL, TITANIUM
 # --- when trading is legal --------------------------------------------------------------------
 
 
+def _trades(g: Game, seat: int = 0) -> list[Trade]:
+    return [a for a in g.decision_for(seat).legal_actions() if isinstance(a, Trade)]
+
+
 def _can_trade(g: Game, seat: int = 0) -> bool:
-    return Trade() in list(g.decision_for(seat).legal_actions())
+    return bool(_trades(g, seat))
+
+
+def _fees(g: Game, seat: int = 0) -> list[tuple[str, int]]:
+    """The fees listed with the first tile of the action decision, with their amounts."""
+    listed = decision(g).to_dict()["trades"]
+    return [(t["fee"], t["amount"]) for t in listed if t["tile"] == listed[0]["tile"]]
 
 
 def test_trading_needs_a_fee_the_player_can_pay() -> None:
@@ -44,37 +53,44 @@ def test_an_illegal_trade_is_refused_and_changes_nothing() -> None:
     give(g, 0, megacredits=8)
     raw = g.to_bytes()
     with pytest.raises(IllegalAction) as err:
-        g.apply(0, Trade())
-    assert err.value.code == "cannot_trade"
+        g.apply(0, Trade("luna", "mc"))
+    assert err.value.code == "trade_fee_unpayable"
     assert g.to_bytes() == raw
 
 
-def test_the_trader_picks_the_fee_among_those_it_can_pay() -> None:
+def test_the_trader_names_the_fee_among_those_it_can_pay() -> None:
     g = colony_game(2, "Luna")
     give(g, 0, megacredits=9, energy=3, titanium=5)
-    g.apply(0, Trade())
-    assert labels(g) == ["Pay 9 M€", "Pay 3 energy", "Pay 3 titanium"]
-    pick(g, "Pay 3 titanium")
+    assert _trades(g) == [Trade("luna", "mc"), Trade("luna", "energy"), Trade("luna", "titanium")]
+    g.apply(0, Trade("luna", "titanium"))
     p = g.players[0]
     assert (p.res[TITANIUM], p.res[ENERGY]) == (2, 3)
     assert p.res[MC] == 9 + 2  # Luna's income at step 2
+    assert decision(g).kind == "action"  # no fee question: the second action of the turn
 
 
-def test_a_single_payable_fee_is_paid_without_asking() -> None:
+def test_the_fee_may_be_left_out_only_when_a_single_one_is_payable() -> None:
     g = colony_game(2, "Luna")
     give(g, 0, energy=4, megacredits=3)
-    g.apply(0, Trade())
+    assert _trades(g) == [Trade("luna", "energy")]
+    g.apply(0, Trade("luna"))
     p = g.players[0]
     assert (p.res[ENERGY], p.res[MC]) == (1, 3 + 2)
     assert decision(g).kind == "action"  # the second action of the turn
+    g = colony_game(2, "Luna")
+    give(g, 0, energy=4, titanium=3)
+    raw = g.to_bytes()
+    with pytest.raises(IllegalAction) as err:
+        g.apply(0, Trade("luna"))
+    assert err.value.code == "trade_fee_required" and g.to_bytes() == raw
 
 
 def test_helion_may_pay_the_mc_fee_with_heat() -> None:
     g = colony_game(2, "Luna")
     g.players[0].corp = 1018  # Helion: heat may be spent as M€
     give(g, 0, megacredits=4, heat=5)
-    assert _can_trade(g)
-    g.apply(0, Trade())
+    assert _trades(g) == [Trade("luna", "mc")]
+    g.apply(0, Trade("luna", "mc"))  # the M€ first, then heat: no further question
     assert (g.players[0].res[MC], g.players[0].res[HEAT]) == (2, 0)
 
 
@@ -83,15 +99,12 @@ def test_trade_discounts_lower_every_fee() -> None:
         g = colony_game(2, "Luna")
         in_play(g, 0, "Pets")
         give(g, 0, megacredits=8, energy=2, titanium=2)
-        g.apply(0, Trade())
-        assert labels(g) == ["Pay 8 M€", "Pay 2 energy", "Pay 2 titanium"]
+        assert _fees(g) == [("mc", 8), ("energy", 2), ("titanium", 2)]
     with patched_card("Pets", trade_discount=4):  # never below 0
         g = colony_game(2, "Luna")
         in_play(g, 0, "Pets")
-        assert _can_trade(g)  # with nothing at all
-        g.apply(0, Trade())
-        assert labels(g) == ["Pay 0 energy", "Pay 0 titanium"]  # 5 M€ is more than it has
-        pick(g, "Pay 0 energy")
+        assert _fees(g) == [("energy", 0), ("titanium", 0)]  # 5 M€ is more than it has
+        g.apply(0, Trade("luna", "energy"))
         assert g.players[0].res[MC] == 2
 
 
@@ -194,7 +207,8 @@ def test_a_tile_takes_one_trade_per_generation_and_a_fleet_one_trade() -> None:
     trade(g, 0, "Luna")
     assert not _can_trade(g, 0)  # the only fleet is out
     set_turn(g, 1)
-    g.apply(1, Trade())  # Luna has a fleet on it: Io is the only tile left, no question
+    assert _trades(g, 1) == [Trade("io", "energy")]  # Luna has a fleet on it
+    g.apply(1, Trade("io"))
     assert tile(g, "Io").visitor == 1
     assert g.players[1].res[HEAT] == 3  # Io's income at step 2
 

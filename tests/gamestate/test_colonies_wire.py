@@ -1,6 +1,6 @@
 """Colonies on the wire, in process: every decision of Colonies games converts to protobuf and
-back to the engine's dict form, every answer (the trade, Build colony, which tile, the fee,
-marker pushes, card-resource targets, Pluto's discard, the solo tile removal) converts both
+back to the engine's dict form, every answer (the trade with its tile and fee, Build colony,
+which tile, marker pushes, card-resource targets, Pluto's discard, the solo tile removal) converts both
 ways and in text notation, and views carry the tiles and each seat's fleets and colonies.
 Games without the expansion show none of it."""
 
@@ -14,11 +14,12 @@ from test_gamestate_sdk import SERVICE_KEYS, _assert_superset
 
 from colony_helpers import colony_game, patched_card, put_colonies, tile
 from helpers import decision, give, hand, in_play, new_game
+from olympus.api.answers import answer_to_proto as answer_to_proto_dict
 from olympus.api.vocab import ANSWER_KINDS, PROJECTS
 from olympus.bots import make_bot
 from olympus.client.text import decision_text, view_text
 from olympus.client.wire import decision_dict, view_dict
-from olympus.engine import Answer, Game, GameOptions, Trade
+from olympus.engine import Answer, Game, GameOptions, MalformedAction, Trade
 from olympus.engine.actions import StandardProject, parse
 from olympus.gamestate.convert import (
     answer_from_proto,
@@ -26,6 +27,7 @@ from olympus.gamestate.convert import (
     decision_to_proto,
     view_to_proto,
 )
+from olympus.platform.errors import InvalidArgument
 from olympus.v1 import game_pb2 as pb
 
 PROJECT_BUILD_COLONY = pb.STANDARD_PROJECT_BUILD_COLONY
@@ -93,7 +95,8 @@ def test_random_colonies_games_cross_the_wire_at_every_decision(
         sdk = _decisions_cross(g)
         d = g.decisions()[0]
         if d.kind == "action":
-            assert "trade" in sdk[0] and sdk[0]["trade"] == d.to_dict()["trade"]
+            assert sdk[0]["trade"] == d.to_dict()["trade"] == bool(sdk[0]["trades"])
+            assert sdk[0]["trades"] == d.to_dict()["trades"]
         prompts[d.prompt.split(" (")[0]] += 1
         answer = bots[d.player].choose(g, d)
         answers[answer.kind if not isinstance(answer, StandardProject) else answer.project] += 1
@@ -103,7 +106,6 @@ def test_random_colonies_games_cross_the_wire_at_every_decision(
         steps += 1
     _views_cross(g)
     assert answers["trade"] > 0 and answers["build_colony"] > 0
-    assert prompts["Choose the colony tile to trade with"] > 0
     if players == 1:
         assert prompts["Remove one colony tile from this game"] == 1
 
@@ -111,24 +113,18 @@ def test_random_colonies_games_cross_the_wire_at_every_decision(
 # --- each new decision and answer -------------------------------------------------------------
 
 
-def test_the_trade_flag_the_tile_and_the_fee() -> None:
+def test_the_listed_trades_and_a_trade_answer() -> None:
     g = colony_game(2, "Luna", "Ceres", "Io")
     give(g, 0, megacredits=20, energy=3)
     action = _decisions_cross(g)[0]
     assert action["trade"] is True
     assert "build_colony" in [p["project"] for p in action["standard_projects"]]
-    _apply(g, 0, "trade")
-    tiles = _decisions_cross(g)[0]
-    assert tiles["kind"] == "option" and [o["label"] for o in tiles["options"]] == [
-        "Luna: 2 M€",
-        "Ceres: 2 steel",
-        "Io: 3 heat",
+    assert [(t["tile"], t["fee"], t["amount"]) for t in action["trades"]] == [
+        (tile, fee, n) for tile in ("luna", "ceres", "io") for fee, n in (("mc", 9), ("energy", 3))
     ]
-    _apply(g, 0, "option 0")
-    fees = _decisions_cross(g)[0]
-    assert [o["label"] for o in fees["options"]] == ["Pay 9 M€", "Pay 3 energy", "Pay 3 titanium"]
-    assert [o["enabled"] for o in fees["options"]] == [True, True, False]
-    _apply(g, 0, "option 1")
+    msg = decision_to_proto(g.decisions()[0]).action.trades[1]
+    assert (msg.tile, msg.fee, msg.amount) == ("luna", pb.TRADE_FEE_ENERGY, 3)
+    _apply(g, 0, "trade luna energy")
     assert g.players[0].res[0] == 22 and tile(g, "Luna").visitor == 0
     _views_cross(g)
     view = view_dict(view_to_proto(g, 1))
@@ -167,8 +163,7 @@ def test_a_marker_push_crosses_as_an_amount() -> None:
         g = colony_game(2, "Luna", "Io")
         in_play(g, 0, "Pets")
         give(g, 0, energy=3)
-        _apply(g, 0, "trade")
-        _apply(g, 0, "option 0")
+        _apply(g, 0, "trade luna")
         push = _decisions_cross(g)[0]
         assert (push["kind"], push["min"], push["max"]) == ("amount", 0, 1)
         _apply(g, 0, "amount 1")
@@ -180,8 +175,7 @@ def test_card_resource_targets_and_plutos_discard_cross_as_card_choices() -> Non
     in_play(g, 0, "Nitrite Reducing Bacteria", "Decomposers")
     put_colonies(g, "Enceladus", 1)
     give(g, 0, energy=6)
-    _apply(g, 0, "trade")
-    _apply(g, 0, "option 0")
+    _apply(g, 0, "trade enceladus energy")
     target = _decisions_cross(g)[0]
     assert (target["kind"], target["purpose"], target["min"], target["max"]) == (
         "cards",
@@ -195,8 +189,7 @@ def test_card_resource_targets_and_plutos_discard_cross_as_card_choices() -> Non
     put_colonies(g, "Pluto", 1, marker=4)
     give(g, 0, energy=3)
     hand(g, 1, "Pets")
-    _apply(g, 0, "trade")
-    _apply(g, 0, "option 0")
+    _apply(g, 0, "trade pluto")
     discard = _decisions_cross(g)[0]
     assert (discard["player"], discard["purpose"]) == (1, "discard")
     _apply(g, 1, f"cards {discard['cards'][0]}")
@@ -222,9 +215,27 @@ def test_europas_ocean_and_the_solo_tile_removal() -> None:
 def test_vocabularies() -> None:
     assert PROJECTS["build_colony"] == PROJECT_BUILD_COLONY
     assert ANSWER_KINDS["trade"] == pb.ANSWER_KIND_TRADE
-    msg = pb.Answer(trade=pb.NoArguments())
-    assert answer_from_proto(msg) == Trade()
-    assert answer_to_proto(Trade()) == msg
+    for answer, fee in (
+        (Trade("luna", "mc"), pb.TRADE_FEE_MC),
+        (Trade("ganymede", "energy"), pb.TRADE_FEE_ENERGY),
+        (Trade("io", "titanium"), pb.TRADE_FEE_TITANIUM),
+        (Trade("pluto"), pb.TRADE_FEE_UNSPECIFIED),
+    ):
+        msg = pb.Answer(trade_with=pb.TradeAnswer(tile=answer.tile, fee=fee))
+        assert answer_to_proto(answer) == msg
+        assert answer_from_proto(msg) == answer
+        assert _answer_crosses(answer) == answer
+
+
+def test_trade_answers_the_wire_refuses() -> None:
+    with pytest.raises(MalformedAction, match="tile"):  # the older empty trade names no tile
+        answer_from_proto(pb.Answer(trade=pb.NoArguments()))
+    with pytest.raises(InvalidArgument):  # not a defined fee
+        answer_from_proto(pb.Answer(trade_with=pb.TradeAnswer(tile="luna", fee=9)))  # type: ignore[arg-type]
+    with pytest.raises(MalformedAction):
+        answer_from_proto(pb.Answer(trade_with=pb.TradeAnswer(tile="Luna 1")))
+    with pytest.raises(KeyError):  # the SDK sends no fee it cannot name (not "the only one")
+        answer_to_proto_dict({"type": "trade", "tile": "luna", "fee": "gold"})
 
 
 # --- what people read, and games without the expansion ----------------------------------------
@@ -237,7 +248,9 @@ def test_the_text_client_shows_the_trade_and_the_tiles() -> None:
     give(g, 0, megacredits=20)
     put_colonies(g, "Luna", 1)
     lines = decision_text(_decisions_cross(g)[0])
-    assert any(line.split()[:1] == ["trade"] for line in lines)
+    trades = [line.strip() for line in lines if line.split()[:1] == ["trade"]]
+    assert len(trades) == 1 and trades[0].startswith("trade luna mc")  # Titan is inactive
+    assert "trade with Luna for 9 M€" in trades[0]
     assert any(line.strip().startswith("project build_colony") for line in lines)
     view = {**view_dict(view_to_proto(g, 0)), "game_id": "x", "version": 1, "status": "active"}
     text = "\n".join(view_text(view))
@@ -262,4 +275,4 @@ def test_games_without_the_expansion_carry_none_of_it() -> None:
     with pytest.raises(Exception, match="no standard project"):
         g.apply(0, answer_from_proto(answer_to_proto(parse("project build_colony"))))
     with pytest.raises(Exception, match="no trade now"):
-        g.apply(0, answer_from_proto(pb.Answer(trade=pb.NoArguments())))
+        g.apply(0, answer_from_proto(answer_to_proto(parse("trade luna mc"))))

@@ -10,6 +10,7 @@ import random
 from collections import Counter
 from typing import Any
 
+import pytest
 from gamestate_players import act_once, stored_game
 from test_gamestate_cli import Cli, olympus  # noqa: F401 (the fixture)
 from test_gamestate_sdk import SERVICE_KEYS, _assert_superset
@@ -91,13 +92,16 @@ def test_trade_and_build_colony_in_text_notation_and_refusals(client: OlympusCli
     action = handle.decision().decision
     assert action is not None and action["trade"] is True
 
-    handle.act("trade")
-    tile_choice = handle.decision().decision
-    assert tile_choice is not None and tile_choice["kind"] == "option"
-    offered = [o["label"].split(":")[0] for o in tile_choice["options"]]
-    assert offered == ["Ceres", "Ganymede", "Luna"]  # no inactive tile is offered
-    assert _refused(handle, "option 3").reason == "ILLEGAL_OPTION"  # past the offered tiles
-    handle.act("option 2")  # Luna; 9 M€ is the only fee it can pay: no question
+    # Every active tile without a fleet, each with the one fee it can pay (9 M€).
+    listed = [(t["tile"], t["fee"], t["amount"]) for t in action["trades"]]
+    assert listed == [("ceres", "mc", 9), ("ganymede", "mc", 9), ("luna", "mc", 9)]
+    refused = _refused(handle, "trade miranda mc")  # inactive
+    assert refused.reason == "TRADE_TILE_UNAVAILABLE"
+    assert _refused(handle, "trade luna energy").reason == "TRADE_FEE_UNPAYABLE"
+    assert _refused(handle, "trade").reason == "MALFORMED"  # no tile
+    with pytest.raises(ValueError, match="not an answer"):  # the SDK needs the tile too
+        handle.act({"type": "trade"})
+    handle.act("trade luna")  # 9 M€ is the only fee it can pay: it may be left out
     view = handle.view()
     luna = next(t for t in view["colony_tiles"] if t["name"] == "Luna")
     me = view["players"][seat]
@@ -106,9 +110,10 @@ def test_trade_and_build_colony_in_text_notation_and_refusals(client: OlympusCli
 
     # The second action of the turn: the only fleet is out, so no trade.
     action = handle.decision().decision
-    assert action is not None and action["trade"] is False
-    assert _refused(handle, "trade").reason == "CANNOT_TRADE"
-    assert _refused(handle, {"type": "trade"}).reason == "CANNOT_TRADE"
+    assert action is not None and action["trade"] is False and action["trades"] == []
+    assert _refused(handle, "trade ceres mc").reason == "CANNOT_TRADE"
+    structured = {"type": "trade", "tile": "ceres", "fee": "mc"}
+    assert _refused(handle, structured).reason == "CANNOT_TRADE"
 
     handle.act("project build_colony")
     choice = handle.decision().decision
@@ -133,7 +138,7 @@ def test_a_table_without_colonies_refuses_its_answers(client: OlympusClient) -> 
     view = handle.view()
     assert "colony_tiles" not in view and "fleets" not in view["players"][0]
     assert "trade" not in (handle.decision().decision or {})
-    assert _refused(handle, "trade").reason == "CANNOT_TRADE"
+    assert _refused(handle, "trade luna mc").reason == "CANNOT_TRADE"
     structured = {"type": "standard_project", "project": "build_colony"}
     assert _refused(handle, structured).reason == "UNKNOWN_PROJECT"
     assert _refused(handle, "project build_colony").reason == "UNKNOWN_PROJECT"

@@ -11,12 +11,14 @@ from typing import Any
 
 from olympus.v1 import game_pb2 as pb
 
-from .vocab import PROJECTS, name_of, value_of
+from .vocab import PROJECTS, TRADE_FEES, name_of, value_of
 
 # The engine's answer type -> the Answer oneof member, where the names differ.
-_FIELD_OF = {"pass": "pass_turn"}
+# A trade is `trade_with` (tile and fee); the older empty `trade` reads as a trade without its
+# tile, which the engine refuses as malformed.
+_FIELD_OF = {"pass": "pass_turn", "trade": "trade_with"}
 _TYPE_OF = {field: kind for kind, field in _FIELD_OF.items()}
-_EMPTY_ANSWERS = ("convert_plants", "convert_heat", "pass", "end_turn", "trade")
+_EMPTY_ANSWERS = ("convert_plants", "convert_heat", "pass", "end_turn")
 
 
 def target_value(msg: pb.PlayerTarget) -> int | str | None:
@@ -86,6 +88,12 @@ def answer_to_proto(data: dict[str, Any]) -> pb.Answer:
         )
     elif kind in _EMPTY_ANSWERS:
         getattr(msg, _FIELD_OF.get(kind, kind)).SetInParent()
+    elif kind == "trade":
+        fee = data.get("fee")  # None: the one payable fee; a word outside the table: KeyError
+        trade = pb.TradeAnswer(tile=data["tile"])
+        if fee is not None:
+            trade.fee = TRADE_FEES[fee]  # type: ignore[assignment]
+        msg.trade_with.CopyFrom(trade)
     elif kind == "setup":
         msg.setup.CopyFrom(
             pb.SetupAnswer(corporation=data["corporation"], cards=list(data.get("cards", ())))
@@ -125,6 +133,10 @@ def answer_to_dict(msg: pb.Answer) -> dict[str, Any] | None:
     elif kind == "card_action":
         ca = msg.card_action
         data.update(card=ca.card, choice=ca.choice, payment=payment_dict(ca.payment))
+    elif field == "trade_with":
+        data["tile"] = msg.trade_with.tile
+        if msg.trade_with.fee:  # unspecified: the one payable fee
+            data["fee"] = name_of(TRADE_FEES, msg.trade_with.fee, "trade_with.fee")
     elif kind == "setup":
         data.update(corporation=msg.setup.corporation, cards=list(msg.setup.cards))
     elif kind == "cards":

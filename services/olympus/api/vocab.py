@@ -35,6 +35,11 @@ PROJECTS: Final[Mapping[str, int]] = {
     name: pb.StandardProject.Value(f"STANDARD_PROJECT_{name.upper()}")
     for name in (*STANDARD_PROJECTS, COLONY_PROJECT)  # Colonies' build_colony: its games only
 }
+TRADE_FEES: Final[Mapping[str, int]] = {  # Colonies: the fee words of a trade answer
+    "mc": pb.TRADE_FEE_MC,
+    "energy": pb.TRADE_FEE_ENERGY,
+    "titanium": pb.TRADE_FEE_TITANIUM,
+}
 DECISION_KINDS: Final[Mapping[str, int]] = {
     "action": pb.DECISION_KIND_ACTION,
     "setup": pb.DECISION_KIND_SETUP,

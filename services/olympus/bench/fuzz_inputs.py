@@ -26,8 +26,10 @@ from google.protobuf.message import Message
 
 from olympus.client import wire
 from olympus.engine import MalformedAction, from_dict, parse
-from olympus.engine.actions import MAX_NUMBER, MAX_TEXT
+from olympus.engine.actions import MAX_NUMBER, MAX_TEXT, TRADE_FEE_WORDS
 from olympus.engine.cards.catalogue import all_cards
+from olympus.engine.colonies import tile_word
+from olympus.engine.colony_tiles import TILE_NAMES
 from olympus.engine.constants import STANDARD_PROJECTS
 from olympus.engine.milestones import AWARDS, MILESTONES
 from olympus.v1 import game_pb2 as pb
@@ -48,7 +50,8 @@ ANSWER_FIELDS: dict[str, frozenset[str]] = {
             "convert_heat",
             "pass_turn",
             "end_turn",
-            "trade",  # Colonies games
+            "trade",  # Colonies games: the older empty trade (refused: no tile)
+            "trade_with",  # Colonies games
         }
     ),
     "setup": frozenset({"setup"}),
@@ -75,6 +78,7 @@ TEXT_VERBS: dict[str, frozenset[str]] = {
     "final_greenery": frozenset({"plants", "pass"}),
 }
 DECISION_KINDS = tuple(ANSWER_FIELDS)
+TRADE_TILE_WORDS = tuple(tile_word(n) for n in TILE_NAMES)
 
 
 def request_bytes(
@@ -272,8 +276,14 @@ def not_offered_text(s: Situation, rnd: random.Random) -> Iterator[Attempt]:
                 options.append(text)
         if not d["end_turn"]:
             options.append("end")
-        if not d.get("trade"):
-            options.append("trade")
+        listed = {(t["tile"], t["fee"]) for t in d.get("trades", ())}
+        absent = [
+            f"trade {tile} {fee}"
+            for tile in TRADE_TILE_WORDS
+            for fee in TRADE_FEE_WORDS
+            if (tile, fee) not in listed
+        ]
+        options.append(rnd.choice(absent))
         if not d["pass"]:
             options.append("pass")
     elif s.kind == "setup":

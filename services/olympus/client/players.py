@@ -38,7 +38,9 @@ def _action_answers(d: dict[str, Any]) -> list[list[dict[str, Any]]]:
         [{"type": "convert_plants"}] if d["convert_plants"] else [],
         [{"type": "convert_heat"}] if d["convert_heat"] else [],
         [{"type": "end_turn"}] if d["end_turn"] else [],
-        [{"type": "trade"}] if d.get("trade") else [],  # Colonies games only
+        [  # Colonies games only
+            {"type": "trade", "tile": t["tile"], "fee": t["fee"]} for t in d.get("trades", ())
+        ],
     ]
     return [g for g in groups if g]
 

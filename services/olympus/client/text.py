@@ -72,8 +72,14 @@ def _action_lines(d: dict[str, Any]) -> list[str]:
         lines.append(_option("plants", "convert plants into a greenery"))
     if d["convert_heat"]:
         lines.append(_option("heat", "convert heat into a temperature step"))
-    if d.get("trade"):
-        lines.append(_option("trade", "send a trade fleet (the tile and the fee come next)"))
+    for t in d.get("trades", ()):  # Colonies games only
+        fee = "M€" if t["fee"] == "mc" else t["fee"]
+        lines.append(
+            _option(
+                f"trade {t['tile']} {t['fee']}",
+                f"trade with {t['tile'].title()} for {t['amount']} {fee}",
+            )
+        )
     if d["end_turn"]:
         lines.append(_option("end", "end your turn after one action"))
     if d["pass"]:

@@ -22,6 +22,7 @@ from olympus.api.vocab import (
     STATUSES,
     TILES,
     TIMEOUT_POLICIES,
+    TRADE_FEES,
     name_or_unknown,
 )
 from olympus.v1 import game_pb2 as pb
@@ -204,8 +205,16 @@ def _action(msg: pb.ActionOptions) -> dict[str, Any]:
         "convert_heat": msg.convert_heat,
         "end_turn": msg.end_turn,
         "pass": msg.can_pass,
-        **({"trade": msg.trade} if msg.HasField("trade") else {}),  # Colonies games only
+        **(_trades(msg) if msg.HasField("trade") else {}),  # Colonies games only
     }
+
+
+def _trades(msg: pb.ActionOptions) -> dict[str, Any]:
+    listed = [
+        {"tile": t.tile, "fee": name_or_unknown(TRADE_FEES, t.fee), "amount": t.amount}
+        for t in msg.trades
+    ]
+    return {"trade": msg.trade, "trades": listed}
 
 
 def decision_dict(msg: pb.Decision) -> dict[str, Any]:

@@ -178,18 +178,30 @@ class ConvertHeat(Answer):
         return {"type": self.kind}
 
 
+# Colonies: the fee words of a trade, in the order the fees are listed (M€, energy, titanium).
+TRADE_FEE_WORDS = ("mc", "energy", "titanium")
+
+
 @dataclass(frozen=True, slots=True)
 class Trade(Answer):
-    """Colonies: send a trade fleet (the tile and the fee are the decisions that follow)."""
+    """Colonies: send a trade fleet to `tile` (the tile's name in lower case, e.g. "luna"),
+    paying the fee `fee` (one of TRADE_FEE_WORDS; None: the one fee the player can pay, which
+    is refused when more than one is payable). What follows the fee (a marker push, where
+    resources go) stays a later decision."""
 
+    tile: str
+    fee: str | None = None
     kind: ClassVar[str] = "trade"
     verb: ClassVar[str] = "trade"
 
     def __str__(self) -> str:
-        return "trade"
+        return f"trade {self.tile} {self.fee}" if self.fee else f"trade {self.tile}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"type": self.kind}
+        data: dict[str, Any] = {"type": self.kind, "tile": self.tile}
+        if self.fee:
+            data["fee"] = self.fee
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -374,6 +386,15 @@ def _payment(tokens: list[str]) -> Payment:
     return Payment(steel=values.get("s", 0), titanium=values.get("t", 0), heat=values.get("h", 0))
 
 
+def _fee(token: object) -> str:
+    if token not in TRADE_FEE_WORDS:
+        raise MalformedAction(
+            f"not a trade fee: {_shown(token)} (expected {', '.join(TRADE_FEE_WORDS)})"
+        )
+    assert isinstance(token, str)
+    return token
+
+
 def _name(tokens: list[str], verb: str) -> str:
     if not tokens or not _NAME_RE.fullmatch(tokens[0]):
         raise MalformedAction(f"{verb} needs a lower-case name")
@@ -400,7 +421,6 @@ _SIMPLE: dict[str, Answer] = {
     "heat": ConvertHeat(),
     "pass": Pass(),
     "end": EndTurn(),
-    "trade": Trade(),
 }
 
 
@@ -429,6 +449,10 @@ def parse(text: str) -> Answer:
             choice = _int(tail[0][1:], "action choice")
             tail = tail[1:]
         return UseAction(_card(rest[0]), choice, _payment(tail))
+    if verb == "trade":
+        if not 1 <= len(rest) <= 2:
+            raise MalformedAction("trade needs a tile and, unless only one is payable, a fee")
+        return Trade(_name(rest, verb), _fee(rest[1]) if len(rest) == 2 else None)
     if verb in _SIMPLE:
         if rest:
             raise MalformedAction(f"{verb} takes no arguments")
@@ -508,7 +532,8 @@ def from_dict(data: Any) -> Answer:
     if kind == "end_turn":
         return EndTurn()
     if kind == "trade":
-        return Trade()
+        fee = data.get("fee")
+        return Trade(name("tile"), None if fee is None else _fee(fee))
     if kind == "setup":
         return ChooseSetup(_card(data.get("corporation")), card_list("cards"))
     if kind == "cards":

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Answer, ChooseOption
+from .actions import TRADE_FEE_WORDS, Answer, ChooseOption, Trade
 from .cards.catalogue import get as card_def
 from .colony_state import NO_FLEET, ColonyBoard, ColonyTile
 from .colony_tiles import (
@@ -29,6 +29,7 @@ from .colony_tiles import (
 )
 from .constants import MC, PRODUCTION_FLOOR
 from .decisions import Decision, SelectOption
+from .errors import IllegalAction
 from .interpreter import all_feasible, op
 from .mutate import fire_colony_placed, log, push, push_effects
 from .query import tableau
@@ -38,7 +39,9 @@ from .state import Frame, GameState, Player
 COLONY_PROJECT = "build_colony"  # the standard project (not in STANDARD_PROJECTS: see turn.py)
 COLONY_PROJECT_COST = 17
 MAX_FLEETS = 4  # the engine's cap on a player's trade fleets
-TRADE_FEES = (("megacredits", 9), ("energy", 3), ("titanium", 3))  # the trader picks one
+# The trade fees before discounts, by fee word (actions.TRADE_FEE_WORDS): the trader picks one.
+TRADE_FEES = dict(zip(TRADE_FEE_WORDS, (9, 3, 3), strict=True))
+FEE_RESOURCES = {"mc": "megacredits", "energy": "energy", "titanium": "titanium"}
 SOLO_TILES_KEPT = 3  # a solo player is dealt 4 tiles and removes one
 SOLO_MC_PRODUCTION = -2  # a solo player's M€ production starts this much lower
 
@@ -159,17 +162,32 @@ def trade_offset(p: Player) -> int:
     return sum(card_def(c).trade_offset for c in tableau(p))
 
 
-def fee_alternatives(p: Player) -> tuple[tuple[str, tuple[tuple[Any, ...], ...]], ...]:
-    """The ways to pay a trade fee, as `choose` alternatives (each fee lowered by the
-    player's trade discounts, never below 0). M€ may include heat for Helion (`pay`)."""
+def trade_fees(p: Player) -> dict[str, int]:
+    """Each fee by its word, lowered by the player's trade discounts (never below 0)."""
     off = trade_discount(p)
-    out = []
-    for res, base in TRADE_FEES:
-        n = max(0, base - off)
-        pay = ("pay", n) if res == "megacredits" else ("gain", res, -n)
-        label = f"Pay {n} M€" if res == "megacredits" else f"Pay {n} {res}"
-        out.append((label, (pay,)))
-    return tuple(out)
+    return {fee: max(0, base - off) for fee, base in TRADE_FEES.items()}
+
+
+def fee_effects(fee: str, amount: int) -> tuple[tuple[Any, ...], ...]:
+    """Paying a fee: M€ (with heat after the M€ for Helion, as `pay` does), else the resource."""
+    if fee == "mc":
+        return (("pay", amount),)
+    return (("gain", FEE_RESOURCES[fee], -amount),)
+
+
+def payable_fees(g: GameState, p: Player) -> dict[str, int]:
+    """The fees the player can pay now, by word, with their amounts after discounts."""
+    return {
+        fee: n for fee, n in trade_fees(p).items() if all_feasible(g, p, 0, fee_effects(fee, n))
+    }
+
+
+def fee_alternatives(p: Player) -> tuple[tuple[str, tuple[tuple[Any, ...], ...]], ...]:
+    """The fees as `choose` alternatives (a card's `trade` instruction that charges one)."""
+    return tuple(
+        (f"Pay {n} M€" if fee == "mc" else f"Pay {n} {FEE_RESOURCES[fee]}", fee_effects(fee, n))
+        for fee, n in trade_fees(p).items()
+    )
 
 
 def room_for_production_cut(g: GameState, p: Player, names: list[str], cut: int) -> list[str]:
@@ -194,9 +212,71 @@ def _placement_mc_prod(name: str) -> int:
 
 def can_trade(g: GameState, p: Player) -> bool:
     """The trade action: a fleet at home, a tile to trade with and a fee the player can pay."""
-    return bool(tradeable_tiles(g, p.seat)) and any(
-        all_feasible(g, p, 0, effects) for _, effects in fee_alternatives(p)
-    )
+    return bool(tradeable_tiles(g, p.seat)) and bool(payable_fees(g, p))
+
+
+def tile_word(name: str) -> str:
+    """A tile's name as a trade answer gives it (lower case: "luna")."""
+    return name.lower()
+
+
+_TILE_OF_WORD = {tile_word(n): n for n in TILE_NAMES}
+
+
+def legal_trades(g: GameState, p: Player) -> list[tuple[str, str, int]]:
+    """Every trade the player may make now, as (tile word, fee word, fee amount): each active
+    tile without a fleet times each fee the player can pay (none without a fleet at home)."""
+    tiles = tradeable_tiles(g, p.seat)
+    fees = payable_fees(g, p) if tiles else {}
+    return [(tile_word(t), fee, n) for t in tiles for fee, n in fees.items()]
+
+
+def check_trade(g: GameState, p: Player, answer: Trade) -> tuple[str, str]:
+    """The tile's name and the fee word of a legal trade answer (the fee filled in when the
+    answer left it out); raises IllegalAction, changing nothing, for an illegal one."""
+    b = g.colonies
+    if b is None or b.fleets_home(p.seat) <= 0:
+        raise IllegalAction("no trade now: none of your trade fleets is home", code="cannot_trade")
+    name = _TILE_OF_WORD.get(answer.tile)
+    tile = next((t for t in b.tiles if t.name == name), None)
+    if tile is None:
+        raise IllegalAction(
+            f"no colony tile {answer.tile!r} in this game", code="trade_tile_unavailable"
+        )
+    if not tile.active:
+        raise IllegalAction(
+            f"{tile.name} is not active yet (no card holding its resource is in play)",
+            code="trade_tile_unavailable",
+        )
+    if tile.visitor != NO_FLEET:
+        raise IllegalAction(
+            f"a trade fleet is on {tile.name} already this generation",
+            code="trade_tile_unavailable",
+        )
+    fees = payable_fees(g, p)
+    if answer.fee is None:
+        if len(fees) != 1:
+            raise IllegalAction(
+                "name the fee: " + (", ".join(fees) or "none") + " can be paid",
+                code="trade_fee_required",
+            )
+        return tile.name, next(iter(fees))
+    if answer.fee not in fees:
+        amount = trade_fees(p).get(answer.fee)
+        raise IllegalAction(
+            f"you cannot pay the {answer.fee} fee"
+            if amount is None
+            else f"you cannot pay the {answer.fee} fee ({amount})",
+            code="trade_fee_unpayable",
+        )
+    return tile.name, answer.fee
+
+
+def start_trade(g: GameState, seat: int, card: int, name: str, fee: str | None) -> None:
+    """Pay the fee (None: a free trade), then the fleet lands on the tile."""
+    push(g, ("trade_at", seat, card, name))
+    if fee is not None:
+        push_effects(g, seat, card, fee_effects(fee, trade_fees(g.players[seat])[fee]))
 
 
 # --- changes ----------------------------------------------------------------------------------

@@ -26,7 +26,14 @@ from .actions import (
 )
 from .cards.catalogue import get as card_def
 from .cards.model import CardAction, CardDef, card_number
-from .colonies import COLONY_PROJECT, COLONY_PROJECT_COST, buildable_tiles, can_trade
+from .colonies import (
+    COLONY_PROJECT,
+    COLONY_PROJECT_COST,
+    buildable_tiles,
+    check_trade,
+    legal_trades,
+    start_trade,
+)
 from .constants import (
     HEAT,
     HEAT_PER_TEMPERATURE,
@@ -213,7 +220,7 @@ class TurnOptions:
         "milestones",
         "plants",
         "projects",
-        "trade",
+        "trades",
     )
 
     def __init__(self, g: GameState, p: Player, taken: int) -> None:
@@ -225,7 +232,7 @@ class TurnOptions:
         self.actions: dict[int, dict[int, PayRule]] = {}
         self.plants = False
         self.heat = False
-        self.trade = False  # Colonies: the trade action
+        self.trades: list[tuple[str, str, int]] = []  # Colonies: (tile, fee, amount)
         self.first_action = p.first_action
         if p.first_action:
             # The corporation's first action comes before anything else in the game.
@@ -274,7 +281,8 @@ class TurnOptions:
             legal_spaces(g, p.seat, "greenery", "greenery")
         )
         self.heat = spendable_heat(p) >= HEAT_PER_TEMPERATURE and g.temperature < TEMPERATURE_MAX
-        self.trade = g.colonies is not None and can_trade(g, p)
+        if g.colonies is not None:
+            self.trades = legal_trades(g, p)
 
 
 class TurnDecision(Decision):
@@ -308,7 +316,7 @@ class TurnDecision(Decision):
             kinds.append(ConvertPlants.kind)
         if o.heat:
             kinds.append(ConvertHeat.kind)
-        if o.trade:
+        if o.trades:
             kinds.append(Trade.kind)
         if o.can_end:
             kinds.append(EndTurn.kind)
@@ -348,8 +356,8 @@ class TurnDecision(Decision):
             yield ConvertPlants()
         if o.heat:
             yield ConvertHeat()
-        if o.trade:
-            yield Trade()
+        for tile, fee, _ in o.trades:
+            yield Trade(tile, fee)
         if o.can_end:
             yield EndTurn()
         if not o.first_action:
@@ -388,7 +396,8 @@ class TurnDecision(Decision):
         if kind == ConvertHeat.kind:
             return ConvertHeat()
         if kind == Trade.kind:
-            return Trade()
+            tile, fee, _ = rnd.choice(o.trades)
+            return Trade(tile, fee)
         return EndTurn()
 
     def check(self, answer: Answer) -> None:
@@ -473,11 +482,7 @@ class TurnDecision(Decision):
                     "you cannot convert heat into temperature now", code="cannot_convert_heat"
                 )
         elif isinstance(answer, Trade):
-            if not o.trade:
-                raise IllegalAction(
-                    "no trade now: it needs a fleet at home, a tile without a fleet and the fee",
-                    code="cannot_trade",
-                )
+            check_trade(self.g, p, answer)
         elif isinstance(answer, EndTurn):
             if not o.can_end:
                 raise IllegalAction(
@@ -521,8 +526,13 @@ class TurnDecision(Decision):
             "convert_heat": o.heat,
             "end_turn": o.can_end,
             "pass": not o.first_action,
-            **({"trade": o.trade} if self.g.colonies is not None else {}),
+            **(_trade_options(o.trades) if self.g.colonies is not None else {}),
         }
+
+
+def _trade_options(trades: list[tuple[str, str, int]]) -> dict[str, Any]:
+    listed = [{"tile": t, "fee": f, "amount": n} for t, f, n in trades]
+    return {"trade": bool(trades), "trades": listed}
 
 
 def _action_label(cid: int, i: int) -> str:
@@ -613,7 +623,7 @@ def _turn_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None
         push(g, ("raise", seat, 0, "temperature", 1))
         push(g, ("spend_heat", seat, 0, HEAT_PER_TEMPERATURE))  # Stormcraft's floaters may help
     elif isinstance(answer, Trade):
-        push(g, ("trade", seat, 0, "fee"))
+        start_trade(g, seat, 0, *check_trade(g, p, answer))
     else:
         raise IllegalAction(
             f"{answer.kind!r} is not an action-phase answer", code="wrong_answer_kind"

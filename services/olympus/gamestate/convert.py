@@ -13,7 +13,15 @@ from typing import Any
 from olympus.api.answers import answer_to_dict, target_proto
 from olympus.api.answers import answer_to_proto as wire_answer_to_proto
 from olympus.api.cards import card_ref, card_refs, is_card_number
-from olympus.api.vocab import CARDS_PURPOSES, DECISION_KINDS, PHASES, PROJECTS, TILES, value_of
+from olympus.api.vocab import (
+    CARDS_PURPOSES,
+    DECISION_KINDS,
+    PHASES,
+    PROJECTS,
+    TILES,
+    TRADE_FEES,
+    value_of,
+)
 from olympus.engine import Answer, Decision, Game, from_dict
 from olympus.engine.actions import Payment
 from olympus.engine.cards.catalogue import get as card_def
@@ -227,6 +235,10 @@ def _action_options(d: TurnDecision) -> pb.ActionOptions:
     )
     if "trade" in data:  # the Colonies expansion's games only
         msg.trade = data["trade"]
+        msg.trades.extend(
+            pb.TradeChoice(tile=t["tile"], fee=value_of(TRADE_FEES, t["fee"]), amount=t["amount"])
+            for t in data["trades"]
+        )
     return msg
 
 

@@ -64,6 +64,9 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     CANNOT_CONVERT_HEAT: _ClassVar[ErrorReason]
     CANNOT_END_TURN: _ClassVar[ErrorReason]
     CANNOT_TRADE: _ClassVar[ErrorReason]
+    TRADE_TILE_UNAVAILABLE: _ClassVar[ErrorReason]
+    TRADE_FEE_UNPAYABLE: _ClassVar[ErrorReason]
+    TRADE_FEE_REQUIRED: _ClassVar[ErrorReason]
     ILLEGAL_SPACE: _ClassVar[ErrorReason]
     ILLEGAL_TARGET: _ClassVar[ErrorReason]
     ILLEGAL_OPTION: _ClassVar[ErrorReason]
@@ -157,6 +160,9 @@ CANNOT_CONVERT_PLANTS: ErrorReason
 CANNOT_CONVERT_HEAT: ErrorReason
 CANNOT_END_TURN: ErrorReason
 CANNOT_TRADE: ErrorReason
+TRADE_TILE_UNAVAILABLE: ErrorReason
+TRADE_FEE_UNPAYABLE: ErrorReason
+TRADE_FEE_REQUIRED: ErrorReason
 ILLEGAL_SPACE: ErrorReason
 ILLEGAL_TARGET: ErrorReason
 ILLEGAL_OPTION: ErrorReason

@@ -114,6 +114,13 @@ class TimeoutPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TIMEOUT_POLICY_DEFAULT_ANSWER: _ClassVar[TimeoutPolicy]
     TIMEOUT_POLICY_BOT: _ClassVar[TimeoutPolicy]
 
+class TradeFee(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    TRADE_FEE_UNSPECIFIED: _ClassVar[TradeFee]
+    TRADE_FEE_MC: _ClassVar[TradeFee]
+    TRADE_FEE_ENERGY: _ClassVar[TradeFee]
+    TRADE_FEE_TITANIUM: _ClassVar[TradeFee]
+
 class TokenRole(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
     TOKEN_ROLE_UNSPECIFIED: _ClassVar[TokenRole]
@@ -195,6 +202,10 @@ EVENT_KIND_UNDO: EventKind
 TIMEOUT_POLICY_UNSPECIFIED: TimeoutPolicy
 TIMEOUT_POLICY_DEFAULT_ANSWER: TimeoutPolicy
 TIMEOUT_POLICY_BOT: TimeoutPolicy
+TRADE_FEE_UNSPECIFIED: TradeFee
+TRADE_FEE_MC: TradeFee
+TRADE_FEE_ENERGY: TradeFee
+TRADE_FEE_TITANIUM: TradeFee
 TOKEN_ROLE_UNSPECIFIED: TokenRole
 TOKEN_ROLE_SEAT: TokenRole
 TOKEN_ROLE_HOST: TokenRole
@@ -662,7 +673,7 @@ class CardActionOption(_message.Message):
     def __init__(self, card: _Optional[_Union[CardRef, _Mapping]] = ..., choices: _Optional[_Iterable[_Union[CardActionChoice, _Mapping]]] = ...) -> None: ...
 
 class ActionOptions(_message.Message):
-    __slots__ = ("actions_taken", "play", "standard_projects", "milestones", "awards", "card_actions", "convert_plants", "convert_heat", "end_turn", "can_pass", "trade")
+    __slots__ = ("actions_taken", "play", "standard_projects", "milestones", "awards", "card_actions", "convert_plants", "convert_heat", "end_turn", "can_pass", "trade", "trades")
     ACTIONS_TAKEN_FIELD_NUMBER: _ClassVar[int]
     PLAY_FIELD_NUMBER: _ClassVar[int]
     STANDARD_PROJECTS_FIELD_NUMBER: _ClassVar[int]
@@ -674,6 +685,7 @@ class ActionOptions(_message.Message):
     END_TURN_FIELD_NUMBER: _ClassVar[int]
     CAN_PASS_FIELD_NUMBER: _ClassVar[int]
     TRADE_FIELD_NUMBER: _ClassVar[int]
+    TRADES_FIELD_NUMBER: _ClassVar[int]
     actions_taken: int
     play: _containers.RepeatedCompositeFieldContainer[PlayableCard]
     standard_projects: _containers.RepeatedCompositeFieldContainer[StandardProjectChoice]
@@ -685,7 +697,18 @@ class ActionOptions(_message.Message):
     end_turn: bool
     can_pass: bool
     trade: bool
-    def __init__(self, actions_taken: _Optional[int] = ..., play: _Optional[_Iterable[_Union[PlayableCard, _Mapping]]] = ..., standard_projects: _Optional[_Iterable[_Union[StandardProjectChoice, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., card_actions: _Optional[_Iterable[_Union[CardActionOption, _Mapping]]] = ..., convert_plants: _Optional[bool] = ..., convert_heat: _Optional[bool] = ..., end_turn: _Optional[bool] = ..., can_pass: _Optional[bool] = ..., trade: _Optional[bool] = ...) -> None: ...
+    trades: _containers.RepeatedCompositeFieldContainer[TradeChoice]
+    def __init__(self, actions_taken: _Optional[int] = ..., play: _Optional[_Iterable[_Union[PlayableCard, _Mapping]]] = ..., standard_projects: _Optional[_Iterable[_Union[StandardProjectChoice, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[PayableChoice, _Mapping]]] = ..., card_actions: _Optional[_Iterable[_Union[CardActionOption, _Mapping]]] = ..., convert_plants: _Optional[bool] = ..., convert_heat: _Optional[bool] = ..., end_turn: _Optional[bool] = ..., can_pass: _Optional[bool] = ..., trade: _Optional[bool] = ..., trades: _Optional[_Iterable[_Union[TradeChoice, _Mapping]]] = ...) -> None: ...
+
+class TradeChoice(_message.Message):
+    __slots__ = ("tile", "fee", "amount")
+    TILE_FIELD_NUMBER: _ClassVar[int]
+    FEE_FIELD_NUMBER: _ClassVar[int]
+    AMOUNT_FIELD_NUMBER: _ClassVar[int]
+    tile: str
+    fee: TradeFee
+    amount: int
+    def __init__(self, tile: _Optional[str] = ..., fee: _Optional[_Union[TradeFee, str]] = ..., amount: _Optional[int] = ...) -> None: ...
 
 class CorporationOffer(_message.Message):
     __slots__ = ("card", "max_cards")
@@ -893,6 +916,14 @@ class SetupAnswer(_message.Message):
     cards: _containers.RepeatedScalarFieldContainer[str]
     def __init__(self, corporation: _Optional[str] = ..., cards: _Optional[_Iterable[str]] = ...) -> None: ...
 
+class TradeAnswer(_message.Message):
+    __slots__ = ("tile", "fee")
+    TILE_FIELD_NUMBER: _ClassVar[int]
+    FEE_FIELD_NUMBER: _ClassVar[int]
+    tile: str
+    fee: TradeFee
+    def __init__(self, tile: _Optional[str] = ..., fee: _Optional[_Union[TradeFee, str]] = ...) -> None: ...
+
 class CardsAnswer(_message.Message):
     __slots__ = ("cards",)
     CARDS_FIELD_NUMBER: _ClassVar[int]
@@ -900,7 +931,7 @@ class CardsAnswer(_message.Message):
     def __init__(self, cards: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class Answer(_message.Message):
-    __slots__ = ("play_card", "standard_project", "milestone", "award", "card_action", "convert_plants", "convert_heat", "pass_turn", "end_turn", "setup", "cards", "space", "player", "option", "amount", "trade")
+    __slots__ = ("play_card", "standard_project", "milestone", "award", "card_action", "convert_plants", "convert_heat", "pass_turn", "end_turn", "setup", "cards", "space", "player", "option", "amount", "trade", "trade_with")
     PLAY_CARD_FIELD_NUMBER: _ClassVar[int]
     STANDARD_PROJECT_FIELD_NUMBER: _ClassVar[int]
     MILESTONE_FIELD_NUMBER: _ClassVar[int]
@@ -917,6 +948,7 @@ class Answer(_message.Message):
     OPTION_FIELD_NUMBER: _ClassVar[int]
     AMOUNT_FIELD_NUMBER: _ClassVar[int]
     TRADE_FIELD_NUMBER: _ClassVar[int]
+    TRADE_WITH_FIELD_NUMBER: _ClassVar[int]
     play_card: PlayCardAnswer
     standard_project: StandardProjectAnswer
     milestone: NamedAnswer
@@ -933,7 +965,8 @@ class Answer(_message.Message):
     option: int
     amount: int
     trade: NoArguments
-    def __init__(self, play_card: _Optional[_Union[PlayCardAnswer, _Mapping]] = ..., standard_project: _Optional[_Union[StandardProjectAnswer, _Mapping]] = ..., milestone: _Optional[_Union[NamedAnswer, _Mapping]] = ..., award: _Optional[_Union[NamedAnswer, _Mapping]] = ..., card_action: _Optional[_Union[CardActionAnswer, _Mapping]] = ..., convert_plants: _Optional[_Union[NoArguments, _Mapping]] = ..., convert_heat: _Optional[_Union[NoArguments, _Mapping]] = ..., pass_turn: _Optional[_Union[NoArguments, _Mapping]] = ..., end_turn: _Optional[_Union[NoArguments, _Mapping]] = ..., setup: _Optional[_Union[SetupAnswer, _Mapping]] = ..., cards: _Optional[_Union[CardsAnswer, _Mapping]] = ..., space: _Optional[int] = ..., player: _Optional[_Union[PlayerTarget, _Mapping]] = ..., option: _Optional[int] = ..., amount: _Optional[int] = ..., trade: _Optional[_Union[NoArguments, _Mapping]] = ...) -> None: ...
+    trade_with: TradeAnswer
+    def __init__(self, play_card: _Optional[_Union[PlayCardAnswer, _Mapping]] = ..., standard_project: _Optional[_Union[StandardProjectAnswer, _Mapping]] = ..., milestone: _Optional[_Union[NamedAnswer, _Mapping]] = ..., award: _Optional[_Union[NamedAnswer, _Mapping]] = ..., card_action: _Optional[_Union[CardActionAnswer, _Mapping]] = ..., convert_plants: _Optional[_Union[NoArguments, _Mapping]] = ..., convert_heat: _Optional[_Union[NoArguments, _Mapping]] = ..., pass_turn: _Optional[_Union[NoArguments, _Mapping]] = ..., end_turn: _Optional[_Union[NoArguments, _Mapping]] = ..., setup: _Optional[_Union[SetupAnswer, _Mapping]] = ..., cards: _Optional[_Union[CardsAnswer, _Mapping]] = ..., space: _Optional[int] = ..., player: _Optional[_Union[PlayerTarget, _Mapping]] = ..., option: _Optional[int] = ..., amount: _Optional[int] = ..., trade: _Optional[_Union[NoArguments, _Mapping]] = ..., trade_with: _Optional[_Union[TradeAnswer, _Mapping]] = ...) -> None: ...
 
 class SubmitActionRequest(_message.Message):
     __slots__ = ("game_id", "token", "expected_version", "idempotency_key", "structured", "text")

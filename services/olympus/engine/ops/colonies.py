@@ -7,7 +7,9 @@ Frames:
                                                `cut`, only tiles leaving room for an M€
                                                production cut that follows
   ("fleet", seat, card, n)                     gain n trade fleets
-  ("trade", seat, card, "fee" | "free")        trade (asks for the tile, then the fee)
+  ("trade", seat, card, "fee" | "free")        a card's trade (asks for the tile, then the fee
+                                               unless free: Titan Floating Launch-pad); the
+                                               trade action is one answer (turn.py)
   ("trade_at", seat, card, tile)               the fleet lands; income follows
   ("trade_boost", seat, card, tile, most)      push the marker up 0..most steps first
   ("trade_income", seat, card, tile)           income, colony bonuses, marker back
