@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from gamestate_players import act_once, stored_game
 from test_gamestate_cli import Cli, olympus  # noqa: F401 (the fixture)
-from test_gamestate_sdk import SERVICE_KEYS, _assert_superset
+from test_gamestate_sdk import assert_views_are_the_engines
 
 from olympus.client import GameServiceError, OlympusClient, SeatHandle
 from olympus.client.board import board_text
@@ -42,17 +42,8 @@ def test_a_colonies_game_is_created_seen_and_played_to_the_end(
         assert steps < 4000
         if steps % 25 == 0:
             local = stored_game(redis_url, game.game_id)
-            facts = set()
-            for viewer, handle in [(None, spectator), *seats.items()]:
-                view = handle.view()
-                decisions = view.pop("decisions")
-                for key in SERVICE_KEYS:
-                    view.pop(key)
-                expected = local.view(viewer)
-                assert view == {k: v for k, v in expected.items() if k != "decisions"}
-                for mine, theirs in zip(decisions, expected["decisions"], strict=True):
-                    _assert_superset(mine, theirs)
-                facts.add(json.dumps(_colony_facts(view)))
+            views = assert_views_are_the_engines(local, [(None, spectator), *seats.items()])
+            facts = {json.dumps(_colony_facts(view)) for view in views}
             assert len(facts) == 1  # public: the same for every seat and spectator
         _, _, answer = act_once(seats[spectator.decision().waiting_for[0]], rnd)
         answers[answer.get("project", answer["type"])] += 1

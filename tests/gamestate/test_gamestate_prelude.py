@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 from gamestate_players import act_once, stored_game
-from test_gamestate_sdk import SERVICE_KEYS, _assert_superset
+from test_gamestate_sdk import _assert_superset, assert_views_are_the_engines
 
 from helpers import give, hand, new_game, prelude_turn
 from olympus.client import OlympusClient
@@ -38,15 +38,7 @@ def test_a_prelude_game_is_created_seen_and_played_to_the_end(
         phases.add(state.phase)
         if steps % 25 == 0:
             local = stored_game(redis_url, game.game_id)
-            for viewer, handle in [(None, spectator), *seats.items()]:
-                view = handle.view()
-                decisions = view.pop("decisions")
-                for key in SERVICE_KEYS:
-                    view.pop(key)
-                expected = local.view(viewer)
-                assert view == {k: v for k, v in expected.items() if k != "decisions"}
-                for mine, theirs in zip(decisions, expected["decisions"], strict=True):
-                    _assert_superset(mine, theirs)
+            assert_views_are_the_engines(local, [(None, spectator), *seats.items()])
         act_once(seats[state.waiting_for[0]], rnd)
         steps += 1
     assert spectator.view()["status"] == "finished"

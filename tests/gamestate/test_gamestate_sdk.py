@@ -31,6 +31,26 @@ def _assert_superset(sdk: dict[str, Any], engine: dict[str, Any]) -> None:
             assert mine == value, (key, mine, value)
 
 
+def assert_views_are_the_engines(
+    local: Any, handles: list[tuple[int | None, Any]]
+) -> list[dict[str, Any]]:
+    """Every handle's view (a spectator's: viewer None) is the engine's view of the stored game
+    `local`, decisions included (the SDK's carry extra payment keys); the views, without
+    their service keys and decisions."""
+    views = []
+    for viewer, handle in handles:
+        view = handle.view()
+        decisions = view.pop("decisions")
+        for key in SERVICE_KEYS:
+            view.pop(key)
+        expected = local.view(viewer)
+        assert view == {k: v for k, v in expected.items() if k != "decisions"}
+        for mine, theirs in zip(decisions, expected["decisions"], strict=True):
+            _assert_superset(mine, theirs)
+        views.append(view)
+    return views
+
+
 def test_views_and_decisions_are_the_engines(client: OlympusClient, redis_url: str) -> None:
     game = client.create_game(players=3, seed=81, draft=True)
     seats = {s: client.join(game.game_id, t) for s, t in game.tokens.items()}
