@@ -184,15 +184,11 @@ class LadderScheduler:
             # else left claimed: after its lease the matchmaking recovery sends it again
             raise
         assert created.meta.game_id == game_id  # derived from the request (chosen.py)
-        if not await self.tickets.record_game(fid, mid, game_id, by_ticket):
+        if not await self.tickets.finish(match, game_id, by_ticket):
             log.error(
                 "a ladder match was no longer claimed when its game was made",
                 extra={"match": mid, "game_id": game_id},
             )
-            return game_id, started
-        await self.tickets.assign(
-            MatchRow(fid, mid, "created", claimed, bots, 0, game_id, by_ticket)
-        )
         return game_id, started
 
     async def _being_made(self, spec: LadderSpec, game_id: str) -> bool:

@@ -287,7 +287,7 @@ class Matcher:
             )
             await self.store.release(match, False)
             return
-        fid, mid = match.fid, match.match_id
+        mid = match.match_id
         # The reply's tokens are the chosen ones; a game service too old to know request_id
         # would have made its own: those are the ones that work (and the match is not safe
         # from a second game: upgrade the game service first).
@@ -295,22 +295,9 @@ class Matcher:
         seats = {tid: [seat, made.get(seat) or token] for tid, (seat, token) in match.seats.items()}
         if seats != match.seats:
             log.error("the game service ignored the chosen tokens", extra={"match": mid})
-        if not await self.store.record_game(fid, mid, reply.game_id, seats):
+        if not await self.store.finish(match, reply.game_id, seats):
             # Only a match released or recorded with another game: neither can follow a reply.
             log.error(
                 "a match was no longer claimed when its game was made",
                 extra={"match": mid, "game_id": reply.game_id},
             )
-            return
-        done = MatchRow(
-            fid,
-            mid,
-            "created",
-            match.tickets,
-            match.bots,
-            match.seed,
-            reply.game_id,
-            seats,
-            match.request,
-        )
-        await self.store.assign(done)

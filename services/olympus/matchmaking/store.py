@@ -50,7 +50,7 @@ from __future__ import annotations
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 import orjson
@@ -462,6 +462,14 @@ class MatchStore:
         return bool(
             await self._record(keys=[match_key(fid, mid)], args=[game_id, orjson.dumps(seats)])
         )
+
+    async def finish(self, match: MatchRow, game_id: str, seats: dict[str, list[Any]]) -> bool:
+        """A claimed match's game is made: record it, then assign the tickets to it. False
+        (nothing assigned) when the match was released or recorded with another game."""
+        if not await self.record_game(match.fid, match.match_id, game_id, seats):
+            return False
+        await self.assign(replace(match, state="created", game_id=game_id, seats=seats))
+        return True
 
     @_storage
     async def release(self, match: MatchRow, only_if_expired: bool) -> bool:
