@@ -302,8 +302,9 @@ def test_ties_on_a_new_maps_award() -> None:
 def test_wild_tags_count_for_milestones_and_not_awards() -> None:
     g = new_game(2, map="hellas")
     in_play(g, 0, *_cards(lambda d: d.tags.count("jovian") == 1, 2))
+    in_play(g, 0, "P40")  # Research Coordination: one wild tag
     p = g.players[0]
-    p._tags = {**tags_of(p), "wild": 1}  # no card of the catalogue has one yet (cached counts)
+    assert tags_of(p)["wild"] == 1
     rim_settler = MILESTONES["hellas"]["rim_settler"]
     voyager = AWARDS["vastitas_borealis"]["voyager"]
     assert rim_settler.measure(g, p) == 3 and voyager.measure(g, p) == 2

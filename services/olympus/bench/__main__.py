@@ -1,34 +1,47 @@
-"""`make bench`: the engine benchmark, then the game service benchmarks (answers, Redis memory
-per game, watchers), the workers benchmark (bot games per minute, bot turn latency), matchmaking (tickets matched
-per second, time to match), live scores (views and answers per second with realtime scoring on
-and off); one JSON line each."""
+"""`make bench`: one JSON line per benchmark, in this order: the engine, then the game service
+(answers, Redis memory per game, watchers), the workers (bot games per minute, bot turn
+latency), matchmaking (tickets matched per second, time to match) and live scores (views and
+answers per second with realtime scoring on and off).
+
+`python -m olympus.bench engine live_scores` runs only the named ones."""
 
 from __future__ import annotations
 
 import importlib
 import json
 import sys
+from collections.abc import Callable
+from typing import Any
 
-from . import engine
+# Benchmark name -> module of this package whose `main_figures()` measures it.
+BENCHMARKS = {
+    "engine": "engine",
+    "gamestate_service": "service",
+    "gamestate_memory": "memory",
+    "gamestate_watchers": "watchers",
+    "workers": "workers",
+    "matchmaking": "matchmaking",
+    "live_scores": "livescore",
+}
 
 
-def main() -> int:
-    print(json.dumps({"benchmark": "engine", **engine.run()}), flush=True)
-    try:
-        service = importlib.import_module(f"{__package__}.service")
-    except ModuleNotFoundError:
-        return 0  # the game service benchmark is not installed
-    print(json.dumps({"benchmark": "gamestate_service", **service.main_figures()}), flush=True)
-    memory = importlib.import_module(f"{__package__}.memory")
-    print(json.dumps({"benchmark": "gamestate_memory", **memory.main_figures()}), flush=True)
-    watchers = importlib.import_module(f"{__package__}.watchers")
-    print(json.dumps({"benchmark": "gamestate_watchers", **watchers.main_figures()}), flush=True)
-    workers = importlib.import_module(f"{__package__}.workers")
-    print(json.dumps({"benchmark": "workers", **workers.main_figures()}), flush=True)
-    matchmaking = importlib.import_module(f"{__package__}.matchmaking")
-    print(json.dumps({"benchmark": "matchmaking", **matchmaking.main_figures()}), flush=True)
-    live = importlib.import_module(f"{__package__}.livescore")
-    print(json.dumps({"benchmark": "live_scores", **live.main_figures()}), flush=True)
+def _figures(module: str) -> Callable[[], dict[str, Any]]:
+    loaded = importlib.import_module(f"{__package__}.{module}")
+    run: Callable[[], dict[str, Any]] = loaded.main_figures
+    return run
+
+
+def main(argv: list[str] | None = None) -> int:
+    names = sys.argv[1:] if argv is None else argv
+    unknown = [n for n in names if n not in BENCHMARKS]
+    if unknown:
+        print(
+            f"unknown benchmark {', '.join(unknown)}; known: {', '.join(BENCHMARKS)}",
+            file=sys.stderr,
+        )
+        return 2
+    for name in names or BENCHMARKS:
+        print(json.dumps({"benchmark": name, **_figures(BENCHMARKS[name])()}), flush=True)
     return 0
 
 

@@ -153,3 +153,7 @@ def run(games: int = 40, seed: int = 1) -> dict[str, Any]:
         "clone_over_deepcopy": round(med(clone) / med(deep), 3),
         "client_reply_us_median": round(med(reply), 1),
     }
+
+
+def main_figures() -> dict[str, Any]:
+    return run()

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from .cards.model import CardDef
 from .constants import ENERGY, MC
 from .interpreter import all_feasible
-from .placement import legal_spaces
+from .placement import has_legal_space
 from .state import GameState, Player
 
 PlayCheck = Callable[[GameState, Player, CardDef], bool]
@@ -30,9 +30,7 @@ def play_check(name: str) -> Callable[[PlayCheck], PlayCheck]:
 @play_check("immigrant_city")
 def _immigrant_city(g: GameState, p: Player, card: CardDef) -> bool:
     """Its own city raises M€ production by 1 before the -2, so -4 is low enough."""
-    return (
-        p.prod[ENERGY] >= 1 and p.prod[MC] >= -4 and bool(legal_spaces(g, p.seat, "city", "city"))
-    )
+    return p.prod[ENERGY] >= 1 and p.prod[MC] >= -4 and has_legal_space(g, p.seat, "city", "city")
 
 
 @play_check("colony_then_cut")

@@ -131,6 +131,33 @@ def legal_spaces(g: GameState, seat: int, tile: str, rule: str, spend: int = 0) 
     return _affordable(g, seat, _by_rule(g, seat, tile, rule, spend), spend)
 
 
+def has_legal_space(g: GameState, seat: int, tile: str, rule: str, spend: int = 0) -> bool:
+    """Whether `legal_spaces` would list any space, stopping at the first one found.
+
+    The action menu asks this of every tile-placing project and card at every decision; the
+    common rules stop early instead of listing the whole map."""
+    if rule in ("land", "land_ocean", "greenery", "city", "ocean", "ocean_space"):
+        # A greenery may go anywhere when no affordable space is next to the player's tiles, so
+        # it is legal exactly when some affordable land space is free.
+        kind = OCEAN_SPACE if rule in ("ocean", "ocean_space") else LAND
+        spaces = g.map.spaces
+        fee_spaces = g.map.fee_spaces if seat >= 0 else ()
+        money = g.players[seat].res[MC] - spend if fee_spaces else 0
+        for sid in g.map.mars:
+            sp = spaces[sid]
+            if sp is None or sp.kind != kind or not _free(g, seat, sid):
+                continue
+            if kind == LAND and sp.reserved_for is not None:
+                continue
+            if rule == "city" and _next_to(g, sid, CITY):
+                continue
+            if sid in fee_spaces and placement_fee(g, sid) > money:
+                continue
+            return True
+        return False
+    return bool(legal_spaces(g, seat, tile, rule, spend))
+
+
 def _by_rule(g: GameState, seat: int, tile: str, rule: str, spend: int) -> list[int]:
     if rule == "ocean" or rule == "ocean_space":
         return _oceans(g, seat)

@@ -32,18 +32,60 @@ def tableau(p: Player) -> list[int]:
     return [p.corp, *p.played] if p.corp else p.played
 
 
+class TableauEffects:
+    """What the cards in play change about costs and values, summed once per tableau: the
+    action menu asks these at every decision for every card and project in it."""
+
+    __slots__ = (
+        "discounts",
+        "greenery_plants",
+        "leniency",
+        "project_discounts",
+        "steel_bonus",
+        "tags",
+        "titanium_bonus",
+    )
+
+    def __init__(self, p: Player) -> None:
+        tags: dict[str, int] = {}
+        discounts: list[tuple[str | None, int]] = []
+        projects: dict[str, int] = {}
+        self.leniency = self.steel_bonus = self.titanium_bonus = 0
+        self.greenery_plants: int | None = None
+        for cid in tableau(p):
+            card = card_def(cid)
+            for t in card.tags:
+                tags[t] = tags.get(t, 0) + 1
+            discounts.extend(card.discounts)
+            for name, value in card.project_discounts:
+                projects[name] = projects.get(name, 0) + value
+            self.leniency += card.leniency
+            self.steel_bonus += card.steel_bonus
+            self.titanium_bonus += card.titanium_bonus
+            if self.greenery_plants is None:
+                self.greenery_plants = card.greenery_plants
+        self.tags = tags
+        self.discounts = tuple(discounts)
+        self.project_discounts = projects
+
+
+def tableau_effects(p: Player) -> TableauEffects:
+    """The summary of the player's tableau, cached on the player until a card joins it (cards
+    only ever join a tableau; a loaded or undone state starts with no cache)."""
+    key = len(p.played) * 4096 + p.corp
+    if p._effects is not None and p._tags_key == key:
+        effects: TableauEffects = p._effects
+        return effects
+    effects = TableauEffects(p)
+    p._effects = effects
+    p._tags = effects.tags
+    p._tags_key = key
+    return effects
+
+
 def tags_of(p: Player) -> dict[str, int]:
     """Tags in play (corporation and project cards; events do not count). Cached per player."""
-    key = len(p.played) * 4096 + p.corp
-    if p._tags is not None and p._tags_key == key:
-        return p._tags
-    counts: dict[str, int] = {}
-    for cid in tableau(p):
-        for t in card_def(cid).tags:
-            counts[t] = counts.get(t, 0) + 1
-    p._tags = counts
-    p._tags_key = key
-    return counts
+    return tableau_effects(p).tags
 
 
 def tag_count(p: Player, tag: str) -> int:
@@ -113,9 +155,7 @@ def amount(g: GameState, p: Player, value: Any) -> int:
 
 
 def leniency(p: Player) -> int:
-    total = 0
-    for cid in tableau(p):
-        total += card_def(cid).leniency
+    total = tableau_effects(p).leniency
     for mod, value in p.mods:
         if mod == "leniency":
             total += value
@@ -123,11 +163,11 @@ def leniency(p: Player) -> int:
 
 
 def steel_value(p: Player) -> int:
-    return STEEL_VALUE + sum(card_def(cid).steel_bonus for cid in tableau(p))
+    return STEEL_VALUE + tableau_effects(p).steel_bonus
 
 
 def titanium_value(p: Player) -> int:
-    return TITANIUM_VALUE + sum(card_def(cid).titanium_bonus for cid in tableau(p))
+    return TITANIUM_VALUE + tableau_effects(p).titanium_bonus
 
 
 def card_resources(p: Player, kind: str) -> int:
@@ -163,11 +203,8 @@ def heat_as_mc(p: Player) -> bool:
 
 
 def greenery_plant_cost(p: Player) -> int:
-    for cid in tableau(p):
-        cost = card_def(cid).greenery_plants
-        if cost is not None:
-            return cost
-    return 8
+    cost = tableau_effects(p).greenery_plants
+    return 8 if cost is None else cost
 
 
 def card_cost(p: Player, card: CardDef) -> int:
@@ -206,13 +243,10 @@ def resource_payment(p: Player, card: CardDef) -> list[tuple[int, int, int]]:
 def _discounted_cost(p: Player, card: CardDef) -> int:
     cost = card.cost or 0
     tags = card.tags
-    for cid in tableau(p):
-        for tag, value in card_def(cid).discounts:
-            if tag is None:
-                cost -= value
-            elif tag in tags:
-                # A discount applies once per card, however many matching tags it carries.
-                cost -= value
+    for tag, value in tableau_effects(p).discounts:
+        if tag is None or tag in tags:
+            # A discount applies once per card, however many matching tags it carries.
+            cost -= value
     for mod, value in p.mods:
         if mod == "discount":
             cost -= value
@@ -220,11 +254,7 @@ def _discounted_cost(p: Player, card: CardDef) -> int:
 
 
 def project_cost(p: Player, project: str, base: int) -> int:
-    cost = base
-    for cid in tableau(p):
-        for name, value in card_def(cid).project_discounts:
-            if name == project:
-                cost -= value
+    cost = base - tableau_effects(p).project_discounts.get(project, 0)
     return cost if cost > 0 else 0
 
 

@@ -28,6 +28,7 @@ Frame = tuple[Any, ...] | list[Any]
 
 class Player:
     __slots__ = (
+        "_effects",
         "_tags",
         "_tags_key",
         "card_res",
@@ -93,6 +94,8 @@ class Player:
         self.preludes = []
         self._tags: dict[str, int] | None = None
         self._tags_key = -1
+        # query.tableau_effects' summary, valid while _tags_key still matches (same key).
+        self._effects: Any = None
 
     def clone(self) -> Player:
         p = Player.__new__(Player)
@@ -117,6 +120,7 @@ class Player:
         p.preludes = self.preludes[:]
         p._tags = self._tags
         p._tags_key = self._tags_key
+        p._effects = self._effects
         return p
 
     def to_data(self) -> list[Any]:
@@ -175,6 +179,7 @@ class Player:
         p.mods = [(m[0], m[1]) for m in mods]
         p._tags = None
         p._tags_key = -1
+        p._effects = None
         return p
 
 

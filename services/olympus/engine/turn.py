@@ -30,6 +30,7 @@ from .colonies import (
     COLONY_PROJECT,
     COLONY_PROJECT_COST,
     buildable_tiles,
+    can_trade,
     check_trade,
     legal_trades,
     start_trade,
@@ -51,7 +52,7 @@ from .interpreter import all_feasible, op
 from .milestones import award_cost, awards_of, milestones_of
 from .mutate import log, push, push_effects
 from .payment import PayRule, apply_payment, can_afford, payment_failure, payments
-from .placement import legal_spaces
+from .placement import has_legal_space
 from .query import (
     card_cost,
     greenery_plant_cost,
@@ -166,14 +167,14 @@ def _project_feasible(g: GameState, p: Player, name: str, rule: PayRule) -> bool
     if name == "asteroid":
         return g.temperature < TEMPERATURE_MAX
     if name == "aquifer":
-        return g.oceans < OCEANS_MAX and bool(legal_spaces(g, p.seat, "ocean", "ocean"))
+        return g.oceans < OCEANS_MAX and has_legal_space(g, p.seat, "ocean", "ocean")
     # The tile goes down once the project is paid: a space's fee must fit in what is left
     # (paying with as much heat as Helion may, the least M€ the project can cost).
     spend = max(0, rule.cost - (p.res[HEAT] if rule.heat else 0))
     if name == "greenery":
-        return bool(legal_spaces(g, p.seat, "greenery", "greenery", spend))
+        return has_legal_space(g, p.seat, "greenery", "greenery", spend)
     if name == "city":
-        return bool(legal_spaces(g, p.seat, "city", "city", spend))
+        return has_legal_space(g, p.seat, "city", "city", spend)
     return True
 
 
@@ -208,44 +209,46 @@ def _condition_holds(p: Player, condition: str | None) -> bool:
 
 
 class TurnOptions:
-    """Everything a player may do on this turn, with how each cost may be paid."""
+    """Everything a player may do on this turn, with how each cost may be paid.
+
+    The costly groups (cards, standard projects, card actions, trades) are worked out when
+    first read: a bot sampling an answer needs only to know which groups are non-empty
+    (`has_*`, which stop at the first legal entry) and then the one group it picked. The
+    decision is rebuilt after every answer, so the state cannot change under it."""
 
     __slots__ = (
-        "actions",
+        "_actions",
+        "_cards",
+        "_g",
+        "_p",
+        "_projects",
+        "_trades",
         "awards",
         "can_end",
-        "cards",
         "first_action",
         "heat",
         "milestones",
         "plants",
-        "projects",
-        "trades",
     )
 
     def __init__(self, g: GameState, p: Player, taken: int) -> None:
+        self._g = g
+        self._p = p
         self.can_end = taken > 0
-        self.cards: dict[int, PayRule] = {}
-        self.projects: dict[str, PayRule] = {}
         self.milestones: dict[str, PayRule] = {}
         self.awards: dict[str, PayRule] = {}
-        self.actions: dict[int, dict[int, PayRule]] = {}
         self.plants = False
         self.heat = False
-        self.trades: list[tuple[str, str, int]] = []  # Colonies: (tile, fee, amount)
         self.first_action = p.first_action
+        self._cards: dict[int, PayRule] | None = None
+        self._projects: dict[str, PayRule] | None = None
+        self._actions: dict[int, dict[int, PayRule]] | None = None
+        self._trades: list[tuple[str, str, int]] | None = None  # Colonies: (tile, fee, amount)
         if p.first_action:
             # The corporation's first action comes before anything else in the game.
-            self.actions[p.corp] = {0: PayRule(0)}
+            self._cards, self._projects, self._trades = {}, {}, []
+            self._actions = {p.corp: {0: PayRule(0)}}
             return
-        for cid in p.hand:
-            outcome = _card_check(g, p, cid)
-            if isinstance(outcome, PayRule):
-                self.cards[cid] = outcome
-        for name in projects_of(g):
-            rule = project_rule(p, name)
-            if can_afford(p, rule) and _project_feasible(g, p, name, rule):
-                self.projects[name] = rule
         if not g.options.solo:
             claimed = {m for m, _ in g.milestones}
             if len(g.milestones) < MAX_MILESTONES:
@@ -262,6 +265,63 @@ class TurnOptions:
                     for a in awards_of(g).values():
                         if a.name not in funded:
                             self.awards[a.name] = rule
+        self.plants = p.res[PLANTS] >= greenery_plant_cost(p) and has_legal_space(
+            g, p.seat, "greenery", "greenery"
+        )
+        self.heat = spendable_heat(p) >= HEAT_PER_TEMPERATURE and g.temperature < TEMPERATURE_MAX
+
+    # --- cards in hand ---
+    @property
+    def cards(self) -> dict[int, PayRule]:
+        if self._cards is None:
+            self._cards = dict(self._playable_cards())
+        return self._cards
+
+    def has_cards(self) -> bool:
+        if self._cards is not None:
+            return bool(self._cards)
+        return next(self._playable_cards(), None) is not None
+
+    def _playable_cards(self) -> Iterator[tuple[int, PayRule]]:
+        g, p = self._g, self._p
+        for cid in p.hand:
+            outcome = _card_check(g, p, cid)
+            if isinstance(outcome, PayRule):
+                yield cid, outcome
+
+    # --- standard projects ---
+    @property
+    def projects(self) -> dict[str, PayRule]:
+        if self._projects is None:
+            self._projects = dict(self._feasible_projects())
+        return self._projects
+
+    def has_projects(self) -> bool:
+        if self._projects is not None:
+            return bool(self._projects)
+        return next(self._feasible_projects(), None) is not None
+
+    def _feasible_projects(self) -> Iterator[tuple[str, PayRule]]:
+        g, p = self._g, self._p
+        for name in projects_of(g):
+            rule = project_rule(p, name)
+            if can_afford(p, rule) and _project_feasible(g, p, name, rule):
+                yield name, rule
+
+    # --- card actions ---
+    @property
+    def actions(self) -> dict[int, dict[int, PayRule]]:
+        if self._actions is None:
+            self._actions = dict(self._usable_actions())
+        return self._actions
+
+    def has_actions(self) -> bool:
+        if self._actions is not None:
+            return bool(self._actions)
+        return next(self._usable_actions(), None) is not None
+
+    def _usable_actions(self) -> Iterator[tuple[int, dict[int, PayRule]]]:
+        g, p = self._g, self._p
         for cid in tableau(p):
             card = card_def(cid)
             if not card.actions or cid in p.used:
@@ -276,13 +336,20 @@ class TurnOptions:
                 ):
                     choices[i] = rule
             if choices:
-                self.actions[cid] = choices
-        self.plants = p.res[PLANTS] >= greenery_plant_cost(p) and bool(
-            legal_spaces(g, p.seat, "greenery", "greenery")
-        )
-        self.heat = spendable_heat(p) >= HEAT_PER_TEMPERATURE and g.temperature < TEMPERATURE_MAX
-        if g.colonies is not None:
-            self.trades = legal_trades(g, p)
+                yield cid, choices
+
+    # --- Colonies trades ---
+    @property
+    def trades(self) -> list[tuple[str, str, int]]:
+        if self._trades is None:
+            g = self._g
+            self._trades = legal_trades(g, self._p) if g.colonies is not None else []
+        return self._trades
+
+    def has_trades(self) -> bool:
+        if self._trades is not None:
+            return bool(self._trades)
+        return self._g.colonies is not None and can_trade(self._g, self._p)
 
 
 class TurnDecision(Decision):
@@ -302,21 +369,21 @@ class TurnDecision(Decision):
     def _kinds(self) -> list[str]:
         o = self.options
         kinds = []
-        if o.cards:
+        if o.has_cards():
             kinds.append(PlayCard.kind)
-        if o.projects:
+        if o.has_projects():
             kinds.append(StandardProject.kind)
         if o.milestones:
             kinds.append(ClaimMilestone.kind)
         if o.awards:
             kinds.append(FundAward.kind)
-        if o.actions:
+        if o.has_actions():
             kinds.append(UseAction.kind)
         if o.plants:
             kinds.append(ConvertPlants.kind)
         if o.heat:
             kinds.append(ConvertHeat.kind)
-        if o.trades:
+        if o.has_trades():
             kinds.append(Trade.kind)
         if o.can_end:
             kinds.append(EndTurn.kind)

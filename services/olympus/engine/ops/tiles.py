@@ -19,7 +19,7 @@ from ..mutate import (
     place_tile,
     push,
 )
-from ..placement import legal_spaces
+from ..placement import has_legal_space, legal_spaces
 from ..state import Frame, GameState, Player
 from .common import R, player_of
 
@@ -28,7 +28,7 @@ def _place_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -
     tile, rule = args[0], args[1]
     if tile == "ocean":
         return True  # an ocean that has nowhere to go is simply not placed
-    return bool(legal_spaces(g, p.seat, tile, rule))
+    return has_legal_space(g, p.seat, tile, rule)
 
 
 def _place_decide(g: GameState, frame: Frame) -> list[Decision]:
@@ -52,7 +52,7 @@ def _place(g: GameState, frame: Frame) -> Frame | None:
     tile = frame[3]
     if tile == "ocean" and g.oceans >= OCEANS_MAX:
         return None
-    if not legal_spaces(g, frame[1], tile, frame[4]):
+    if not has_legal_space(g, frame[1], tile, frame[4]):
         return None
     return frame
 
