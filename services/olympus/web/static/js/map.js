@@ -23,7 +23,10 @@ function hexPoints(cx, cy) {
 export function drawMap(board, view, legal, onPick) {
   const tiles = new Map((view.board || []).map((tile) => [tile.space, tile]));
   const claims = new Map((view.claims || []).map((c) => [c.space, c]));
-  const svg = s("svg", { id: "map", viewBox: `-10 -10 ${14 * W / 2 + 80} ${9 * R * 1.5 + 60}`, width: "100%" });
+  const located = board.spaces.filter((x) => x.location);
+  const width = 60 + Math.max(...located.map((x) => x.location.x)) * W / 2 + W;
+  const height = 60 + Math.max(...located.map((x) => x.location.y)) * R * 1.5 + R;
+  const svg = s("svg", { id: "map", viewBox: `-10 -15 ${width} ${height}`, width: "100%" });
   let offMars = 0;
   for (const space of board.spaces) {
     let cx, cy;

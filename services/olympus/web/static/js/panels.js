@@ -117,16 +117,19 @@ export function finalBreakdown(view) {
     chart, legend);
 }
 
-function argText(view, arg, index) {
+// Log kinds whose first argument is not a seat.
+const NO_SEAT = new Set(["generation", "game_over", "colony_active", "colony_tile"]);
+
+function argText(view, kind, arg, index) {
   if (arg.card) return arg.card.name;
-  if (arg.number !== undefined) return index === 0 ? seatName(view, Number(arg.number)) : arg.number;
+  if (arg.number !== undefined) return index === 0 && !NO_SEAT.has(kind) ? seatName(view, Number(arg.number)) : arg.number;
   return arg.text;
 }
 
 // One engine log entry in words: a phrase per kind in the dictionary ({0}, {1}... are its
 // arguments), else the kind and its arguments.
 export function logLine(view, entry) {
-  const args = (entry.args || []).map((a, i) => argText(view, a, i));
+  const args = (entry.args || []).map((a, i) => argText(view, entry.kind, a, i));
   const params = Object.fromEntries(args.map((a, i) => [String(i), a]));
   const key = `log.${entry.kind}`;
   const phrase = t(key, params);
