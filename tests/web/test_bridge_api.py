@@ -144,7 +144,7 @@ def test_malformed_bodies_are_clear_errors(stack: WebStack) -> None:
     player = Browser(stack.url)
     status, body = player.call("POST", "/api/games", {"options": {"players": "many"}})
     assert status == 400 and body["error"]["reason"] == "INVALID_ARGUMENT"
-    status, body = player.call("POST", "/api/games", {"options": {"map": "atlantis"}})
+    status, body = player.call("POST", "/api/games", {"options": {"players": 2, "map": "atlantis"}})
     assert status == 400 and "atlantis" in body["error"]["message"]
     status, body = player.call("GET", "/api/games/0123456789abcdef")
     assert status == 404

@@ -73,6 +73,7 @@ async def serve(argv: Sequence[str] | None = None) -> None:
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
+    metrics.SERVING.set(1)  # /healthz asks the game service itself on every call
     print(json.dumps(ready), flush=True)
     await stop.wait()
     await runner.cleanup()
