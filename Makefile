@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 BUF_VERSION := 1.75.0
 BUF := .tools/node_modules/.bin/buf
 
-.PHONY: install proto protolint test lint typecheck unit soak bench fuzz run selfplay clean
+.PHONY: install proto protolint test lint typecheck unit soak bench fuzz run selfplay clean test-browser
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -48,6 +48,13 @@ test: lint typecheck protolint unit
 
 soak: $(STAMP)
 	$(PY) -m pytest -m slow
+
+# The web client in a real browser: Debian's chromium (installed here if missing, as root),
+# driven by Playwright for Python (never `playwright install`). Screenshots and timings land in
+# artifacts/screenshots/.
+test-browser: $(STAMP)
+	@command -v chromium >/dev/null || apt-get install -y chromium
+	$(PY) -m pytest -m browser
 
 bench: $(STAMP)
 	$(PY) -m olympus.bench

@@ -26,8 +26,11 @@ from .platform.config import DEFAULT_METRICS_PORTS, DEFAULT_PORTS
 from .platform.embedded_redis import RedisUnavailable, embedded_redis
 from .platform.strict import whole_arg
 
-# In start order: matchmaking creates its games through the game service started before it.
-SERVICES = ("gamestate", "catalogue", "accounts", "scoring", "matchmaking")
+# In start order: matchmaking creates its games through the game service started before it;
+# the web client (HTTP) talks to every service started before it.
+SERVICES = ("gamestate", "catalogue", "accounts", "scoring", "matchmaking", "web")
+# The services the web client needs, by its flag names.
+WEB_UPSTREAMS = ("gamestate", "catalogue", "accounts", "matchmaking")
 
 
 @dataclass
@@ -152,15 +155,23 @@ def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, i
                 if name == "matchmaking":  # it creates games through the game service
                     gamestate = next(c for c in children if c.name == "gamestate")
                     extra = ("--gamestate-address", f"127.0.0.1:{gamestate.port}")
+                if name == "web":  # the page's bridge to every service
+                    extra = tuple(
+                        arg
+                        for c in children
+                        if c.name in WEB_UPSTREAMS
+                        for arg in (f"--{c.name}-address", f"127.0.0.1:{c.port}")
+                    )
                 children.append(start_service(name, port, metrics_port, redis_url, extra))
             workers = start_workers(redis_url)
             print(f"Olympus is running (Redis: {redis_url})", flush=True)
             for c in children:
                 metrics = f"  metrics http://127.0.0.1:{c.metrics_port}/metrics"
-                print(
-                    f"  {c.name:<10} 127.0.0.1:{c.port}{metrics if c.metrics_port else ''}",
-                    flush=True,
-                )
+                where = f"http://127.0.0.1:{c.port}/" if c.name == "web" else f"127.0.0.1:{c.port}"
+                print(f"  {c.name:<10} {where}{metrics if c.metrics_port else ''}", flush=True)
+            if any(c.name == "web" for c in children):
+                web = next(c for c in children if c.name == "web")
+                print(f"Open http://127.0.0.1:{web.port}/ in a browser to play.", flush=True)
             print("  worker and beat: bot turns and clocks", flush=True)
             children += workers
             print("Ctrl-C stops everything.", flush=True)

@@ -15,6 +15,7 @@ from .service import REDIS_TIMEOUT_S, SERVICE_NAME, make_setup
 QUOTAS = {
     f"/{SERVICE_NAME}/CreateAccount": MethodQuota(per_peer=Rate(300, 60)),
     f"/{SERVICE_NAME}/CreateKey": MethodQuota(per_peer=Rate(300, 60)),
+    f"/{SERVICE_NAME}/CreateGuestAccount": MethodQuota(per_peer=Rate(120, 60)),
 }
 
 

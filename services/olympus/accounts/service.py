@@ -1,6 +1,7 @@
 """The AccountService gRPC servicer: protobuf in and out, the key store does the work.
 
-Who may do what: CreateAccount, DisableAccount and EnableAccount need an admin key; CreateKey,
+Who may do what: CreateGuestAccount needs no key (a new person account with play and
+create_games); CreateAccount, DisableAccount and EnableAccount need an admin key; CreateKey,
 ListKeys and RevokeKey act on the caller's own account (an admin key: on any account); a key
 may make keys only with scopes it has itself (an admin key: any); GetAccount and WhoAmI take
 any valid key.
@@ -8,6 +9,7 @@ any valid key.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterable, Mapping
 from typing import Final
 
@@ -33,6 +35,8 @@ from .keys import (
     check_scopes,
 )
 
+# What a guest's key may do: play and create games, nothing about other accounts or ladders.
+GUEST_SCOPES: Final[tuple[str, ...]] = (SCOPE_PLAY, SCOPE_CREATE_GAMES)
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["AccountService"].full_name
 CLIENT_NAME = "olympus-accounts"
 REDIS_CONNECTIONS = 8
@@ -122,6 +126,18 @@ class AccountService(accounts_pb2_grpc.AccountServiceServicer):
         account = await self._keys.create_account(request.name, kind)
         key, info = await self._keys.create_key(account.account_id, scopes)
         return pb.CreateAccountResponse(
+            account=account_to_proto(account), key=key, key_info=key_to_proto(info)
+        )
+
+    @rpc
+    async def CreateGuestAccount(
+        self, request: pb.CreateGuestAccountRequest, context: grpc.aio.ServicerContext
+    ) -> pb.CreateGuestAccountResponse:
+        # No key: anyone may become a guest (the quota per client address bounds how fast).
+        # A name taken already (1 in 2^40) is refused by the store; the next call gets another.
+        account = await self._keys.create_account(f"guest-{secrets.token_hex(5)}", "person")
+        key, info = await self._keys.create_key(account.account_id, GUEST_SCOPES)
+        return pb.CreateGuestAccountResponse(
             account=account_to_proto(account), key=key, key_info=key_to_proto(info)
         )
 

@@ -14,6 +14,7 @@ from olympus.accounts.keys import SCOPE_CREATE_GAMES, KeyStore
 from olympus.api.vocab import PHASES, SEAT_KINDS, STATUSES, TIMEOUT_POLICIES, name_of, value_of
 from olympus.bots import BOTS
 from olympus.engine import GameOptions
+from olympus.engine.board import MAP_TITLES
 from olympus.platform import metrics
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import InvalidArgument, quote
@@ -447,11 +448,27 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         return board
 
     @rpc
+    async def ListTableChoices(
+        self, request: pb.ListTableChoicesRequest, context: grpc.aio.ServicerContext
+    ) -> pb.ListTableChoicesResponse:
+        return table_choices()
+
+    @rpc
     async def AbortGame(
         self, request: pb.AbortGameRequest, context: grpc.aio.ServicerContext
     ) -> pb.AbortGameResponse:
         version = await self.ending.abort(request.game_id, request.token, request.reason)
         return pb.AbortGameResponse(version=version)
+
+
+def table_choices() -> pb.ListTableChoicesResponse:
+    """The bots this service seats and the maps the engine plays (the default first)."""
+    bots = [
+        pb.BotChoice(name=name, description=(BOTS[name].__doc__ or "").split("\n\n")[0])
+        for name in sorted(BOTS)
+    ]
+    maps = [pb.MapChoice(map=name, title=title) for name, title in MAP_TITLES.items()]
+    return pb.ListTableChoicesResponse(bots=bots, maps=maps)
 
 
 def _logged_answer(a: Logged, public: bool) -> pb.LoggedAnswer:

@@ -26,6 +26,7 @@ DEFAULT_PORTS = {
     "matchmaking": 50053,
     "scoring": 50054,
     "accounts": 50055,
+    "web": 8080,  # HTTP: the web client (olympus.web)
 }
 DEFAULT_METRICS_PORTS = {
     "gamestate": 9151,
@@ -33,6 +34,7 @@ DEFAULT_METRICS_PORTS = {
     "matchmaking": 9153,
     "scoring": 9154,
     "accounts": 9155,
+    "web": 9156,
 }
 # A request is a few hundred bytes (an answer, a token, a version): anything much larger is
 # refused by gRPC before it is parsed.

@@ -12,6 +12,9 @@ Every process serves its own registry (`--metrics-port`; see `start`). The serie
     olympus_redis_errors_total{operation}            storage calls that found Redis out of reach
     olympus_redis_seconds{operation}                 storage call latency (histogram)
     olympus_games_active                             games in the active index (sampled)
+    olympus_web_requests_total{route, status}        the web bridge's HTTP requests
+    olympus_web_request_seconds{route}               their latency (histogram)
+    olympus_web_streams_open                         server-sent event streams open now
 
 `method` is the full gRPC method without the leading slash, e.g.
 `olympus.v1.GameService/SubmitAction`. Other modules update these objects directly; a module
@@ -58,3 +61,17 @@ def start(host: str, port: int) -> int:
     Raises OSError when the port is taken."""
     server, _thread = start_http_server(port, addr=host)
     return int(server.server_address[1])
+
+
+WEB_REQUESTS = Counter(
+    "olympus_web_requests",
+    "HTTP requests of the web bridge by route and status",
+    ["route", "status"],
+)
+WEB_REQUEST_SECONDS = Histogram(
+    "olympus_web_request_seconds",
+    "HTTP request latency of the web bridge",
+    ["route"],
+    buckets=_CALL_BUCKETS,
+)
+WEB_STREAMS_OPEN = Gauge("olympus_web_streams_open", "Server-sent event streams open now")

@@ -168,3 +168,17 @@ class AccountServiceWhoAmIResponse(_message.Message):
     key_id: str
     scopes: _containers.RepeatedScalarFieldContainer[Scope]
     def __init__(self, account: _Optional[_Union[Account, _Mapping]] = ..., key_id: _Optional[str] = ..., scopes: _Optional[_Iterable[_Union[Scope, str]]] = ...) -> None: ...
+
+class CreateGuestAccountRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class CreateGuestAccountResponse(_message.Message):
+    __slots__ = ("account", "key", "key_info")
+    ACCOUNT_FIELD_NUMBER: _ClassVar[int]
+    KEY_FIELD_NUMBER: _ClassVar[int]
+    KEY_INFO_FIELD_NUMBER: _ClassVar[int]
+    account: Account
+    key: str
+    key_info: KeyInfo
+    def __init__(self, account: _Optional[_Union[Account, _Mapping]] = ..., key: _Optional[str] = ..., key_info: _Optional[_Union[KeyInfo, _Mapping]] = ...) -> None: ...

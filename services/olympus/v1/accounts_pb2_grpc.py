@@ -74,6 +74,11 @@ class AccountServiceStub:
                 request_serializer=olympus_dot_v1_dot_accounts__pb2.AccountServiceWhoAmIRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_accounts__pb2.AccountServiceWhoAmIResponse.FromString,
                 _registered_method=True)
+        self.CreateGuestAccount = channel.unary_unary(
+                '/olympus.v1.AccountService/CreateGuestAccount',
+                request_serializer=olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountResponse.FromString,
+                _registered_method=True)
 
 
 class AccountServiceServicer:
@@ -140,6 +145,15 @@ class AccountServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateGuestAccount(self, request, context):
+        """A guest: a new person account named "guest-<10 hex digits>" with one key that may play
+        and create games (SCOPE_PLAY, SCOPE_CREATE_GAMES), for a person who wants to play at once
+        (the web lobby's "play as a guest"). No key needed; limited per client address.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AccountServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -182,6 +196,11 @@ def add_AccountServiceServicer_to_server(servicer, server):
                     servicer.WhoAmI,
                     request_deserializer=olympus_dot_v1_dot_accounts__pb2.AccountServiceWhoAmIRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_accounts__pb2.AccountServiceWhoAmIResponse.SerializeToString,
+            ),
+            'CreateGuestAccount': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateGuestAccount,
+                    request_deserializer=olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -400,6 +419,33 @@ class AccountService:
             '/olympus.v1.AccountService/WhoAmI',
             olympus_dot_v1_dot_accounts__pb2.AccountServiceWhoAmIRequest.SerializeToString,
             olympus_dot_v1_dot_accounts__pb2.AccountServiceWhoAmIResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateGuestAccount(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.AccountService/CreateGuestAccount',
+            olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountRequest.SerializeToString,
+            olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountResponse.FromString,
             options,
             channel_credentials,
             insecure,

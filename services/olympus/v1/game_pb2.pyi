@@ -1237,3 +1237,31 @@ class UndoAnswersResponse(_message.Message):
     replayed: bool
     event: GameEvent
     def __init__(self, version: _Optional[int] = ..., replayed: _Optional[bool] = ..., event: _Optional[_Union[GameEvent, _Mapping]] = ...) -> None: ...
+
+class ListTableChoicesRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class BotChoice(_message.Message):
+    __slots__ = ("name", "description")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    DESCRIPTION_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    description: str
+    def __init__(self, name: _Optional[str] = ..., description: _Optional[str] = ...) -> None: ...
+
+class MapChoice(_message.Message):
+    __slots__ = ("map", "title")
+    MAP_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    map: str
+    title: str
+    def __init__(self, map: _Optional[str] = ..., title: _Optional[str] = ...) -> None: ...
+
+class ListTableChoicesResponse(_message.Message):
+    __slots__ = ("bots", "maps")
+    BOTS_FIELD_NUMBER: _ClassVar[int]
+    MAPS_FIELD_NUMBER: _ClassVar[int]
+    bots: _containers.RepeatedCompositeFieldContainer[BotChoice]
+    maps: _containers.RepeatedCompositeFieldContainer[MapChoice]
+    def __init__(self, bots: _Optional[_Iterable[_Union[BotChoice, _Mapping]]] = ..., maps: _Optional[_Iterable[_Union[MapChoice, _Mapping]]] = ...) -> None: ...

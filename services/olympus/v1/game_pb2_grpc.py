@@ -95,6 +95,11 @@ class GameServiceStub:
                 request_serializer=olympus_dot_v1_dot_game__pb2.UndoAnswersRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_game__pb2.UndoAnswersResponse.FromString,
                 _registered_method=True)
+        self.ListTableChoices = channel.unary_unary(
+                '/olympus.v1.GameService/ListTableChoices',
+                request_serializer=olympus_dot_v1_dot_game__pb2.ListTableChoicesRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_game__pb2.ListTableChoicesResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -207,6 +212,14 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListTableChoices(self, request, context):
+        """What a table may be made of on this service: the bots it can seat (SeatSpec.bot) and the
+        maps it can play (GameOptions.map), for clients that offer them (the web lobby). Public.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -269,6 +282,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.UndoAnswers,
                     request_deserializer=olympus_dot_v1_dot_game__pb2.UndoAnswersRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_game__pb2.UndoAnswersResponse.SerializeToString,
+            ),
+            'ListTableChoices': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListTableChoices,
+                    request_deserializer=olympus_dot_v1_dot_game__pb2.ListTableChoicesRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_game__pb2.ListTableChoicesResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -595,6 +613,33 @@ class GameService:
             '/olympus.v1.GameService/UndoAnswers',
             olympus_dot_v1_dot_game__pb2.UndoAnswersRequest.SerializeToString,
             olympus_dot_v1_dot_game__pb2.UndoAnswersResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListTableChoices(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.GameService/ListTableChoices',
+            olympus_dot_v1_dot_game__pb2.ListTableChoicesRequest.SerializeToString,
+            olympus_dot_v1_dot_game__pb2.ListTableChoicesResponse.FromString,
             options,
             channel_credentials,
             insecure,

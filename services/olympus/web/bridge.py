@@ -1,0 +1,447 @@
+"""The web bridge: the page's JSON API over the public gRPC services, and live events (SSE).
+
+Every game read is made with the browser's own seat token (from its signed session cookie)
+or with none, as a spectator: the page only ever receives what the game service shows that
+viewer. Secrets (API key, seat tokens) stay in the HttpOnly cookie and never reach the page's
+data.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import uuid
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from typing import Any
+
+import grpc
+import orjson
+from aiohttp import web
+from google.protobuf import json_format
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from olympus.platform import metrics
+from olympus.v1 import accounts_pb2, board_pb2, catalogue_pb2, matchmaking_pb2
+from olympus.v1 import game_pb2 as pb
+
+from .session import COOKIE, BadSession, Session, decode, encode
+from .upstream import (
+    CALL_TIMEOUT_S,
+    Upstream,
+    bad_request,
+    bearer,
+    error_body,
+    refusal,
+    to_json,
+)
+
+STATIC = resources.files("olympus.web") / "static"
+SECRET: web.AppKey[bytes] = web.AppKey("secret", bytes)
+UPSTREAM: web.AppKey[Upstream] = web.AppKey("upstream", Upstream)
+SECURE_COOKIE: web.AppKey[bool] = web.AppKey("secure_cookie", bool)
+CARDS_PAGE = 250
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+# --- plumbing --------------------------------------------------------------------------------
+
+
+@web.middleware
+async def observed(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """Metrics per route, and a service's refusal turned into the bridge's JSON error."""
+    route = request.match_info.route.resource
+    name = route.canonical if route is not None else "unmatched"
+    started = time.perf_counter()
+    status = 500
+    try:
+        try:
+            response = await handler(request)
+        except grpc.RpcError as exc:
+            response = refusal(exc)
+        except web.HTTPException as exc:
+            status = exc.status
+            raise
+        status = response.status
+        return response
+    finally:
+        metrics.WEB_REQUESTS.labels(name, str(status)).inc()
+        metrics.WEB_REQUEST_SECONDS.labels(name).observe(time.perf_counter() - started)
+
+
+def session_of(request: web.Request) -> Session:
+    cookie = request.cookies.get(COOKIE)
+    if not cookie:
+        return Session()
+    try:
+        return decode(cookie, request.app[SECRET])
+    except BadSession:
+        return Session()  # an old secret's or a forged cookie: as if signed out
+
+
+def with_session(request: web.Request, response: web.Response, session: Session) -> web.Response:
+    response.set_cookie(
+        COOKIE,
+        encode(session, request.app[SECRET]),
+        httponly=True,
+        samesite="Strict",
+        secure=request.app[SECURE_COOKIE],
+        max_age=30 * 24 * 3600,
+        path="/",
+    )
+    return response
+
+
+async def body_of(request: web.Request) -> dict[str, Any]:
+    try:
+        data = orjson.loads(await request.read())
+    except orjson.JSONDecodeError:
+        raise invalid("the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise invalid("the body is not a JSON object")
+    return data
+
+
+def invalid(message: str) -> web.HTTPBadRequest:
+    body = orjson.dumps(error_body("INVALID_ARGUMENT", message, "INVALID_ARGUMENT")).decode()
+    return web.HTTPBadRequest(text=body, content_type="application/json")
+
+
+def parsed(data: Any, message: Any) -> Any:
+    """`data` read into `message` (a protobuf message); a 400 when it does not fit."""
+    try:
+        return json_format.ParseDict(data or {}, message)
+    except json_format.ParseError as exc:
+        raise invalid(f"malformed request: {exc}") from None
+
+
+def game_token(request: web.Request) -> str:
+    return session_of(request).seats.get(request.match_info["game_id"], "")
+
+
+# --- the page, health ------------------------------------------------------------------------
+
+
+async def index(request: web.Request) -> web.Response:
+    return web.Response(
+        body=(STATIC / "index.html").read_bytes(),
+        content_type="text/html",
+        headers={"Cache-Control": "no-cache"},
+    )
+
+
+async def healthz(request: web.Request) -> web.Response:
+    """200 when the game service answers its health check, else 503."""
+    upstream = request.app[UPSTREAM]
+    try:
+        async with grpc.aio.insecure_channel(upstream.addresses.gamestate) as channel:
+            stub = health_pb2_grpc.HealthStub(channel)  # type: ignore[no-untyped-call]
+            reply = await stub.Check(health_pb2.HealthCheckRequest(), timeout=2.0)
+        serving = reply.status == health_pb2.HealthCheckResponse.SERVING
+    except grpc.RpcError:
+        serving = False
+    return web.json_response(
+        {"status": "SERVING" if serving else "NOT_SERVING"}, status=200 if serving else 503
+    )
+
+
+# --- session: guest, API key ----------------------------------------------------------------
+
+
+def session_json(session: Session) -> dict[str, Any]:
+    """What the page may know of its session: never the key or a token."""
+    return {
+        "signed_in": bool(session.key),
+        "account": session.account,
+        "games": list(session.seats),
+    }
+
+
+async def get_session(request: web.Request) -> web.Response:
+    return web.json_response(session_json(session_of(request)))
+
+
+async def sign_in_guest(request: web.Request) -> web.Response:
+    upstream = request.app[UPSTREAM]
+    made = await upstream.accounts.CreateGuestAccount(
+        accounts_pb2.CreateGuestAccountRequest(), timeout=CALL_TIMEOUT_S
+    )
+    session = session_of(request)
+    session.key, session.account = made.key, made.account.name
+    return with_session(request, web.json_response(session_json(session)), session)
+
+
+async def sign_in_key(request: web.Request) -> web.Response:
+    key = str((await body_of(request)).get("key", "")).strip()
+    if not key:
+        return bad_request("give an API key", "MISSING_KEY")
+    upstream = request.app[UPSTREAM]
+    who = await upstream.accounts.WhoAmI(
+        accounts_pb2.AccountServiceWhoAmIRequest(), metadata=bearer(key), timeout=CALL_TIMEOUT_S
+    )
+    session = session_of(request)
+    session.key, session.account = key, who.account.name
+    return with_session(request, web.json_response(session_json(session)), session)
+
+
+async def sign_out(request: web.Request) -> web.Response:
+    return with_session(request, web.json_response(session_json(Session())), Session())
+
+
+# --- lobby -----------------------------------------------------------------------------------
+
+
+async def table_choices(request: web.Request) -> web.Response:
+    reply = await request.app[UPSTREAM].games.ListTableChoices(
+        pb.ListTableChoicesRequest(), timeout=CALL_TIMEOUT_S
+    )
+    return web.json_response(to_json(reply))
+
+
+async def list_games(request: web.Request) -> web.Response:
+    status = request.query.get("status", "GAME_STATUS_ACTIVE")
+    query = parsed({"status": status, "page_size": 50}, pb.ListGamesRequest())
+    reply = await request.app[UPSTREAM].games.ListGames(query, timeout=CALL_TIMEOUT_S)
+    mine = session_of(request).seats
+    games = [dict(to_json(g), mine=g.game_id in mine) for g in reply.games]
+    return web.json_response({"games": games})
+
+
+async def create_game(request: web.Request) -> web.Response:
+    """Creates a table; this browser sits at its first human seat. The other human seats'
+    tokens come back as invitations (links a person opens to sit there)."""
+    data = await body_of(request)
+    create = parsed(
+        {k: data[k] for k in ("options", "seats", "time_control") if k in data},
+        pb.CreateGameRequest(),
+    )
+    session = session_of(request)
+    made = await request.app[UPSTREAM].games.CreateGame(
+        create, metadata=bearer(session.key), timeout=CALL_TIMEOUT_S
+    )
+    humans = [s for s in made.seats if s.token]
+    invitations = []
+    if humans:
+        session.sit(made.game_id, humans[0].token)
+        invitations = [
+            {"seat": s.seat, "link": f"/#/join/{made.game_id}/{s.token}"} for s in humans[1:]
+        ]
+    body = {
+        "game_id": made.game_id,
+        "seat": humans[0].seat if humans else None,
+        "invitations": invitations,
+    }
+    return with_session(request, web.json_response(body), session)
+
+
+async def join_game(request: web.Request) -> web.Response:
+    """Sits this browser at the seat an invitation's token names."""
+    token = str((await body_of(request)).get("token", ""))
+    who = await request.app[UPSTREAM].games.WhoAmI(
+        pb.WhoAmIRequest(token=token), timeout=CALL_TIMEOUT_S
+    )
+    if who.game_id != request.match_info["game_id"] or who.role != pb.TOKEN_ROLE_SEAT:
+        return bad_request("this invitation is not a seat of this game", "NOT_A_SEAT", 403)
+    session = session_of(request)
+    session.sit(who.game_id, token)
+    return with_session(
+        request, web.json_response({"game_id": who.game_id, "seat": who.seat}), session
+    )
+
+
+async def enqueue(request: web.Request) -> web.Response:
+    upstream = request.app[UPSTREAM]
+    if upstream.matchmaking is None:
+        return bad_request("this bridge has no matchmaking service", "NO_MATCHMAKING", 503)
+    data = await body_of(request)
+    ask = parsed({"format": data.get("format", {})}, matchmaking_pb2.EnqueueRequest())
+    key = session_of(request).key
+    reply = await upstream.matchmaking.Enqueue(ask, metadata=bearer(key), timeout=CALL_TIMEOUT_S)
+    return web.json_response(ticket_json(reply.ticket))
+
+
+def ticket_json(ticket: matchmaking_pb2.Ticket) -> dict[str, Any]:
+    data = to_json(ticket)
+    data.pop("seat_token", None)  # kept in the session, never shown to the page
+    return data
+
+
+async def ticket(request: web.Request) -> web.Response:
+    """A ticket's state; once matched, this browser sits at the seat it was given."""
+    upstream = request.app[UPSTREAM]
+    if upstream.matchmaking is None:
+        return bad_request("this bridge has no matchmaking service", "NO_MATCHMAKING", 503)
+    session = session_of(request)
+    reply = await upstream.matchmaking.GetTicket(
+        matchmaking_pb2.GetTicketRequest(ticket_id=request.match_info["ticket_id"]),
+        metadata=bearer(session.key),
+        timeout=CALL_TIMEOUT_S,
+    )
+    response = web.json_response(ticket_json(reply))
+    if reply.status == matchmaking_pb2.TICKET_STATUS_MATCHED and reply.seat_token:
+        session.sit(reply.game_id, reply.seat_token)
+        return with_session(request, response, session)
+    return response
+
+
+async def cancel_ticket(request: web.Request) -> web.Response:
+    upstream = request.app[UPSTREAM]
+    if upstream.matchmaking is None:
+        return bad_request("this bridge has no matchmaking service", "NO_MATCHMAKING", 503)
+    reply = await upstream.matchmaking.Cancel(
+        matchmaking_pb2.CancelRequest(ticket_id=request.match_info["ticket_id"]),
+        metadata=bearer(session_of(request).key),
+        timeout=CALL_TIMEOUT_S,
+    )
+    return web.json_response(ticket_json(reply.ticket))
+
+
+async def cards(request: web.Request) -> web.Response:
+    """The whole catalogue (numbers, names, costs, tags, summaries), for the page to look up."""
+    catalogue = request.app[UPSTREAM].catalogue
+    out: list[dict[str, Any]] = []
+    token = ""
+    while True:
+        page = await catalogue.ListCards(
+            catalogue_pb2.ListCardsRequest(page_size=CARDS_PAGE, page_token=token),
+            timeout=CALL_TIMEOUT_S,
+        )
+        out.extend(to_json(c) for c in page.cards)
+        token = page.next_page_token
+        if not token:
+            break
+    return web.json_response({"cards": out}, headers={"Cache-Control": "max-age=3600"})
+
+
+# --- a game ----------------------------------------------------------------------------------
+
+
+async def game(request: web.Request) -> web.Response:
+    """The game as this browser may see it, and its own pending decision (if any)."""
+    games = request.app[UPSTREAM].games
+    game_id, token = request.match_info["game_id"], game_token(request)
+    view, decision = await asyncio.gather(
+        games.GetGame(pb.GetGameRequest(game_id=game_id, token=token), timeout=CALL_TIMEOUT_S),
+        games.GetDecision(
+            pb.GetDecisionRequest(game_id=game_id, token=token), timeout=CALL_TIMEOUT_S
+        ),
+    )
+    return web.json_response({"game": to_json(view.game), "decision": to_json(decision)})
+
+
+async def board(request: web.Request) -> web.Response:
+    reply = await request.app[UPSTREAM].games.DescribeBoard(
+        board_pb2.DescribeBoardRequest(game_id=request.match_info["game_id"]),
+        timeout=CALL_TIMEOUT_S,
+    )
+    return web.json_response(to_json(reply))
+
+
+async def answer(request: web.Request) -> web.Response:
+    """The browser's answer for its seat: {"expected_version", "answer": {...} | "text": "...",
+    "key"}; the key (the browser's own, kept for retries) makes a retry safe."""
+    data = await body_of(request)
+    submit = pb.SubmitActionRequest(
+        game_id=request.match_info["game_id"],
+        token=game_token(request),
+        expected_version=int(data.get("expected_version", 0)),
+        idempotency_key=str(data.get("key") or uuid.uuid4().hex),
+    )
+    if "text" in data:
+        submit.text = str(data["text"])
+    else:
+        submit.structured.CopyFrom(parsed(data.get("answer"), pb.Answer()))
+    reply = await request.app[UPSTREAM].games.SubmitAction(submit, timeout=CALL_TIMEOUT_S)
+    return web.json_response(to_json(reply))
+
+
+async def undo(request: web.Request) -> web.Response:
+    data = await body_of(request)
+    reply = await request.app[UPSTREAM].games.UndoAnswers(
+        pb.UndoAnswersRequest(
+            game_id=request.match_info["game_id"],
+            token=game_token(request),
+            expected_version=int(data.get("expected_version", 0)),
+            count=int(data.get("count", 1)),
+            idempotency_key=str(data.get("key") or uuid.uuid4().hex),
+        ),
+        timeout=CALL_TIMEOUT_S,
+    )
+    return web.json_response(to_json(reply))
+
+
+async def events(request: web.Request) -> web.StreamResponse:
+    """Server-sent events: every GameEvent after `from` (query), then live ones until the game
+    ends. Events are public (answers choosing hidden cards are told only as a count)."""
+    games = request.app[UPSTREAM].games
+    try:
+        start = int(request.query.get("from", "0"))
+    except ValueError:
+        return bad_request("from: not a version")
+    watch = games.WatchGame(
+        pb.WatchGameRequest(
+            game_id=request.match_info["game_id"], token=game_token(request), from_version=start
+        )
+    )
+    response = web.StreamResponse(
+        headers={
+            "Content-Type": "text/event-stream",
+            "Cache-Control": "no-cache",
+            "X-Accel-Buffering": "no",
+        }
+    )
+    await response.prepare(request)
+    metrics.WEB_STREAMS_OPEN.inc()
+    try:
+        async for event in watch:
+            line = orjson.dumps(to_json(event)).decode()
+            await response.write(f"id: {event.version}\nevent: game\ndata: {line}\n\n".encode())
+        await response.write(b"event: end\ndata: {}\n\n")
+    except grpc.RpcError as exc:
+        if exc.code() != grpc.StatusCode.CANCELLED:  # type: ignore[attr-defined]
+            body = orjson.dumps(orjson.loads(refusal(exc).text or "{}")).decode()
+            await response.write(f"event: refused\ndata: {body}\n\n".encode())
+    except (ConnectionResetError, asyncio.CancelledError):
+        watch.cancel()
+        raise
+    finally:
+        watch.cancel()
+        metrics.WEB_STREAMS_OPEN.dec()
+    return response
+
+
+# --- the application -------------------------------------------------------------------------
+
+
+def make_app(upstream: Upstream, secret: bytes, secure_cookie: bool = False) -> web.Application:
+    app = web.Application(middlewares=[observed], client_max_size=64 * 1024)
+    app[SECRET] = secret
+    app[UPSTREAM] = upstream
+    app[SECURE_COOKIE] = secure_cookie
+    r = app.router
+    r.add_get("/", index)
+    r.add_get("/healthz", healthz)
+    r.add_static("/static/", str(STATIC), append_version=False)
+    r.add_get("/api/session", get_session)
+    r.add_post("/api/session/guest", sign_in_guest)
+    r.add_post("/api/session/key", sign_in_key)
+    r.add_post("/api/session/signout", sign_out)
+    r.add_get("/api/choices", table_choices)
+    r.add_get("/api/cards", cards)
+    r.add_get("/api/games", list_games)
+    r.add_post("/api/games", create_game)
+    r.add_post("/api/games/{game_id}/join", join_game)
+    r.add_get("/api/games/{game_id}", game)
+    r.add_get("/api/games/{game_id}/board", board)
+    r.add_get("/api/games/{game_id}/events", events)
+    r.add_post("/api/games/{game_id}/answer", answer)
+    r.add_post("/api/games/{game_id}/undo", undo)
+    r.add_post("/api/matchmaking", enqueue)
+    r.add_get("/api/matchmaking/{ticket_id}", ticket)
+    r.add_post("/api/matchmaking/{ticket_id}/cancel", cancel_ticket)
+
+    async def close_upstream(app: web.Application) -> None:
+        await upstream.close()
+
+    app.on_cleanup.append(close_upstream)
+    return app

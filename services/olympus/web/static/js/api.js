@@ -1,0 +1,32 @@
+// The bridge's JSON API: every call returns the parsed body or throws an ApiError.
+export class ApiError extends Error {
+  constructor(status, error) {
+    super(error.message || `HTTP ${status}`);
+    this.status = status;
+    this.code = error.code || "";
+    this.reason = error.reason || "";
+  }
+}
+
+export async function api(method, path, body) {
+  const init = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  let data = {};
+  try { data = await response.json(); } catch (_) { data = {}; }
+  if (!response.ok) throw new ApiError(response.status, data.error || {});
+  return data;
+}
+
+let catalogue = null;
+// The card catalogue (names, costs, tags, summaries), fetched once per page.
+export async function cards() {
+  if (!catalogue) {
+    const data = await api("GET", "/api/cards");
+    catalogue = new Map(data.cards.map((c) => [c.number, c]));
+  }
+  return catalogue;
+}

@@ -1,0 +1,46 @@
+// The page: a lobby (#/) and a game (#/game/<id>), switched by the address's hash.
+import { api } from "./api.js";
+import { h, showMessage } from "./dom.js";
+import { LANGUAGES, pickLanguage, setLanguage, t } from "./i18n.js";
+import { renderLobby } from "./lobby.js";
+import { openGame } from "./game.js";
+
+let closeCurrent = () => {};
+
+async function route() {
+  closeCurrent();
+  closeCurrent = () => {};
+  showMessage("");
+  const app = document.getElementById("app");
+  const parts = location.hash.replace(/^#\/?/, "").split("/");
+  try {
+    if (parts[0] === "game" && parts[1]) {
+      closeCurrent = await openGame(app, parts[1]);
+    } else if (parts[0] === "join" && parts[1] && parts[2]) {
+      await api("POST", `/api/games/${parts[1]}/join`, { token: parts[2] });
+      location.replace(`#/game/${parts[1]}`);
+      return;
+    } else {
+      await renderLobby(app);
+    }
+  } catch (error) {
+    showMessage(`${t("error")}: ${error.reason || ""} ${error.message}`);
+  }
+  performance.mark("olympus-ready");
+  document.body.dataset.ready = "1";
+}
+
+async function start() {
+  await setLanguage(pickLanguage());
+  const select = document.getElementById("lang");
+  for (const [code, name] of Object.entries(LANGUAGES)) select.append(h("option", { value: code }, name));
+  select.value = document.documentElement.lang;
+  select.addEventListener("change", async () => {
+    await setLanguage(select.value, true);
+    route();
+  });
+  window.addEventListener("hashchange", route);
+  route();
+}
+
+start();

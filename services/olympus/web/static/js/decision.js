@@ -1,0 +1,144 @@
+// The viewer's pending decision, every kind, as controls that build a structured answer.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { cardTile, seatName } from "./panels.js";
+
+// A payment control for a PayRule: steel / titanium / heat inputs, the M€ left to pay shown.
+function payControl(pay) {
+  if (!pay) return { el: null, value: () => ({}) };
+  const inputs = {};
+  const left = h("span", { class: "mc-left" });
+  const update = () => {
+    const used = (Number(inputs.steel?.value) || 0) * pay.steel_value + (Number(inputs.titanium?.value) || 0) * pay.titanium_value + (Number(inputs.heat?.value) || 0);
+    left.textContent = `${Math.max(0, pay.cost - used)} M€`;
+  };
+  const parts = [];
+  for (const [kind, allowed, most] of [["steel", pay.steel_value > 0, pay.max_steel], ["titanium", pay.titanium_value > 0, pay.max_titanium], ["heat", pay.heat, pay.max_heat]]) {
+    if (!allowed || !most) continue;
+    inputs[kind] = h("input", { type: "number", min: 0, max: most, value: pay.suggested?.[kind] || 0, name: `pay-${kind}`, oninput: update });
+    parts.push(h("label", {}, t(`res.${kind}`), " ", inputs[kind]), " ");
+  }
+  update();
+  return {
+    el: h("span", { class: "pay" }, parts, left),
+    value: () => Object.fromEntries(Object.entries(inputs).map(([k, el]) => [k, Number(el.value) || 0])),
+  };
+}
+
+function button(label, answer, send, attrs = {}) {
+  return h("button", { ...attrs, onclick: () => send(answer()) }, label);
+}
+
+function actionControls(action, catalogue, send) {
+  const out = [];
+  const playable = (action.play || []);
+  if (playable.length) {
+    out.push(h("h3", {}, t("decision.play_card")), h("div", { class: "cards", id: "playable" }, playable.map((p) => {
+      const pay = payControl(p.pay);
+      return cardTile(p.card, catalogue, { class: "playable", children: h("div", {}, pay.el,
+        button(t("decision.play"), () => ({ play_card: { card: p.card.number, payment: pay.value() } }), send, { "data-answer": "play_card" })) });
+    })));
+  }
+  if (action.standard_projects?.length) {
+    out.push(h("h3", {}, t("decision.standard_projects")), h("div", { id: "projects" }, action.standard_projects.map((sp) => {
+      const pay = payControl(sp.pay);
+      return h("span", {}, button(`${t(`project.${sp.project}`)} (${sp.pay?.cost ?? 0} M€)`,
+        () => ({ standard_project: { project: sp.project, payment: pay.value() } }), send, { "data-answer": "standard_project", "data-project": sp.project }), pay.el);
+    })));
+  }
+  for (const [kind, list] of [["milestone", action.milestones], ["award", action.awards]]) {
+    if (!list?.length) continue;
+    out.push(h("div", {}, `${t(`decision.${kind}`)}: `, list.map((m) => button(`${m.name} (${m.pay?.cost} M€)`,
+      () => ({ [kind]: { name: m.name, payment: {} } }), send, { "data-answer": kind }))));
+  }
+  for (const option of action.card_actions || []) {
+    out.push(h("div", {}, `${option.card.name}: `, option.choices.map((c) => {
+      const pay = payControl(c.pay);
+      return h("span", {}, button(c.label, () => ({ card_action: { card: option.card.number, choice: c.index, payment: pay.value() } }), send, { "data-answer": "card_action" }), pay.el);
+    })));
+  }
+  for (const trade of action.trades || []) {
+    out.push(button(`${t("decision.trade")} ${trade.tile} (${trade.amount} ${t(`fee.${trade.fee}`)})`,
+      () => ({ trade_with: { tile: trade.tile, fee: trade.fee } }), send, { "data-answer": "trade" }));
+  }
+  const simple = [];
+  if (action.convert_plants) simple.push(button(t("decision.convert_plants"), () => ({ convert_plants: {} }), send, { "data-answer": "convert_plants" }));
+  if (action.convert_heat) simple.push(button(t("decision.convert_heat"), () => ({ convert_heat: {} }), send, { "data-answer": "convert_heat" }));
+  if (action.end_turn) simple.push(button(t("decision.end_turn"), () => ({ end_turn: {} }), send, { "data-answer": "end_turn" }));
+  if (action.can_pass) simple.push(button(t("decision.pass"), () => ({ pass_turn: {} }), send, { "data-answer": "pass" }));
+  out.push(h("div", {}, simple));
+  return out;
+}
+
+function cardChoice(cards, catalogue, min, max, onChange) {
+  const chosen = new Set(cards.slice(0, min).map((c) => c.number));
+  const tiles = cards.map((c) => {
+    const tile = cardTile(c, catalogue, { class: chosen.has(c.number) ? "selected" : "" });
+    tile.addEventListener("click", () => {
+      if (chosen.has(c.number)) chosen.delete(c.number);
+      else if (chosen.size < max) chosen.add(c.number);
+      tile.classList.toggle("selected", chosen.has(c.number));
+      onChange?.(chosen);
+    });
+    return tile;
+  });
+  return { el: h("div", { class: "cards choose" }, tiles), chosen };
+}
+
+export function decisionPanel(state, send) {
+  const { view, decision: reply, catalogue } = state;
+  const d = reply.your_turn ? reply.decision : null;
+  if (!d) {
+    const waiting = (reply.waiting_for || []).map((seat) => seatName(view, seat)).join(", ");
+    return h("section", { id: "decision", "data-kind": "none" }, view.status === "GAME_STATUS_ACTIVE" ? t("decision.waiting", { names: waiting }) : t(`status.${view.status}`));
+  }
+  const body = [];
+  const kind = d.kind;
+  if (kind === "DECISION_KIND_ACTION") body.push(...actionControls(d.action, catalogue, send));
+  if (kind === "DECISION_KIND_PLAY_CARD") body.push(...actionControls({ play: d.play_card.play }, catalogue, send));
+  if (kind === "DECISION_KIND_SETUP") {
+    let corporation = d.setup.corporations[0]?.card.number;
+    const info = h("span", { id: "setup-cost" });
+    const cards = cardChoice(d.setup.cards, catalogue, 0, d.setup.cards.length, (chosen) => { info.textContent = `${chosen.size * 3} M€`; });
+    body.push(h("h3", {}, t("decision.corporation")), h("div", { class: "cards", id: "corporations" }, d.setup.corporations.map((offer) => {
+      const tile = cardTile(offer.card, catalogue, { class: offer.card.number === corporation ? "selected corporation" : "corporation",
+        children: h("div", { class: "muted" }, t("decision.max_cards", { n: offer.max_cards })) });
+      tile.addEventListener("click", () => {
+        corporation = offer.card.number;
+        for (const x of tile.parentNode.children) x.classList.toggle("selected", x === tile);
+      });
+      return tile;
+    })), h("h3", {}, t("decision.buy_cards")), cards.el, info,
+    h("div", {}, button(t("decision.confirm"), () => ({ setup: { corporation, cards: [...cards.chosen] } }), send, { "data-answer": "confirm" })));
+  }
+  if (kind === "DECISION_KIND_CARDS") {
+    const c = d.cards;
+    const cards = cardChoice(c.cards, catalogue, c.min, c.max);
+    body.push(h("p", {}, t(`purpose.${c.purpose}`, { min: c.min, max: c.max, cost: c.cost_each })), cards.el,
+      button(t("decision.confirm"), () => ({ cards: { cards: [...cards.chosen] } }), send, { "data-answer": "confirm" }));
+  }
+  if (kind === "DECISION_KIND_SPACE") body.push(h("p", { class: "hint" }, t("decision.pick_space", { tile: t(`tile.${d.space.tile}`) })));
+  if (kind === "DECISION_KIND_PLAYER") {
+    body.push(h("div", {}, d.player.targets.map((target) => button(
+      target.seat !== undefined ? seatName(view, target.seat) : target.neutral ? t("decision.neutral") : t("decision.nobody"),
+      () => ({ player: target }), send, { "data-answer": "player" }))));
+  }
+  if (kind === "DECISION_KIND_OPTION") {
+    body.push(h("div", {}, d.option.options.map((o) => button(o.label, () => ({ option: o.index }), send, { "data-answer": "option", disabled: !o.enabled }))));
+  }
+  if (kind === "DECISION_KIND_AMOUNT") {
+    const amount = h("input", { type: "number", name: "amount", min: d.amount.min, max: d.amount.max, value: d.amount.max });
+    body.push(h("div", {}, h("label", {}, `${t("decision.amount")} (${d.amount.min}–${d.amount.max}) `, amount),
+      button(t("decision.confirm"), () => ({ amount: Number(amount.value) }), send, { "data-answer": "confirm" })));
+  }
+  if (kind === "DECISION_KIND_FINAL_GREENERY") {
+    body.push(h("div", {}, d.final_greenery.convert_plants ? button(t("decision.convert_plants"), () => ({ convert_plants: {} }), send, { "data-answer": "convert_plants" }) : null,
+      d.final_greenery.can_pass ? button(t("decision.stop"), () => ({ pass_turn: {} }), send, { "data-answer": "pass" }) : null));
+  }
+  const text = h("input", { name: "text-answer", placeholder: t("decision.text_placeholder"), size: 24 });
+  const undoable = reply.undoable || 0;
+  return h("section", { id: "decision", class: "decision", "data-kind": kind },
+    h("h2", {}, t(`kind.${kind}`), d.source ? ` — ${d.source.name}` : ""), h("p", { class: "muted prompt" }, d.prompt), body,
+    h("details", {}, h("summary", {}, t("decision.text")), text, button(t("decision.send"), () => ({ text: text.value }), send, { "data-answer": "text" })),
+    undoable > 0 ? button(t("decision.undo", { n: undoable }), () => ({ undo: 1 }), send, { id: "undo", "data-answer": "undo" }) : null);
+}

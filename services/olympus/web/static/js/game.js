@@ -1,0 +1,97 @@
+// A game's page: loads the board, the viewer's view and decision; follows the game live over
+// server-sent events; sends the viewer's answers.
+import { api, cards } from "./api.js";
+import { h, showMessage } from "./dom.js";
+import { t } from "./i18n.js";
+import { drawMap } from "./map.js";
+import { decisionPanel } from "./decision.js";
+import { cardTile, finalBreakdown, liveScore, logLine, milestonesAndAwards, parameters, seatBoards } from "./panels.js";
+
+// Measured by the browser tests: answer click -> the new version on screen.
+window.olympusMetrics = window.olympusMetrics || { answers: [] };
+
+export async function openGame(app, gameId) {
+  const [board, state, catalogue] = await Promise.all([
+    api("GET", `/api/games/${gameId}/board`), api("GET", `/api/games/${gameId}`), cards()]);
+  const game = { id: gameId, board, view: state.game, decision: state.decision, catalogue, log: [], pending: null, closed: false };
+  let refreshing = null;
+  let newest = 0; // the newest version an event told of
+  let drawing = null;
+  const scheduleRender = () => { drawing = drawing || setTimeout(() => { drawing = null; render(); }, 0); };
+
+  // Reads the view again until it is as new as the newest event (one read at a time).
+  const refresh = async () => {
+    if (refreshing) return refreshing;
+    refreshing = (async () => {
+      try {
+        do {
+          const next = await api("GET", `/api/games/${gameId}`);
+          game.view = next.game;
+          game.decision = next.decision;
+        } while (!game.closed && newest > Number(game.view.version));
+        if (!game.closed) render();
+      } finally { refreshing = null; }
+    })();
+    return refreshing;
+  };
+
+  const send = async (answer) => {
+    const version = Number(game.decision.version);
+    const started = performance.now();
+    let path = "answer";
+    let body;
+    if (answer.undo) { path = "undo"; body = { expected_version: version, count: answer.undo }; }
+    else if (answer.text !== undefined) body = { expected_version: version, text: answer.text };
+    else body = { expected_version: version, answer };
+    body.key = crypto.randomUUID ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+    try {
+      const done = await api("POST", `/api/games/${gameId}/${path}`, body);
+      showMessage("");
+      game.pending = { version: Number(done.version), started };
+      await refresh();
+    } catch (error) {
+      showMessage(`${t("refused")}: ${error.reason || error.code} — ${error.message}`);
+      document.body.dataset.refusals = String(Number(document.body.dataset.refusals || 0) + 1);
+    }
+  };
+
+  function render() {
+    const view = game.view;
+    const reply = game.decision;
+    const d = reply.your_turn ? reply.decision : null;
+    const legal = new Set(d?.kind === "DECISION_KIND_SPACE" ? d.space.spaces : []);
+    const own = (view.players || []).find((p) => p.seat === view.viewer)?.own;
+    const hand = own?.hand || [];
+    const playable = new Set((d?.action?.play || []).map((p) => p.card.number));
+    const spectator = view.viewer === undefined;
+    app.replaceChildren(h("div", { class: "game", id: "game", "data-version": view.version, "data-status": view.status },
+      h("div", {}, parameters(view, board), h("section", {}, h("h2", {}, board.map_title), drawMap(board, view, legal, (space) => send({ space }))),
+        milestonesAndAwards(view, board, reply), liveScore(view),
+        h("section", {}, h("h2", {}, t("log")), h("div", { class: "log", id: "log" }, game.log.map((line) => h("div", {}, line))))),
+      h("div", {}, spectator ? h("p", { id: "spectating", class: "muted" }, t("spectating")) : null,
+        finalBreakdown(view), decisionPanel(game, send),
+        spectator ? null : h("section", { id: "hand" }, h("h2", {}, `${t("hand")} (${hand.length})`),
+          h("div", { class: "cards" }, hand.map((c) => cardTile(c, catalogue, { class: playable.has(c.number) ? "playable" : "" })))),
+        seatBoards(view, catalogue))));
+    const logBox = document.getElementById("log");
+    if (logBox) logBox.scrollTop = logBox.scrollHeight;
+    document.body.dataset.version = view.version;
+    if (game.pending && Number(view.version) >= game.pending.version) {
+      window.olympusMetrics.answers.push(performance.now() - game.pending.started);
+      game.pending = null;
+    }
+  }
+
+  render();
+  const events = new EventSource(`/api/games/${gameId}/events?from=0`);
+  events.addEventListener("game", (message) => {
+    const event = JSON.parse(message.data);
+    for (const entry of event.log || []) game.log.push(logLine(game.view, entry));
+    newest = Math.max(newest, Number(event.version));
+    if (newest > Number(game.view.version)) refresh();
+    else scheduleRender();
+  });
+  events.addEventListener("end", () => events.close());
+  events.addEventListener("refused", (message) => showMessage(JSON.parse(message.data).error?.message || ""));
+  return () => { game.closed = true; events.close(); };
+}

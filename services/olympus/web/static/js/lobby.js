@@ -1,0 +1,137 @@
+// The lobby: sign in (guest or API key), create a table, matchmaking, the list of games.
+import { api } from "./api.js";
+import { h, showMessage } from "./dom.js";
+import { t } from "./i18n.js";
+
+function failed(error) {
+  showMessage(`${t("error")}: ${error.reason || error.code || ""} ${error.message}`);
+}
+
+function check(name, label, checked = false) {
+  return h("label", {}, h("input", { type: "checkbox", name, checked }), " ", t(label));
+}
+
+function sessionPanel(session, redraw) {
+  const account = document.getElementById("account");
+  account.textContent = session.signed_in ? t("lobby.signed_in_as", { name: session.account }) : "";
+  if (session.signed_in) {
+    return h("section", { id: "session" }, h("h2", {}, t("lobby.account")),
+      h("p", {}, t("lobby.signed_in_as", { name: session.account })),
+      h("button", { id: "signout", onclick: () => api("POST", "/api/session/signout").then(redraw, failed) }, t("lobby.sign_out")));
+  }
+  const key = h("input", { id: "apikey", type: "password", placeholder: t("lobby.api_key") });
+  return h("section", { id: "session" }, h("h2", {}, t("lobby.sign_in")),
+    h("button", { id: "guest", onclick: () => api("POST", "/api/session/guest").then(redraw, failed) }, t("lobby.guest")),
+    h("p", {}, key, h("button", { id: "use-key", onclick: () => api("POST", "/api/session/key", { key: key.value }).then(redraw, failed) }, t("lobby.use_key"))));
+}
+
+function seatRows(container, count, bots) {
+  const old = [...container.querySelectorAll(".seatrow")].map((row) => ({
+    kind: row.querySelector("[name=kind]").value, bot: row.querySelector("[name=bot]").value,
+    name: row.querySelector("[name=seatname]").value }));
+  container.replaceChildren();
+  for (let i = 0; i < count; i++) {
+    const was = old[i] || { kind: i === 0 ? "SEAT_KIND_HUMAN" : "SEAT_KIND_BOT", bot: bots[0]?.name, name: "" };
+    const bot = h("select", { name: "bot" }, bots.map((b) => h("option", { value: b.name, title: b.description }, b.name)));
+    bot.value = was.bot;
+    const kind = h("select", { name: "kind", onchange: () => { bot.disabled = kind.value !== "SEAT_KIND_BOT"; } },
+      h("option", { value: "SEAT_KIND_HUMAN" }, t("lobby.human")), h("option", { value: "SEAT_KIND_BOT" }, t("lobby.bot")));
+    kind.value = was.kind;
+    bot.disabled = kind.value !== "SEAT_KIND_BOT";
+    container.append(h("div", { class: "seatrow", "data-seat": i }, h("span", {}, t("seat", { n: i + 1 })), kind, bot,
+      h("input", { name: "seatname", placeholder: t("lobby.seat_name"), value: was.name, maxLength: 40 })));
+  }
+}
+
+function tableForm(choices) {
+  const maps = h("select", { name: "map" }, choices.maps.map((m) => h("option", { value: m.map }, m.title)));
+  const seats = h("div", { id: "seats" });
+  const players = h("select", { name: "players", onchange: () => seatRows(seats, Number(players.value), choices.bots) },
+    [1, 2, 3, 4, 5].map((n) => h("option", { value: n }, n)));
+  players.value = "2";
+  seatRows(seats, 2, choices.bots);
+  const clock = h("select", { name: "clock" }, h("option", { value: "none" }, t("lobby.clock_none")),
+    h("option", { value: "decision" }, t("lobby.clock_decision")), h("option", { value: "bank" }, t("lobby.clock_bank")));
+  const seconds = h("input", { name: "seconds", type: "number", min: 1, value: 120 });
+  const increment = h("input", { name: "increment", type: "number", min: 0, value: 10 });
+  const policy = h("select", { name: "policy" }, h("option", { value: "TIMEOUT_POLICY_DEFAULT_ANSWER" }, t("lobby.policy_default")),
+    h("option", { value: "TIMEOUT_POLICY_BOT" }, t("lobby.policy_bot")));
+  const form = h("form", { id: "create" },
+    h("p", {}, h("label", {}, t("lobby.players"), " ", players), " ", h("label", {}, t("lobby.map"), " ", maps)),
+    seats,
+    h("p", {}, check("corporate_era", "lobby.corporate_era", true), " ", check("draft", "lobby.draft"), " ",
+      check("prelude", "lobby.prelude"), " ", check("colonies", "lobby.colonies"), " ",
+      check("realtime", "lobby.realtime", true), " ", check("undo", "lobby.undo")),
+    h("p", {}, h("label", {}, t("lobby.clock"), " ", clock), " ", h("label", {}, t("lobby.seconds"), " ", seconds), " ",
+      h("label", {}, t("lobby.increment"), " ", increment), " ", h("label", {}, t("lobby.timeout"), " ", policy)),
+    h("button", { id: "create-table", type: "submit" }, t("lobby.create")));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const f = form.elements;
+    const body = {
+      options: { players: Number(players.value), map: maps.value, corporate_era: f.corporate_era.checked,
+        draft: f.draft.checked, prelude: f.prelude.checked, colonies: f.colonies.checked,
+        realtime_scoring_enabled: f.realtime.checked, undo: f.undo.checked },
+      seats: [...seats.querySelectorAll(".seatrow")].map((row) => {
+        const kind = row.querySelector("[name=kind]").value;
+        const seat = { kind, name: row.querySelector("[name=seatname]").value };
+        if (kind === "SEAT_KIND_BOT") seat.bot = row.querySelector("[name=bot]").value;
+        return seat;
+      }),
+    };
+    if (clock.value === "decision") body.time_control = { decision_seconds: Number(seconds.value), timeout_policy: policy.value };
+    if (clock.value === "bank") body.time_control = { seconds_per_game: Number(seconds.value), seconds_per_decision: Number(increment.value), timeout_policy: policy.value };
+    try {
+      const made = await api("POST", "/api/games", body);
+      sessionStorage.setItem(`invitations.${made.game_id}`, JSON.stringify(made.invitations));
+      location.hash = `#/game/${made.game_id}`;
+    } catch (error) { failed(error); }
+  });
+  return h("section", { id: "table" }, h("h2", {}, t("lobby.new_table")), form);
+}
+
+function matchmakingPanel(choices, session) {
+  const players = h("select", { name: "mm-players" }, [2, 3, 4, 5].map((n) => h("option", { value: n }, n)));
+  const maps = h("select", { name: "mm-map" }, choices.maps.map((m) => h("option", { value: m.map }, m.title)));
+  const status = h("span", { id: "mm-status" });
+  let polling = null;
+  const find = h("button", { id: "find-match", disabled: !session.signed_in, onclick: async () => {
+    try {
+      let ticket = await api("POST", "/api/matchmaking", { format: { players: Number(players.value), map: maps.value } });
+      status.textContent = t("lobby.waiting");
+      polling = setInterval(async () => {
+        ticket = await api("GET", `/api/matchmaking/${ticket.ticket_id}`);
+        if (ticket.status === "TICKET_STATUS_MATCHED") {
+          clearInterval(polling);
+          location.hash = `#/game/${ticket.game_id}`;
+        }
+      }, 1000);
+    } catch (error) { failed(error); }
+  } }, t("lobby.find_match"));
+  return h("section", { id: "matchmaking" }, h("h2", {}, t("lobby.matchmaking")),
+    session.signed_in ? null : h("p", { class: "muted" }, t("lobby.sign_in_first")),
+    h("p", {}, h("label", {}, t("lobby.players"), " ", players), " ", h("label", {}, t("lobby.map"), " ", maps)), find, " ", status);
+}
+
+async function gamesPanel() {
+  const list = h("tbody");
+  const panel = h("section", { id: "games" }, h("h2", {}, t("lobby.games")),
+    h("table", {}, h("thead", {}, h("tr", {}, [t("lobby.game"), t("lobby.players"), t("generation"), t("phase"), ""].map((x) => h("th", {}, x)))), list));
+  for (const status of ["GAME_STATUS_ACTIVE", "GAME_STATUS_FINISHED"]) {
+    const { games } = await api("GET", `/api/games?status=${status}`);
+    for (const g of games) {
+      list.append(h("tr", { "data-game": g.game_id }, h("td", {}, g.game_id), h("td", {}, g.players),
+        h("td", {}, g.generation), h("td", {}, t(`phase.${g.phase}`)),
+        h("td", {}, h("a", { href: `#/game/${g.game_id}`, class: g.mine ? "open" : "watch" },
+          g.mine ? t("lobby.open") : t("lobby.watch")))));
+    }
+  }
+  return panel;
+}
+
+export async function renderLobby(app) {
+  const redraw = () => renderLobby(app);
+  const [session, choices] = await Promise.all([api("GET", "/api/session"), api("GET", "/api/choices")]);
+  app.replaceChildren(h("div", { class: "lobby" }, sessionPanel(session, redraw), tableForm(choices),
+    matchmakingPanel(choices, session), await gamesPanel()));
+}

@@ -1,0 +1,64 @@
+// Mars as SVG hexes: tiles, owners, bonuses, special spaces; legal spaces highlighted.
+import { s } from "./dom.js";
+import { t } from "./i18n.js";
+
+export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98"];
+const TILE_FILL = { TILE_TYPE_OCEAN: "#3498db", TILE_TYPE_GREENERY: "#27ae60", TILE_TYPE_CITY: "#7f8c8d", TILE_TYPE_SPECIAL: "#a0522d" };
+const SPACE_FILL = { SPACE_TYPE_LAND: "#e8c9a0", SPACE_TYPE_OCEAN: "#b7d7ee", SPACE_TYPE_OFF_MARS: "#d9d2e9", SPACE_TYPE_RESTRICTED: "#999" };
+const BONUS = { SPACE_BONUS_STEEL: "S", SPACE_BONUS_TITANIUM: "T", SPACE_BONUS_PLANT: "P", SPACE_BONUS_CARD: "C",
+  SPACE_BONUS_HEAT: "H", SPACE_BONUS_OCEAN: "O", SPACE_BONUS_TEMPERATURE: "°", SPACE_BONUS_MICROBE: "M", SPACE_BONUS_ANIMAL: "A" };
+const R = 20;
+const W = Math.sqrt(3) * R;
+
+function hexPoints(cx, cy) {
+  const points = [];
+  for (let i = 0; i < 6; i++) {
+    const a = Math.PI / 180 * (60 * i - 30);
+    points.push(`${(cx + R * Math.cos(a)).toFixed(1)},${(cy + R * Math.sin(a)).toFixed(1)}`);
+  }
+  return points.join(" ");
+}
+
+// legal: Set of space ids the viewer may choose now; onPick(space id) answers.
+export function drawMap(board, view, legal, onPick) {
+  const tiles = new Map((view.board || []).map((tile) => [tile.space, tile]));
+  const claims = new Map((view.claims || []).map((c) => [c.space, c]));
+  const located = board.spaces.filter((x) => x.location);
+  const width = 60 + Math.max(...located.map((x) => x.location.x)) * W / 2 + W;
+  const height = 60 + Math.max(...located.map((x) => x.location.y)) * R * 1.5 + R;
+  const svg = s("svg", { id: "map", viewBox: `-10 -15 ${width} ${height}`, width: "100%" });
+  let offMars = 0;
+  for (const space of board.spaces) {
+    let cx, cy;
+    if (space.location) {
+      cx = 30 + space.location.x * W / 2;
+      cy = 40 + space.location.y * R * 1.5;
+    } else {
+      cx = 20 + offMars++ * (W + 4);
+      cy = 8;
+    }
+    const tile = tiles.get(space.id);
+    const isLegal = legal.has(space.id);
+    const fill = tile ? TILE_FILL[tile.tile] || "#a0522d" : SPACE_FILL[space.type] || "#ddd";
+    const title = [`${t("space")} ${space.id}`, space.name, space.reserved_for_card_name,
+      space.volcanic ? t("map.volcanic") : "", tile?.card?.name].filter(Boolean).join(" · ");
+    const group = s("g", { class: "hex", "data-space": space.id });
+    const hex = s("polygon", { points: hexPoints(cx, cy), fill, class: `space${isLegal ? " legal" : ""}`, "data-space": space.id },
+      s("title", {}, title));
+    if (isLegal) hex.addEventListener("click", () => onPick(space.id));
+    group.append(hex);
+    if (!tile && space.bonuses?.length) {
+      group.append(s("text", { x: cx, y: cy + 3, "text-anchor": "middle" }, space.bonuses.map((b) => BONUS[b] || "?").join("")));
+    }
+    if (!tile && (space.reserved_for_card_name || space.volcanic)) {
+      group.append(s("text", { x: cx, y: cy - 8, "text-anchor": "middle" }, space.volcanic ? "▲" : "★"));
+    }
+    const owner = tile?.owner?.seat ?? claims.get(space.id)?.owner?.seat;
+    if (owner !== undefined) {
+      group.append(s("circle", { cx, cy: cy + (tile ? 0 : 8), r: 6, fill: SEAT_COLOURS[owner % 5], stroke: "#fff" }));
+    }
+    if (tile?.tile === "TILE_TYPE_SPECIAL") group.append(s("text", { x: cx, y: cy + 14, "text-anchor": "middle" }, "◆"));
+    svg.append(group);
+  }
+  return svg;
+}

@@ -1,0 +1,72 @@
+"""Chromium (Debian's package) driven by Playwright, for the `browser` tests.
+
+Playwright's own browser download is never used: the system chromium is launched by path.
+Without it (or without Playwright) the tests skip with the reason, except on CI (env CI set),
+where a browser test that cannot run fails.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = os.environ.get("OLYMPUS_CHROMIUM", "/usr/bin/chromium")
+ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+# The folder the README names: screenshots and measured figures (git-ignored).
+ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+
+
+def cannot_run(reason: str) -> None:
+    if os.environ.get("CI"):
+        pytest.fail(f"browser tests must run on CI: {reason}")
+    pytest.skip(reason)
+
+
+def launch() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        cannot_run("Playwright for Python is not installed (pip install playwright)")
+    if not (Path(CHROMIUM).exists() or shutil.which(CHROMIUM)):
+        cannot_run(f"no chromium at {CHROMIUM} (apt-get install -y chromium)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def record(name: str, values: list[float]) -> None:
+    """Adds measured figures (milliseconds) to artifacts/screenshots/timings.json."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / "timings.json"
+    data = json.loads(path.read_text()) if path.exists() else {}
+    ordered = sorted(values)
+    data[name] = {
+        "count": len(values),
+        "median_ms": round(ordered[len(ordered) // 2], 1) if values else None,
+        "p95_ms": round(ordered[int(len(ordered) * 0.95)], 1) if values else None,
+        "max_ms": round(ordered[-1], 1) if values else None,
+    }
+    path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")

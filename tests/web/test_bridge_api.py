@@ -1,0 +1,188 @@
+"""The web bridge's JSON API against a real stack: sessions, the lobby's calls, a game's view
+per viewer (never a card the viewer may not see), answers and refusals, events, health and
+metrics."""
+
+from __future__ import annotations
+
+import json
+import time
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from web_support import Browser, WebStack, web_stack
+
+
+@pytest.fixture(scope="module")
+def stack(redis_url: str, workers: object) -> Iterator[WebStack]:
+    with web_stack(redis_url) as s:
+        yield s
+
+
+def two_humans(player: Browser) -> tuple[str, str]:
+    """A 2-seat table of people made by `player`: (game id, the invitation to seat 1)."""
+    made = player.ok(
+        "POST",
+        "/api/games",
+        {"options": {"players": 2, "corporate_era": False}, "seats": [{"name": "Ann"}, {}]},
+    )
+    assert made["seat"] == 0
+    [invitation] = made["invitations"]
+    return made["game_id"], invitation["link"]
+
+
+def hidden_cards(view: dict[str, Any]) -> list[int]:
+    """Seats whose own cards (hand, dealt cards) this view shows."""
+    return [p["seat"] for p in view["players"] if "own" in p]
+
+
+def test_health_and_metrics(stack: WebStack) -> None:
+    status, body = Browser(stack.url).call("GET", "/healthz")
+    assert (status, body) == (200, {"status": "SERVING"})
+    with urllib.request.urlopen(f"http://127.0.0.1:{stack.metrics_port}/metrics") as r:
+        text = r.read().decode()
+    assert 'olympus_web_requests_total{route="/healthz",status="200"}' in text
+
+
+def test_the_page_and_its_files_are_served(stack: WebStack) -> None:
+    with urllib.request.urlopen(stack.url + "/") as r:
+        assert b'<script type="module" src="/static/js/app.js">' in r.read()
+    for path in ("/static/js/app.js", "/static/style.css", "/static/i18n/be.json"):
+        with urllib.request.urlopen(stack.url + path) as r:
+            assert r.status == 200
+
+
+def test_guest_session_never_shows_the_key(stack: WebStack) -> None:
+    browser = Browser(stack.url)
+    assert browser.ok("GET", "/api/session") == {"signed_in": False, "account": "", "games": []}
+    session = browser.ok("POST", "/api/session/guest")
+    assert session["signed_in"] and session["account"].startswith("guest-")
+    assert browser.ok("GET", "/api/session") == session
+    assert "key" not in json.dumps(session)
+    assert browser.ok("POST", "/api/session/signout")["signed_in"] is False
+
+
+def test_a_wrong_api_key_is_refused(stack: WebStack) -> None:
+    status, body = Browser(stack.url).call("POST", "/api/session/key", {"key": "olk_nonsense"})
+    assert status == 401 and body["error"]["code"] == "UNAUTHENTICATED"
+
+
+def test_a_forged_cookie_is_a_signed_out_session(stack: WebStack) -> None:
+    request = urllib.request.Request(stack.url + "/api/session")
+    request.add_header("Cookie", "olympus_session=eyJrIjoieCJ9.forged")
+    with urllib.request.urlopen(request) as r:
+        assert json.loads(r.read())["signed_in"] is False
+
+
+def test_table_choices_come_from_the_server(stack: WebStack) -> None:
+    choices = Browser(stack.url).ok("GET", "/api/choices")
+    assert "random" in [b["name"] for b in choices["bots"]]
+    assert choices["maps"][0]["map"] == "tharsis"
+    assert {"elysium", "hellas"} <= {m["map"] for m in choices["maps"]}
+
+
+def test_each_viewer_sees_only_their_own_cards(stack: WebStack) -> None:
+    ann, bob, spectator = Browser(stack.url), Browser(stack.url), Browser(stack.url)
+    game_id, link = two_humans(ann)
+    token = link.rsplit("/", 1)[1]
+    assert bob.ok("POST", f"/api/games/{game_id}/join", {"token": token})["seat"] == 1
+    ann_view = ann.ok("GET", f"/api/games/{game_id}")
+    bob_view = bob.ok("GET", f"/api/games/{game_id}")
+    watcher = spectator.ok("GET", f"/api/games/{game_id}")
+    assert hidden_cards(ann_view["game"]) == [0]
+    assert hidden_cards(bob_view["game"]) == [1]
+    assert hidden_cards(watcher["game"]) == []
+    assert watcher["decision"]["your_turn"] is False and "decision" not in watcher["decision"]
+    # Nothing of seat 0's dealt cards is anywhere in what seat 1 or the spectator receive.
+    own = ann_view["game"]["players"][0]["own"]
+    dealt = [c["number"] for c in own["dealt"]] + [c["number"] for c in own["dealt_corporations"]]
+    assert dealt
+    for other in (bob_view, watcher):
+        text = json.dumps(other)
+        assert not [n for n in dealt if f'"{n}"' in text and n not in _public_numbers(other)]
+    assert token not in json.dumps(ann_view) + json.dumps(bob_view)
+
+
+def _public_numbers(reply: dict[str, Any]) -> set[str]:
+    """Card numbers a view shows publicly (played cards, corporations in play)."""
+    out = set()
+    for p in reply["game"]["players"]:
+        out |= {c["number"] for c in p.get("played", []) + p.get("events", [])}
+        if "corporation" in p:
+            out.add(p["corporation"]["number"])
+    return out
+
+
+def test_an_answer_is_applied_and_a_refusal_changes_nothing(stack: WebStack) -> None:
+    player = Browser(stack.url)
+    made = player.ok(
+        "POST",
+        "/api/games",
+        {
+            "options": {"players": 2, "corporate_era": False},
+            "seats": [{}, {"kind": "SEAT_KIND_BOT", "bot": "random"}],
+        },
+    )
+    path = f"/api/games/{made['game_id']}"
+    before = player.ok("GET", path)
+    version = int(before["decision"]["version"])
+    status, refused = player.call(
+        "POST", path + "/answer", {"expected_version": version, "text": "space 999"}
+    )
+    assert status in (400, 422) and refused["error"]["message"]
+    assert player.ok("GET", path)["game"]["version"] == before["game"]["version"]
+    setup = before["decision"]["decision"]["setup"]
+    answer = {"setup": {"corporation": setup["corporations"][0]["card"]["number"], "cards": []}}
+    done = player.ok("POST", path + "/answer", {"expected_version": version, "answer": answer})
+    assert int(done["version"]) > version
+    after = player.ok("GET", path)["decision"]
+    assert after.get("decision", {}).get("kind") != "DECISION_KIND_SETUP"
+
+
+def test_malformed_bodies_are_clear_errors(stack: WebStack) -> None:
+    player = Browser(stack.url)
+    status, body = player.call("POST", "/api/games", {"options": {"players": "many"}})
+    assert status == 400 and body["error"]["reason"] == "INVALID_ARGUMENT"
+    status, body = player.call("POST", "/api/games", {"options": {"players": 2, "map": "atlantis"}})
+    assert status == 400 and "atlantis" in body["error"]["message"]
+    status, body = player.call("GET", "/api/games/0123456789abcdef")
+    assert status == 404
+
+
+def test_events_stream_every_version(stack: WebStack) -> None:
+    player = Browser(stack.url)
+    game_id, _ = two_humans(player)
+    request = urllib.request.Request(f"{stack.url}/api/games/{game_id}/events?from=0")
+    with urllib.request.urlopen(request, timeout=30) as stream:
+        assert stream.headers["Content-Type"] == "text/event-stream"
+        lines = []
+        while not any(line.startswith("data: ") for line in lines):
+            lines.append(stream.readline().decode().strip())
+    event = json.loads(next(x for x in lines if x.startswith("data: "))[6:])
+    assert event["version"] == "1" and event["kind"] == "EVENT_KIND_CREATED"
+
+
+def test_matchmaking_needs_a_signed_in_person_and_seats_them(stack: WebStack) -> None:
+    anonymous = Browser(stack.url)
+    status, _ = anonymous.call("POST", "/api/matchmaking", {"format": {"players": 2}})
+    assert status == 401
+    ann, bob = Browser(stack.url), Browser(stack.url)
+    for person in (ann, bob):
+        person.ok("POST", "/api/session/guest")
+    tickets = [p.ok("POST", "/api/matchmaking", {"format": {"players": 2}}) for p in (ann, bob)]
+    assert all("seat_token" not in t for t in tickets)
+
+    matched: dict[int, dict[str, Any]] = {}
+    for _ in range(200):
+        for i, (person, ticket) in enumerate(zip((ann, bob), tickets, strict=True)):
+            state = person.ok("GET", f"/api/matchmaking/{ticket['ticket_id']}")
+            if state["status"] == "TICKET_STATUS_MATCHED":
+                matched[i] = state
+        if len(matched) == 2:
+            break
+        time.sleep(0.1)
+    assert len(matched) == 2 and matched[0]["game_id"] == matched[1]["game_id"]
+    game_id = matched[0]["game_id"]
+    assert game_id in ann.ok("GET", "/api/session")["games"]
+    assert hidden_cards(ann.ok("GET", f"/api/games/{game_id}")["game"]) == [matched[0]["seat"]]

@@ -1,0 +1,74 @@
+"""A whole local stack for the web client's tests: the game, catalogue, accounts and
+matchmaking services and the web bridge, as real processes on a private Redis (the session's
+`redis_url` and `workers` fixtures play the bots)."""
+
+from __future__ import annotations
+
+import json
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from http.cookiejar import CookieJar
+from typing import Any
+
+from services import running_service
+
+
+@dataclass
+class WebStack:
+    url: str  # http://127.0.0.1:PORT
+    metrics_port: int | None
+    gamestate: str  # host:port
+
+
+@contextmanager
+def web_stack(redis_url: str) -> Iterator[WebStack]:
+    with ExitStack() as stack:
+        redis = ("--redis-url", redis_url)
+        games = stack.enter_context(running_service("gamestate", *redis))
+        catalogue = stack.enter_context(running_service("catalogue", *redis))
+        accounts = stack.enter_context(running_service("accounts", *redis))
+        matchmaking = stack.enter_context(
+            running_service("matchmaking", *redis, "--gamestate-address", games.address)
+        )
+        web = stack.enter_context(
+            running_service(
+                "web",
+                "--gamestate-address",
+                games.address,
+                "--catalogue-address",
+                catalogue.address,
+                "--accounts-address",
+                accounts.address,
+                "--matchmaking-address",
+                matchmaking.address,
+            )
+        )
+        yield WebStack(f"http://127.0.0.1:{web.port}", web.metrics_port, games.address)
+
+
+@dataclass
+class Browser:
+    """One browser's cookies, for the JSON API without a page."""
+
+    base: str
+    jar: CookieJar = field(default_factory=CookieJar)
+
+    def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.base + path, data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
+        try:
+            with opener.open(request, timeout=30) as response:
+                return response.status, json.loads(response.read() or b"{}")
+        except urllib.error.HTTPError as exc:
+            return exc.code, json.loads(exc.read() or b"{}")
+
+    def ok(self, method: str, path: str, body: Any = None) -> Any:
+        status, data = self.call(method, path, body)
+        assert status == 200, (status, data)
+        return data
