@@ -30,6 +30,9 @@ class GameStats:
     final_vp: float  # mean over the seats
     seconds: float
     state_bytes: int  # size of the saved state at the end
+    # CPU seconds of this thread: unlike `seconds`, no time spent waiting for a core on a
+    # shared machine, so that benchmarks can compare games played under different loads.
+    cpu_seconds: float = 0.0
     undos: int = 0  # answers taken back (the undo option)
     # Realtime scoring on: how often the leader of the live score (points, then M€) changed
     # from one generation's start to the next, and at the end. None when off.
@@ -46,6 +49,7 @@ def play_game(options: GameOptions, bot: str = "random", persist: bool = False) 
     bots = [make_bot(bot, options.seed * 31 + seat) for seat in range(options.players)]
     second_thoughts = random.Random(options.seed)
     start = time.perf_counter()
+    cpu_start = time.thread_time()
     game = Game.new(options)
     decisions = undos = trades = 0
     live = options.realtime_scoring
@@ -69,6 +73,7 @@ def play_game(options: GameOptions, bot: str = "random", persist: bool = False) 
             lead_changes += now != leader
             leader = now
     seconds = time.perf_counter() - start
+    cpu_seconds = time.thread_time() - cpu_start
     totals = [s.total for s in game.scores()]
     return GameStats(
         seed=options.seed,
@@ -77,6 +82,7 @@ def play_game(options: GameOptions, bot: str = "random", persist: bool = False) 
         decisions=decisions,
         final_vp=sum(totals) / len(totals),
         seconds=seconds,
+        cpu_seconds=cpu_seconds,
         state_bytes=len(game.to_bytes()),
         undos=undos,
         lead_changes=lead_changes if live else None,
