@@ -9,7 +9,11 @@ import sys
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
+import redis
+
+from olympus.gamestate import store as st
 from olympus.platform.tasks import BOT_TURN, celery_app
 
 from .check import check_games
@@ -49,13 +53,9 @@ def crash_worker(stack: ComposeStack, round_: int) -> None:
     service = ("worker-a", "worker-b")[round_ % 2]
     stack.crash(service)
     app = celery_app(stack.redis_url)
-    import redis
-
-    from olympus.gamestate import store as st
-
     r = redis.Redis.from_url(stack.redis_url)
     for member in r.zrange(f"{st.PREFIX}:games:{st.STATUS_ACTIVE}", 0, -1):
-        game_id = bytes(member).decode().split(":", 1)[1]
+        game_id = str(member, "ascii").split(":", 1)[1]  # type: ignore[arg-type]
         version = r.hget(f"{st.PREFIX}:{{g:{game_id}}}:game", "version")
         if version is not None:
             for _ in range(2):
@@ -72,7 +72,7 @@ FAULTS: dict[str, Callable[[ComposeStack, int], None]] = {
 }
 
 
-def run_fault(stack: ComposeStack, name: str, games: int, seed: int) -> dict[str, object]:
+def run_fault(stack: ComposeStack, name: str, games: int, seed: int) -> dict[str, Any]:
     inject = FAULTS[name]
     done = threading.Event()
     injected = 0

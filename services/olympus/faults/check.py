@@ -34,9 +34,9 @@ class Tally:
 
 def stored_game(r: redis.Redis, game_id: str) -> tuple[int, Game]:
     raw = r.get(f"{st.PREFIX}:{{g:{game_id}}}:state")
-    if raw is None:
+    if not isinstance(raw, bytes):
         raise LookupError(f"game {game_id} has no stored state")
-    version, _, blob = bytes(raw).partition(b":")
+    version, _, blob = raw.partition(b":")
     return int(version), unpack_blob(blob)[1]
 
 
@@ -57,7 +57,9 @@ def check_games(targets: Sequence[str], redis_url: str, runs: Sequence[GameRun])
             own = [
                 a
                 for a in log["answers"]
-                if a["seat"] == HUMAN_SEAT and not a["bot"] and not a["timed_out"]
+                if a["seat"] == HUMAN_SEAT
+                and not a["bot"]
+                and not a["timed_out"]
                 and a["text"] != RESIGN
             ]
             tally.doubled += sum(1 for a in own if a["version"] not in run.acked)

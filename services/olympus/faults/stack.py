@@ -30,7 +30,15 @@ PUBLISHED = {
     "scoring": "OLYMPUS_SCORING_PUBLISH",
     "accounts": "OLYMPUS_ACCOUNTS_PUBLISH",
 }
-HEALTHCHECKED = ("redis", "gamestate-a", "gamestate-b", "catalogue", "accounts", "scoring")
+HEALTHCHECKED = (
+    "redis",
+    "gamestate-a",
+    "gamestate-b",
+    "catalogue",
+    "accounts",
+    "scoring",
+    "matchmaking",
+)
 
 
 class StackError(Exception):
