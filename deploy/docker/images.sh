@@ -47,7 +47,7 @@ if [ "$(label_of "$REDIS")" = "$want" ]; then
     echo "images: $REDIS is up to date"
 else
     echo "images: building $REDIS"
-    DOCKER_BUILDKIT=0 docker build --quiet --build-arg "BASE_IMAGE=$BASE" --label "$LABEL=$want" \
+    DOCKER_BUILDKIT=0 docker build --quiet --force-rm --build-arg "BASE_IMAGE=$BASE" --label "$LABEL=$want" \
         -t "$REDIS" -f deploy/docker/redis.Dockerfile deploy/docker >/dev/null
 fi
 
@@ -69,6 +69,6 @@ else
     "$PYTHON" -m pip wheel --quiet --disable-pip-version-check \
         --wheel-dir "$WORK/context/wheels" "$WORK/src" $IMAGE_ONLY_WHEELS 2>&1 | grep -v '^WARNING: Location' || true
     ls "$WORK/context/wheels"/olympus-*.whl >/dev/null
-    DOCKER_BUILDKIT=0 docker build --quiet --build-arg "BASE_IMAGE=$BASE" --label "$LABEL=$want" \
+    DOCKER_BUILDKIT=0 docker build --quiet --force-rm --build-arg "BASE_IMAGE=$BASE" --label "$LABEL=$want" \
         -t "$PROJECT" -f deploy/Dockerfile "$WORK/context" >/dev/null
 fi
