@@ -7,7 +7,8 @@ STAMP := $(VENV)/.installed
 BUF_VERSION := 1.75.0
 BUF := .tools/node_modules/.bin/buf
 
-.PHONY: install proto protolint test lint typecheck unit soak bench fuzz run selfplay clean test-browser
+.PHONY: install proto protolint test lint typecheck unit soak bench fuzz run selfplay clean \
+	test-browser provision images test-containers faults
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -72,6 +73,24 @@ selfplay: $(STAMP)
 # The whole platform locally: an embedded Redis unless OLYMPUS_REDIS_URL is set.
 run: $(STAMP)
 	$(VENV)/bin/olympus run
+
+# Docker, as root: the engine from Debian's packages (started with --iptables=false), then the
+# images built locally (no registry), each rebuilt only when its inputs changed.
+provision:
+	sh deploy/docker/provision.sh
+
+images: $(STAMP) provision
+	PYTHON=$(PY) sh deploy/docker/images.sh
+
+# Tests that run containers (testcontainers' Redis, the whole compose stack). With CI set, a
+# container test that cannot run fails instead of skipping.
+test-containers: images
+	$(PY) -m pytest -m containers
+
+# The fault matrix in the compose stack: one JSON line per fault. CI runs it with fewer games.
+FAULT_GAMES ?= 100
+faults: images
+	$(PY) -m olympus.faults --games $(FAULT_GAMES)
 
 clean:
 	rm -rf $(VENV) .tools build dist *.egg-info

@@ -13,6 +13,12 @@
 Every call has a deadline (`timeout`). Reads are retried on UNAVAILABLE; `act` is retried on
 UNAVAILABLE and DEADLINE_EXCEEDED with the same idempotency key, so an answer whose outcome
 was lost is applied once and its first result returned; `create_game` is never retried.
+
+Several replicas of the game service: give their addresses, comma-separated or as a list
+(`OlympusClient("10.0.0.1:50051,10.0.0.2:50051")`). Calls go to one of them; a retry after a
+failure goes to the next, so a replica that died or was cut off costs a retry, not the game.
+Every game lives in the shared store, so any replica serves any game, and an answer retried on
+another replica with the same idempotency key is still applied once.
 """
 
 from __future__ import annotations
@@ -120,24 +126,59 @@ def answer_request(answer: str | Mapping[str, Any]) -> dict[str, Any]:
         raise ValueError(f"not an answer: {answer!r} ({exc})") from exc
 
 
+def targets_of(address: str | Sequence[str]) -> list[str]:
+    """The replicas' addresses from "a,b" or a list of them."""
+    listed = address.split(",") if isinstance(address, str) else list(address)
+    targets = [t.strip() for t in listed if t.strip()]
+    if not targets:
+        raise ValueError(f"no game service address in {address!r}")
+    return targets
+
+
 class OlympusClient:
     def __init__(
         self,
-        address: str | None = None,
+        address: str | Sequence[str] | None = None,
         *,
         timeout: float = 10.0,
         retries: int = 4,
         backoff: float = 0.25,
     ) -> None:
-        self.address = address or os.environ.get(ADDRESS_ENV) or DEFAULT_ADDRESS
+        self.targets = targets_of(address or os.environ.get(ADDRESS_ENV) or DEFAULT_ADDRESS)
         self.timeout = timeout
         self.retries = retries
         self.backoff = backoff
-        self._channel = grpc.insecure_channel(self.address)
-        self.stub = game_pb2_grpc.GameServiceStub(self._channel)  # type: ignore[no-untyped-call]
+        self._channels = [grpc.insecure_channel(t) for t in self.targets]
+        self._stubs = [
+            game_pb2_grpc.GameServiceStub(c)  # type: ignore[no-untyped-call]
+            for c in self._channels
+        ]
+        self._current = 0
+
+    @property
+    def address(self) -> str:
+        """The replica calls go to now."""
+        return self.targets[self._current]
+
+    @property
+    def stub(self) -> Any:
+        return self._stubs[self._current]
+
+    def _fail_over(self, method: Callable[..., T]) -> Callable[..., T]:
+        """The next replica's version of `method` (a method of one of this client's stubs)."""
+        stub = next(s for s in self._stubs if method in vars(s).values())
+        name = next(n for n, m in vars(stub).items() if m is method)
+        self.rotate()
+        moved: Callable[..., T] = getattr(self.stub, name)
+        return moved
+
+    def rotate(self) -> None:
+        """Send the next calls to the next replica."""
+        self._current = (self._current + 1) % len(self._stubs)
 
     def close(self) -> None:
-        self._channel.close()
+        for channel in self._channels:
+            channel.close()
 
     def __enter__(self) -> OlympusClient:
         return self
@@ -152,7 +193,8 @@ class OlympusClient:
         retry_on: frozenset[grpc.StatusCode] = _READ_RETRY,
         timeout: float | None = None,
     ) -> T:
-        """One unary call with a deadline, retried (with backoff) on the given statuses."""
+        """One unary call with a deadline, retried (with backoff) on the given statuses; with
+        several replicas each retry goes to the next one (the first retry without waiting)."""
         attempt = 0
         while True:
             try:
@@ -161,7 +203,10 @@ class OlympusClient:
                 code = exc.code()  # type: ignore[attr-defined]
                 if code not in retry_on or attempt >= self.retries:
                     raise _error(exc) from None
-            time.sleep(self.backoff * 2**attempt)
+            if len(self._stubs) > 1:
+                method = self._fail_over(method)
+            if len(self._stubs) == 1 or attempt > 0:
+                time.sleep(self.backoff * 2 ** (attempt - (len(self._stubs) > 1)))
             attempt += 1
 
     # --- games -------------------------------------------------------------------------------
@@ -439,6 +484,7 @@ class SeatHandle:
                 failures += 1
                 if failures > self.client.retries:
                     raise _error(exc) from None
+                self.client.rotate()
                 time.sleep(self.client.backoff * 2**failures)
             finally:
                 stream.cancel()
