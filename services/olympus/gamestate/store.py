@@ -283,14 +283,14 @@ class Durability:
 
 NO_WAIT = Durability()
 WAIT_REPLICAS_ENV = "OLYMPUS_REDIS_WAIT_REPLICAS"
-WAIT_TIMEOUT_ENV = "OLYMPUS_REDIS_WAIT_TIMEOUT_MS"
+WAIT_TIMEOUT_MS_ENV = "OLYMPUS_REDIS_WAIT_TIMEOUT_MS"
 
 
 def durability_from_env(environ: Mapping[str, str]) -> Durability:
     """OLYMPUS_REDIS_WAIT_REPLICAS (default 0) and OLYMPUS_REDIS_WAIT_TIMEOUT_MS (default
     1000), read by every process that writes games (the game service and the workers)."""
     values = []
-    for name, default, least in ((WAIT_REPLICAS_ENV, 0, 0), (WAIT_TIMEOUT_ENV, 1000, 1)):
+    for name, default, least in ((WAIT_REPLICAS_ENV, 0, 0), (WAIT_TIMEOUT_MS_ENV, 1000, 1)):
         text = environ.get(name) or str(default)
         if not text.isdigit() or int(text) < least:
             raise ValueError(f"{name}={text!r}: must be a whole number >= {least}")
@@ -390,7 +390,7 @@ class GameStore:
         self._pipe: RedisPipe | ClusterPipe | None
         if is_cluster(redis):
             cluster: Any = redis
-            if not RedisPipe.supports(cluster.nodes_manager.connection_kwargs):
+            if not RedisPipe.supports({**cluster.nodes_manager.connection_kwargs, "host": ""}):
                 raise ValueError("the game store on Redis Cluster needs plain TCP (no TLS)")
             self._pipe = ClusterPipe(cluster)
         else:

@@ -113,7 +113,7 @@ def connection_targets(client: Any) -> list[dict[str, Any]]:
     if isinstance(client, RedisCluster):
         kwargs = dict(client.nodes_manager.connection_kwargs)
         seen: list[tuple[str, int]] = [
-            (n.host, n.port) for n in client.nodes_manager.startup_nodes.values()
+            (n.host, int(n.port)) for n in client.nodes_manager.startup_nodes.values()
         ]
         for node in client.get_nodes():
             if (node.host, int(node.port)) not in seen:
