@@ -71,7 +71,7 @@ class ClusterPipe:
             pipe = self._pipes[address] = RedisPipe(kwargs)
         return pipe
 
-    async def execute_many(self, *commands: tuple[Any, ...]) -> list[Any]:
+    async def execute_many(self, *commands: tuple[Any, ...], extra_s: float = 0.0) -> list[Any]:
         groups: list[tuple[int | None, list[tuple[Any, ...]]]] = []
         for command in commands:
             key = command_key(command)
@@ -84,17 +84,19 @@ class ClusterPipe:
                 groups.append((slot, [command]))
         replies: list[Any] = []
         for slot, group in groups:
-            replies += await self._send(slot, group)
+            replies += await self._send(slot, group, extra_s)
         return replies
 
-    async def _send(self, slot: int | None, group: list[tuple[Any, ...]]) -> list[Any]:
+    async def _send(
+        self, slot: int | None, group: list[tuple[Any, ...]], extra_s: float
+    ) -> list[Any]:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + self._retry_s
         delay = RETRY_FIRST_S
         while True:
             try:
                 address = await self._master(slot if slot is not None else 0)
-                return await self._pipe(address).execute_many(*group)
+                return await self._pipe(address).execute_many(*group, extra_s=extra_s)
             except PipeError as exc:
                 if not str(exc).startswith(_MOVED) or loop.time() > deadline:
                     raise

@@ -569,13 +569,18 @@ class GameStore:
     ) -> Any:
         assert self._pipe is not None
         wait = [self.durability.command()] if self.durability.replicas else []
+        extra_s = self.durability.timeout_ms / 1000 if wait else 0.0
         call = ("EVALSHA", sha, len(keys), *keys, *args)
         try:
-            replies = await self._pipe.execute_many(*([timer] if timer else []), call, *wait)
+            replies = await self._pipe.execute_many(
+                *([timer] if timer else []), call, *wait, extra_s=extra_s
+            )
         except PipeError as exc:
             if not str(exc).startswith("NOSCRIPT"):
                 raise
-            replies = await self._pipe.execute_many(("SCRIPT", "LOAD", script), call, *wait)
+            replies = await self._pipe.execute_many(
+                ("SCRIPT", "LOAD", script), call, *wait, extra_s=extra_s
+            )
         reply = replies[-1 - len(wait)]
         if wait:
             self._check_replicas(reply, replies[-1])

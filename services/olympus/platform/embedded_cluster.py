@@ -7,6 +7,8 @@ over within a few seconds. No persistence; every node's folder is removed when i
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shutil
 import socket
 import subprocess
@@ -45,6 +47,7 @@ def _free(port: int) -> bool:
 class EmbeddedCluster:
     ports: list[int]
     processes: dict[int, subprocess.Popen[bytes]] = field(default_factory=dict)
+    commands: dict[int, list[str]] = field(default_factory=dict)
 
     @property
     def url(self) -> str:
@@ -65,7 +68,7 @@ class EmbeddedCluster:
         return [p for p in out if self._serves_slots(p)]
 
     def _serves_slots(self, port: int) -> bool:
-        for line in self.node(port).execute_command("CLUSTER", "NODES").decode().splitlines():
+        for line in _command(self.node(port), "CLUSTER", "NODES").splitlines():
             parts = line.split()
             if "myself" in parts[2]:
                 return len(parts) > 8
@@ -80,13 +83,47 @@ class EmbeddedCluster:
         proc.kill()
         proc.wait()
 
+    def restart(self, port: int) -> None:
+        self.processes[port] = subprocess.Popen(
+            self.commands[port], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+
+    def replace(self, port: int, master: int, timeout: float = 30.0) -> None:
+        """Bring a killed node back as a new, empty node and make it `master`'s replica (what
+        an operator does: a node without persistence that came back with its old cluster
+        config would claim its old slots, empty, until the cluster told it otherwise)."""
+        conf = self.commands[port][self.commands[port].index("--cluster-config-file") + 1]
+        with contextlib.suppress(FileNotFoundError):
+            os.remove(conf)
+        self.restart(port)
+        deadline = time.monotonic() + timeout
+        while not answers_ping(port):
+            if time.monotonic() > deadline:
+                raise RedisUnavailable("the replacement node did not start")
+            time.sleep(0.05)
+        node = self.node(port)
+        _command(node, "CLUSTER", "MEET", "127.0.0.1", str(master))
+        master_id = _command(self.node(master), "CLUSTER", "MYID")
+        while True:
+            try:
+                _command(node, "CLUSTER", "REPLICATE", master_id)
+                return
+            except redis.RedisError:  # it does not know the master yet
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.1)
+
+    def synced(self) -> bool:
+        """Every slot served, three masters, and every replica's link to its master up."""
+        return self.healthy() and _replicas_linked(self)
+
     def healthy(self) -> bool:
         """Every slot served (cluster_state:ok) as seen by every live node."""
         for port, proc in self.processes.items():
             if proc.poll() is not None:
                 continue
             try:
-                info = self.node(port).execute_command("CLUSTER", "INFO").decode()
+                info = _command(self.node(port), "CLUSTER", "INFO")
             except redis.RedisError:
                 return False
             if "cluster_state:ok" not in info:
@@ -95,7 +132,9 @@ class EmbeddedCluster:
 
 
 @contextmanager
-def embedded_cluster(node_timeout_ms: int = 1000, timeout: float = 30.0) -> Iterator[EmbeddedCluster]:
+def embedded_cluster(
+    node_timeout_ms: int = 1000, timeout: float = 30.0
+) -> Iterator[EmbeddedCluster]:
     server = shutil.which("redis-server")
     cli = shutil.which("redis-cli")
     if server is None or cli is None:
@@ -104,8 +143,7 @@ def embedded_cluster(node_timeout_ms: int = 1000, timeout: float = 30.0) -> Iter
     workdir = tempfile.mkdtemp(prefix="olympus-cluster-")
     try:
         for port in cluster.ports:
-            cluster.processes[port] = subprocess.Popen(
-                [
+            cluster.commands[port] = [
                     server,
                     "--port", str(port),
                     "--bind", "127.0.0.1",
@@ -114,11 +152,13 @@ def embedded_cluster(node_timeout_ms: int = 1000, timeout: float = 30.0) -> Iter
                     "--cluster-node-timeout", str(node_timeout_ms),
                     "--save", "",
                     "--appendonly", "no",
+                    # replicas synced at once, not after the 5 s default gathering delay: a
+                    # replica that never synced cannot take over
+                    "--repl-diskless-sync-delay", "0",
                     "--dir", workdir,
-                ],
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-            )  # fmt: skip
+                    "--logfile", f"{workdir}/{port}.log",
+                ]  # fmt: skip
+            cluster.restart(port)
         deadline = time.monotonic() + timeout
         for port in cluster.ports:
             while not answers_ping(port):
@@ -126,14 +166,21 @@ def embedded_cluster(node_timeout_ms: int = 1000, timeout: float = 30.0) -> Iter
                     raise RedisUnavailable("redis-server (cluster mode) did not start")
                 time.sleep(0.05)
         subprocess.run(
-            [cli, "--cluster", "create", *(f"127.0.0.1:{p}" for p in cluster.ports)]
-            + ["--cluster-replicas", "1", "--cluster-yes"],
+            [
+                cli,
+                "--cluster",
+                "create",
+                *(f"127.0.0.1:{p}" for p in cluster.ports),
+                "--cluster-replicas",
+                "1",
+                "--cluster-yes",
+            ],
             check=True,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             timeout=timeout,
         )
-        while not (cluster.healthy() and _replicas_linked(cluster)):
+        while not cluster.synced():
             if time.monotonic() > deadline:
                 raise RedisUnavailable("the Redis Cluster did not come up")
             time.sleep(0.1)
@@ -150,7 +197,17 @@ def embedded_cluster(node_timeout_ms: int = 1000, timeout: float = 30.0) -> Iter
         shutil.rmtree(workdir, ignore_errors=True)
 
 
+def _command(node: redis.Redis, *args: str) -> str:
+    reply = node.execute_command(*args)  # type: ignore[no-untyped-call]
+    return reply.decode() if isinstance(reply, bytes) else str(reply)
+
+
 def _replicas_linked(cluster: EmbeddedCluster) -> bool:
-    """Three masters, each with its replica connected (so WAIT 1 can succeed)."""
-    masters = cluster.masters()
-    return len(masters) == NODES // 2 and all(cluster.replicas_of(p) >= 1 for p in masters)
+    """Three masters serving slots, and every replica's link to its master up (synced)."""
+    if len(cluster.masters()) != NODES // 2:
+        return False
+    for port in cluster.ports:
+        info = cluster.node(port).info("replication")
+        if info["role"] == "slave" and info.get("master_link_status") != "up":
+            return False
+    return True
