@@ -15,7 +15,7 @@ import redis.asyncio as aioredis
 import redis.exceptions
 from redis.asyncio.cluster import ClusterNode, RedisCluster
 from redis.asyncio.retry import Retry
-from redis.backoff import NoBackoff
+from redis.backoff import ExponentialBackoff, NoBackoff
 
 CLUSTER_SCHEME = "redis+cluster"
 
@@ -93,10 +93,10 @@ def _cluster_client(url: str, name: str, connections: int, timeout_s: float) -> 
         client_name=name,
         username=username,
         password=password,
-        # A master that dies is replaced by its replica after cluster-node-timeout: the
-        # client re-reads the slot map and tries again meanwhile (MOVED, connection errors).
-        cluster_error_retry_attempts=10,
-        retry=Retry(NoBackoff(), retries=1, supported_errors=(redis.exceptions.ConnectionError,)),
+        # A master that dies is replaced by its replica after cluster-node-timeout and an
+        # election (a few seconds): meanwhile the client re-reads the slot map and tries again
+        # (connection errors, MOVED, CLUSTERDOWN), for about 5 s in all.
+        retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries=12),
     )
     # The cluster client has the same command methods (one key, or keys of one hash slot, per
     # command, script and transaction): the stores use it as a `Redis`.
