@@ -29,6 +29,8 @@ def main() -> int:
     print(json.dumps({"benchmark": "matchmaking", **matchmaking.main_figures()}), flush=True)
     live = importlib.import_module(f"{__package__}.livescore")
     print(json.dumps({"benchmark": "live_scores", **live.main_figures()}), flush=True)
+    durability = importlib.import_module(f"{__package__}.durability")
+    print(json.dumps({"benchmark": "redis_wait", **durability.main_figures()}), flush=True)
     return 0
 
 
