@@ -22,6 +22,7 @@ BENCHMARKS = {
     "workers": "workers",
     "matchmaking": "matchmaking",
     "live_scores": "livescore",
+    "redis_wait": "durability",
 }
 
 

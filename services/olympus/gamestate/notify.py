@@ -14,7 +14,9 @@ stream each time a channel goes live. The connection is opened again at once, th
 growing delay, and every wanted channel is subscribed again. A PING every few quiet seconds
 finds a connection that died without closing.
 
-Only plain TCP and unix-socket Redis URLs are supported (as in `pipe.py`).
+Only plain TCP and unix-socket Redis URLs are supported (as in `pipe.py`). On a Redis Cluster
+a PUBLISH reaches every node, so the connection goes to any node, the next one when it is lost
+(a master killed: the subscriber moves on to another node and subscribes again).
 """
 
 from __future__ import annotations
@@ -26,7 +28,9 @@ from collections.abc import Iterable
 from typing import Any, Protocol
 
 import hiredis
-from redis.asyncio.connection import ConnectionPool, SSLConnection
+from redis.asyncio.connection import SSLConnection
+
+from olympus.platform.redis_pool import connection_targets, is_cluster
 
 log = logging.getLogger("olympus.gamestate.notify")
 
@@ -51,12 +55,11 @@ class RedisRefused(ConnectionError):
 
 
 class Subscriber:
-    def __init__(
-        self, connection_kwargs: dict[str, Any], client_name: str, listener: Listener
-    ) -> None:
-        if "path" not in connection_kwargs and "host" not in connection_kwargs:
+    def __init__(self, targets: list[dict[str, Any]], client_name: str, listener: Listener) -> None:
+        if not targets or any("path" not in kw and "host" not in kw for kw in targets):
             raise ValueError("the live event subscriber needs a redis:// or unix:// URL")
-        self._kwargs = connection_kwargs
+        self._targets = targets
+        self._next_target = 0
         self._name = client_name
         self._listener = listener
         self._wanted: set[bytes] = set()
@@ -69,11 +72,16 @@ class Subscriber:
         self._closed = False
 
     @classmethod
-    def for_pool(cls, pool: ConnectionPool, client_name: str, listener: Listener) -> Subscriber:
-        """A subscriber to the Redis a redis-py pool connects to."""
-        if issubclass(pool.connection_class, SSLConnection):
+    def for_client(cls, client: Any, client_name: str, listener: Listener) -> Subscriber:
+        """A subscriber to the Redis (or any node of the Redis Cluster) a client talks to."""
+        if not is_cluster(client) and issubclass(
+            client.connection_pool.connection_class, SSLConnection
+        ):
             raise ValueError("live events need a redis:// or unix:// URL (TLS is not supported)")
-        return cls(pool.connection_kwargs, client_name, listener)
+        targets = connection_targets(client)
+        if any(kw.get("ssl") for kw in targets):
+            raise ValueError("live events need plain TCP (TLS is not supported)")
+        return cls(targets, client_name, listener)
 
     @property
     def connected(self) -> bool:
@@ -119,6 +127,7 @@ class Subscriber:
                 async with asyncio.timeout(CONNECT_TIMEOUT_S):
                     reader, writer, parser = await self._open()
             except (OSError, ConnectionError, TimeoutError) as exc:
+                self._next_target = (self._next_target + 1) % len(self._targets)
                 log.warning("live events: cannot connect to redis (%s); again in %.2fs", exc, delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, RETRY_MAX_S)
@@ -130,6 +139,7 @@ class Subscriber:
                     self._send(b"SUBSCRIBE", chunk)
                 await self._listen(reader, writer, parser)
             except (OSError, ConnectionError) as exc:
+                self._next_target = (self._next_target + 1) % len(self._targets)
                 log.warning("live events: redis connection lost (%s); reconnecting", exc)
             except Exception:  # a bug must not end live events for good: log, start again
                 log.exception("live events: unexpected error; reconnecting")
@@ -142,7 +152,7 @@ class Subscriber:
                     self._listener.connection_lost()
 
     async def _open(self) -> tuple[asyncio.StreamReader, asyncio.StreamWriter, hiredis.Reader]:
-        kw = self._kwargs
+        kw = self._targets[self._next_target]
         if "path" in kw:
             reader, writer = await asyncio.open_unix_connection(kw["path"])
         else:

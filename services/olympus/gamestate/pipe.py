@@ -157,7 +157,9 @@ class RedisPipe:
         except Exception as exc:  # a broken socket or stream: every waiting command fails
             connection.fail(ConnectionError(f"redis connection lost: {type(exc).__name__}"))
 
-    async def _round_trip(self, commands: tuple[tuple[Any, ...], ...]) -> list[Any]:
+    async def _round_trip(
+        self, commands: tuple[tuple[Any, ...], ...], extra_s: float = 0.0
+    ) -> list[Any]:
         connection = self._connection
         if connection is None or connection.failed is not None:
             connection = await self._connect()
@@ -171,20 +173,25 @@ class RedisPipe:
             connection.out.append(hiredis.pack_command(command))
             futures.append(future)
         try:
-            async with asyncio.timeout(self._timeout):
+            async with asyncio.timeout(self._timeout + extra_s):
                 return [await f for f in futures]
         except TimeoutError:
             connection.fail(TimeoutError("redis did not answer in time"))
             raise
+        finally:
+            for future in futures:  # the failure was raised once: the rest are seen, not logged
+                if future.done() and not future.cancelled():
+                    future.exception()
 
-    async def execute_many(self, *commands: tuple[Any, ...]) -> list[Any]:
+    async def execute_many(self, *commands: tuple[Any, ...], extra_s: float = 0.0) -> list[Any]:
         """Send commands (in one write, with whatever else is sent this loop turn); their
-        replies in order. An error reply is raised."""
+        replies in order. An error reply is raised. `extra_s`: time the commands may take in
+        Redis on top of the usual timeout (a WAIT's own timeout)."""
         try:
-            replies = await self._round_trip(commands)
+            replies = await self._round_trip(commands, extra_s)
         except ConnectionError:
             # Found dead: once more on a new connection (safe to resend: see the module's doc).
-            replies = await self._round_trip(commands)
+            replies = await self._round_trip(commands, extra_s)
         for reply in replies:
             if isinstance(reply, PipeError):
                 raise reply

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from typing import Any
@@ -496,7 +497,13 @@ def make_setup(
     async def setup(server: grpc.aio.Server, settings: ServiceSettings) -> ServiceHooks:
         redis = redis_client(settings.redis_url, CLIENT_NAME, REDIS_CONNECTIONS, redis_timeout_s)
         await redis.ping()  # fail at start, not at the first call, when Redis is not there
-        store = st.GameStore(redis, retention_seconds, idempotency_seconds, inactivity_seconds)
+        store = st.GameStore(
+            redis,
+            retention_seconds,
+            idempotency_seconds,
+            inactivity_seconds,
+            st.durability_from_env(os.environ),
+        )
         sender = TaskSender(celery_app(broker_url or settings.redis_url))
         games = Games(store, dispatcher=sender)
         watch_redis = redis_client(

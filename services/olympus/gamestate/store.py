@@ -71,12 +71,16 @@ import hashlib
 import logging
 import time
 import zlib
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 import redis.asyncio as aioredis
 
+from olympus.platform.redis_pool import is_cluster
 from olympus.platform.storage import storage_calls
 
+from .cluster_pipe import ClusterPipe
 from .pipe import PipeError, RedisPipe
 from .records import (
     CHUNK_MARK,
@@ -262,6 +266,43 @@ redis.call('HINCRBY', KEYS[1], 'packed', 1)
 return 1
 """
 
+
+@dataclass(frozen=True, slots=True)
+class Durability:
+    """How many replicas must hold a write before it is acknowledged (`WAIT replicas
+    timeout_ms` after each create, commit and abort, on the connection that wrote it). 0: none
+    waited for (Redis's default: a write acknowledged by a master that dies before its replica
+    got it is lost in a failover)."""
+
+    replicas: int = 0
+    timeout_ms: int = 1000
+
+    def command(self) -> tuple[Any, ...]:
+        return ("WAIT", self.replicas, self.timeout_ms)
+
+
+NO_WAIT = Durability()
+WAIT_REPLICAS_ENV = "OLYMPUS_REDIS_WAIT_REPLICAS"
+WAIT_TIMEOUT_MS_ENV = "OLYMPUS_REDIS_WAIT_TIMEOUT_MS"
+
+
+def durability_from_env(environ: Mapping[str, str]) -> Durability:
+    """OLYMPUS_REDIS_WAIT_REPLICAS (default 0) and OLYMPUS_REDIS_WAIT_TIMEOUT_MS (default
+    1000), read by every process that writes games (the game service and the workers)."""
+    values = []
+    for name, default, least in ((WAIT_REPLICAS_ENV, 0, 0), (WAIT_TIMEOUT_MS_ENV, 1000, 1)):
+        text = environ.get(name) or str(default)
+        if not text.isdigit() or int(text) < least:
+            raise ValueError(f"{name}={text!r}: must be a whole number >= {least}")
+        values.append(int(text))
+    return Durability(values[0], values[1])
+
+
+class NotReplicated(ConnectionError):
+    """A write reached fewer replicas than required within the timeout: it is not acknowledged
+    (the caller gets UNAVAILABLE and retries; the compare-and-set finds it if it stayed)."""
+
+
 _log = logging.getLogger("olympus.gamestate.store")
 _storage = storage_calls("game", "olympus.gamestate.store")
 
@@ -333,6 +374,7 @@ class GameStore:
         retention_seconds: int,
         idempotency_seconds: int,
         inactivity_seconds: int = 0,
+        durability: Durability = NO_WAIT,
     ) -> None:
         # Replies are bytes (the client is made without decode_responses), which redis-py's
         # type hints (bytes | str for every reply) cannot say: the store reads them untyped.
@@ -340,11 +382,22 @@ class GameStore:
         self.retention_seconds = retention_seconds
         self.idempotency_seconds = idempotency_seconds
         self.inactivity_seconds = inactivity_seconds
+        self.durability = durability
         self._create = redis.register_script(_CREATE)
         self._commit_sha = hashlib.sha1(_COMMIT.encode()).hexdigest()
-        kwargs = redis.connection_pool.connection_kwargs
-        # The answer path (load, commit) goes through one auto-pipelined connection.
-        self._pipe = RedisPipe(kwargs) if RedisPipe.supports(kwargs) else None
+        # The answer path (load, commit) goes through one auto-pipelined connection (per
+        # master on a cluster).
+        self._pipe: RedisPipe | ClusterPipe | None
+        if is_cluster(redis):
+            cluster: Any = redis
+            if not RedisPipe.supports({**cluster.nodes_manager.connection_kwargs, "host": ""}):
+                raise ValueError("the game store on Redis Cluster needs plain TCP (no TLS)")
+            self._pipe = ClusterPipe(cluster)
+        else:
+            kwargs = redis.connection_pool.connection_kwargs
+            self._pipe = RedisPipe(kwargs) if RedisPipe.supports(kwargs) else None
+        if durability.replicas and self._pipe is None and is_cluster(redis):
+            raise ValueError("WAIT for replicas needs plain TCP")
         self._commit_script = redis.register_script(_COMMIT)
         self._abort = redis.register_script(_ABORT)
         self._pack = redis.register_script(_PACK)
@@ -375,7 +428,8 @@ class GameStore:
         fingerprint: str = "",
     ) -> int:
         """CREATED, TAKEN, or SAME_REQUEST (with a request `fingerprint`: its game exists)."""
-        outcome = await self._create(
+        outcome = await self._write(
+            self._create,
             keys=[
                 game_key(game_id, "game"),
                 game_key(game_id, "state"),
@@ -482,7 +536,7 @@ class GameStore:
             ]
         timer = None if due_ms is None else ("ZADD", timer_key(game_id), "LT", due_ms, game_id)
         if self._pipe is not None:
-            kind, version = await self._commit_piped(keys, args, timer)
+            kind, version = await self._write_piped(_COMMIT, self._commit_sha, keys, args, timer)
             if timer is not None and kind == APPLIED:
                 # Nobody waits for it: it goes out with the next write on the connection.
                 posted = asyncio.ensure_future(self._pipe.execute(*timer))
@@ -491,25 +545,53 @@ class GameStore:
         else:
             if timer is not None:
                 await self.redis.execute_command(*timer)
-            kind, version = await self._commit_script(keys=keys, args=args)
+            kind, version = await self._write(self._commit_script, keys, args)
             if timer is not None and kind == APPLIED:
                 await self.redis.execute_command(*timer)
         return Outcome(int(kind), int(version))
 
-    async def _commit_piped(
-        self, keys: list[str], args: list[Any], timer: tuple[Any, ...] | None
-    ) -> tuple[int, int]:
+    async def _write(self, script: Any, keys: list[str], args: list[Any]) -> Any:
+        """Run a writing script, then WAIT for the replicas `durability` asks for (on the same
+        connection, so that WAIT counts this write)."""
+        if self._pipe is not None:
+            return await self._write_piped(script.script, script.sha, keys, args, None)
+        if not self.durability.replicas:
+            return await script(keys=keys, args=args)
+        pipe = self.redis.pipeline(transaction=False)  # one connection: the script, then WAIT
+        await script(keys=keys, args=args, client=pipe)
+        pipe.execute_command(*self.durability.command())
+        reply, replicas = await pipe.execute()
+        self._check_replicas(reply, replicas)
+        return reply
+
+    async def _write_piped(
+        self, script: str, sha: str, keys: list[str], args: list[Any], timer: tuple[Any, ...] | None
+    ) -> Any:
         assert self._pipe is not None
-        commit = ("EVALSHA", self._commit_sha, len(keys), *keys, *args)
+        wait = [self.durability.command()] if self.durability.replicas else []
+        extra_s = self.durability.timeout_ms / 1000 if wait else 0.0
+        call = ("EVALSHA", sha, len(keys), *keys, *args)
         try:
-            replies = await self._pipe.execute_many(*([timer] if timer else []), commit)
-            kind, version = replies[-1]
-            return int(kind), int(version)
+            replies = await self._pipe.execute_many(
+                *([timer] if timer else []), call, *wait, extra_s=extra_s
+            )
         except PipeError as exc:
             if not str(exc).startswith("NOSCRIPT"):
                 raise
-        kind, version = await self._pipe.evalsha(self._commit_sha, _COMMIT, keys, args)
-        return int(kind), int(version)
+            replies = await self._pipe.execute_many(
+                ("SCRIPT", "LOAD", script), call, *wait, extra_s=extra_s
+            )
+        reply = replies[-1 - len(wait)]
+        if wait:
+            self._check_replicas(reply, replies[-1])
+        return reply
+
+    def _check_replicas(self, reply: Any, replicas: int) -> None:
+        wrote = reply == CREATED if isinstance(reply, int) else int(reply[0]) == APPLIED
+        if wrote and replicas < self.durability.replicas:
+            raise NotReplicated(
+                f"the write reached {replicas} of {self.durability.replicas} replicas in time"
+            )
 
     def _posted_done(self, future: asyncio.Future[Any]) -> None:
         self._posted.discard(future)
@@ -557,13 +639,14 @@ class GameStore:
     ) -> Outcome:
         """End an active game at `expected_version` + 1 with its last event; with
         `idle_since_ms`, only if it has not changed since then (BUSY otherwise)."""
-        kind, version = await self._abort(
-            keys=[
+        kind, version = await self._write(
+            self._abort,
+            [
                 game_key(game_id, "game"),
                 game_key(game_id, "state"),
                 game_key(game_id, "events"),
             ],
-            args=[
+            [
                 expected_version,
                 event,
                 reason,

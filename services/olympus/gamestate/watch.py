@@ -136,7 +136,7 @@ class EventHub:
         self._replays = _Replays(games, self._reads)
         self._feeds: dict[bytes, _Feed] = {}  # by channel
         self._closing = False
-        self._subscriber = Subscriber.for_pool(redis.connection_pool, client_name, self)
+        self._subscriber = Subscriber.for_client(redis, client_name, self)
 
     @property
     def closing(self) -> bool:

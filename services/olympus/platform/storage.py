@@ -23,7 +23,15 @@ from .logs import OutageLog
 
 P = ParamSpec("P")
 T = TypeVar("T")
-LOST = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError, ConnectionError, OSError)
+LOST = (
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+    # a Redis Cluster between a master's death and its replica's promotion
+    redis.exceptions.ClusterDownError,
+    redis.exceptions.TryAgainError,
+    ConnectionError,
+    OSError,
+)
 
 
 def storage_calls(

@@ -17,6 +17,8 @@ from typing import Any
 from celery import Celery
 from kombu import Exchange, Queue  # type: ignore[attr-defined]
 
+from olympus.platform.redis_pool import RedisUrlError, is_cluster_url
+
 BOT_TURN = "olympus.bot_turn"  # (game id, version): bot-played seats answer at that version
 FIRE = "olympus.fire_timer"  # (game id,): act on whatever is due in the game now
 SWEEP = "olympus.sweep_timers"  # (): claim due timers, send FIRE for each (beat, every second)
@@ -49,6 +51,13 @@ DEFAULT_REPORT_SECONDS = 5.0
 def celery_app(
     broker_url: str, sweep_seconds: float = 1.0, report_seconds: float = DEFAULT_REPORT_SECONDS
 ) -> Celery:
+    if is_cluster_url(broker_url):
+        # Celery's Redis transport speaks to one Redis (its queues are lists and a pub/sub
+        # fan-out that span keys of no common slot): the broker is a plain Redis of its own.
+        raise RedisUrlError(
+            "Celery's broker cannot be a Redis Cluster: set OLYMPUS_BROKER_URL to a plain "
+            "redis:// URL (a small Redis of its own, or a managed one)"
+        )
     app = Celery("olympus", broker=broker_url, set_as_current=False)
     app.conf.update(
         task_acks_late=True,  # acknowledged once done: a task its worker died in runs again

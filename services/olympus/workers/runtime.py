@@ -18,7 +18,7 @@ from celery import Celery
 
 from olympus.gamestate.autoplay import Autoplay
 from olympus.gamestate.core import Games
-from olympus.gamestate.store import GameStore
+from olympus.gamestate.store import GameStore, durability_from_env
 from olympus.ladder.schedule import LadderScheduler
 from olympus.ladder.store import LadderStore
 from olympus.matchmaking.store import MatchStore
@@ -56,6 +56,7 @@ class Runtime:
             settings.retention_seconds,
             settings.idempotency_seconds,
             settings.inactivity_seconds,
+            durability_from_env(os.environ),
         )
         # Its dispatcher sends the rest of a sliced bot turn, and the first bot turns of the
         # ladder games created here, as tasks of their own.
