@@ -100,6 +100,7 @@ PLUGGED_SUBCOMMANDS = (
     "olympus.accounts.cli",  # olympus accounts ...
     "olympus.worker_commands",  # olympus worker, olympus beat
     "olympus.ladder.cli",  # olympus ladder run
+    "olympus.arena",  # olympus arena --bots greedy,random
 )
 
 

@@ -22,12 +22,18 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 }
 
 
-def make_bot(name: str, seed: int) -> Bot:
+def make_bot(name: str, seed: int, budget: int | None = None) -> Bot:
+    """A bot by name. `budget` (per decision, e.g. simulations) only for the bots that take
+    one: a factory marked `takes_budget = True`, called as `factory(seed, budget=budget)`."""
     try:
         factory = BOTS[name]
     except KeyError:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}") from None
-    return factory(seed)
+    if budget is None:
+        return factory(seed)
+    if not getattr(factory, "takes_budget", False):
+        raise ValueError(f"the {name} bot takes no budget")
+    return factory(seed, budget=budget)  # type: ignore[call-arg]
 
 
 __all__ = ["BOTS", "Bot", "GreedyBot", "PassiveBot", "RandomBot", "make_bot"]
