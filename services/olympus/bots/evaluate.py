@@ -21,14 +21,17 @@ seat's worth (`worth`) adds, all in M€:
 Generations left (`generations_left`) is estimated from the global parameters: the steps still
 to go divided by the pace of the game so far (steps per generation, with a prior of 4 steps a
 generation, a fast 2-player pace, weighted as 2 generations' worth of evidence). A seat's
-production and TR income are worth more early than late for that reason, and stock stops being
-worth anything at the end, except as the tie-break (`TIE_BREAK`).
+production and TR income are worth more early than late for that reason; stock loses value as
+the end nears (`stock_factor`: what is not spent is lost) and is worth nothing at the end,
+except as the tie-break (`TIE_BREAK`).
 
 Only public facts and the seat's own counts are read: the same evaluation serves any seat,
 on a determinised copy (determinise.py) as well as on the real game.
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 from ..engine import Game
 from ..engine.cards.catalogue import get as card_def
@@ -58,6 +61,10 @@ ENERGY_PRODUCTION_VALUE = 1.2  # energy production both feeds actions and turns 
 HAND_CARD_VALUE = 3.0  # what a card costs to buy: an option to play it later
 CARD_RESOURCE_VALUE = 0.5  # a resource on a card that does not score per resource
 ACTIVE_CARD_VALUE = 1.0  # per generation left: an action, trigger, discount or bonus in play
+# Stock is worth its full value with 4 generations or more to go, half in the last one: the
+# standard projects sell points at 11 to 14 M€, 8 M€ a point is about half of that.
+STOCK_FULL_FROM = 4.0
+LAST_GENERATION_STOCK = 0.5
 TIE_BREAK = 0.01  # M€ break ties at the end: worth something even when nothing else is
 
 
@@ -91,11 +98,14 @@ def generations_left(game: Game) -> float:
 
 
 def stock_factor(generations: float) -> float:
-    """How much stock is worth: fully while there is time to spend it, less in the last
-    generation (what is not spent by the end is lost), nothing once the game is scored."""
+    """How much stock is worth per unit of its value: fully with time to spend it well,
+    falling to `LAST_GENERATION_STOCK` in the last generation (what is not spent by the end is
+    lost, so even the standard projects' dear points are worth buying then), nothing once the
+    game is scored."""
     if generations <= 0:
         return 0.0
-    return min(1.0, 0.35 + 0.65 * (generations - 1.0))
+    fall = (generations - 1.0) / (STOCK_FULL_FROM - 1.0)
+    return min(1.0, LAST_GENERATION_STOCK + (1.0 - LAST_GENERATION_STOCK) * fall)
 
 
 def resource_values(game: Game, p: Player) -> tuple[float, ...]:
@@ -118,17 +128,25 @@ def worth(game: Game, seat: int, total: int, generations: float) -> float:
         value += p.prod[kind] * per_generation * generations
     value += len(p.hand) * HAND_CARD_VALUE * min(1.0, generations / 2.0)
     for cid, count in p.card_res.items():
-        vp = card_def(cid).vp
-        if vp is not None and vp.kind == "per_resource":
-            value += (count % vp.per) * vp.points / vp.per * MC_PER_VP
+        per_point = _points_per_resource(cid)
+        if per_point:
+            value += (count % per_point[0]) * per_point[1] * MC_PER_VP
         else:
             value += count * CARD_RESOURCE_VALUE * stock
-    for cid in p.played:
-        if _is_active(cid):
-            value += ACTIVE_CARD_VALUE * generations
+    value += sum(1 for cid in p.played if _is_active(cid)) * ACTIVE_CARD_VALUE * generations
     return value
 
 
+@cache
+def _points_per_resource(cid: int) -> tuple[int, float] | None:
+    """(resources per point step, points per resource) of a card scoring per resource."""
+    vp = card_def(cid).vp
+    if vp is None or vp.kind != "per_resource":
+        return None
+    return vp.per, vp.points / vp.per
+
+
+@cache
 def _is_active(cid: int) -> bool:
     card = card_def(cid)
     return bool(
@@ -141,9 +159,24 @@ def _is_active(cid: int) -> bool:
     )
 
 
-def evaluate(game: Game, seat: int) -> float:
-    """The seat's worth minus the best opponent's (alone in solo), in M€."""
-    generations = generations_left(game)
+def horizon(root: Game, leaf: Game) -> float:
+    """Generations left at `leaf`, a position searched from `root`: the root's estimate,
+    less the generations the search went through, 0 once the leaf is in its final scoring.
+
+    A search keeps the horizon of its root on purpose. Re-estimating it at every leaf makes
+    each parameter step look like it ends the game sooner, so a seat ahead on production would
+    learn to stall the terraforming: an illusion, since the other seats terraform anyway."""
+    if leaf.phase in ("final", "ended"):
+        return 0.0
+    return max(1.0, generations_left(root) - (leaf.generation - root.generation))
+
+
+def evaluate(game: Game, seat: int, generations: float | None = None) -> float:
+    """The seat's worth minus the best opponent's (alone in solo), in M€. `generations`: the
+    generations left to value production and income over (default: estimated from this
+    state, `generations_left`; a search passes `horizon(root, leaf)`)."""
+    if generations is None:
+        generations = generations_left(game)
     totals = {s.seat: s.total for s in game.scores()}
     mine = worth(game, seat, totals[seat], generations)
     others = [
@@ -156,6 +189,7 @@ __all__ = [
     "MC_PER_VP",
     "evaluate",
     "generations_left",
+    "horizon",
     "parameter_steps_left",
     "stock_factor",
     "worth",

@@ -6,7 +6,8 @@ For each decision the bot re-deals what its seat cannot see (determinise.py) and
   a copy of that world, completes the move (follow-up decisions of the same seat: spaces,
   targets, options, amounts, cards to add or remove; each answered greedily in turn, up to
   `MAX_FOLLOW_UPS`), lets the other seats answer their simultaneous decisions with the
-  platform's default answer, and scores the result with `evaluate`. The best score wins; ties
+  platform's default answer, and scores the result with `evaluate` over the horizon of the
+  decision (`evaluate.horizon`). The best score wins; ties
   go to the first answer in the engine's order, so the bot is deterministic for its seed.
   Payments are not separate moves: each move is paid the way that spends the least value
   (`evaluate.resource_values`), which is what the evaluation would prefer anyway.
@@ -14,8 +15,8 @@ For each decision the bot re-deals what its seat cannot see (determinise.py) and
   for free right now adds to the evaluation, less its cost. A card is bought when that,
   discounted when its requirements are not met yet, beats the price of buying it.
 
-Costs are bounded: at most `MAX_OPTIONS` answers are looked at per decision level (a sample
-drawn with the bot's RNG beyond that), at most `MAX_FOLLOW_UPS` follow-ups per move, at most
+Costs are bounded: at most `MAX_OPTIONS` answers are looked at per decision and
+`MAX_FOLLOW_UP_OPTIONS` per follow-up (a sample drawn with the bot's RNG beyond that), at most `MAX_FOLLOW_UPS` follow-ups per move, at most
 `SETTLE_LIMIT` default answers for the other seats. `GreedyBot.states` counts the states
 evaluated, for the benchmarks.
 """
@@ -49,14 +50,16 @@ from ..engine.query import card_cost, requirement_failure
 from ..engine.turn import TurnDecision, TurnOptions, play_card
 from ..engine.undo import raw_push
 from .determinise import determinise
-from .evaluate import HAND_CARD_VALUE, evaluate, resource_values
+from .evaluate import HAND_CARD_VALUE, evaluate, horizon, resource_values
 
-MAX_OPTIONS = 40  # answers looked at per decision level
+MAX_OPTIONS = 40  # answers looked at per decision
+MAX_FOLLOW_UP_OPTIONS = 12  # answers looked at per follow-up decision of a move
 MAX_FOLLOW_UPS = 8  # follow-up decisions completed per move
 SETTLE_LIMIT = 32  # default answers given for the other seats after a move
 UNMET_REQUIREMENTS = 0.6  # chance-like discount on a card whose requirements are not met yet
 # Decision kinds that start something new rather than complete the move just made.
 NEW_DECISIONS = frozenset({"action", "setup", "final_greenery"})
+TURN_FRAME = "turn"  # the stack frame of an action-phase turn (engine/turn.py)
 
 
 class GreedyBot:
@@ -82,8 +85,15 @@ class Lookahead:
         self.seat = seat
         self.rnd = rnd
         self.states = 0
+        self.root: Game | None = None
+
+    def value(self, leaf: Game) -> float:
+        """The evaluation of a searched position, over the root's horizon."""
+        root = self.root if self.root is not None else leaf
+        return evaluate(leaf, self.seat, horizon(root, leaf))
 
     def best(self, world: Game, decision: Decision) -> Answer:
+        self.root = world
         if isinstance(decision, SelectSetup):
             return self._setup(world, decision)
         if isinstance(decision, SelectCards) and decision.purpose in ("buy", "draft"):
@@ -91,17 +101,19 @@ class Lookahead:
         return self._best_of(world, self.candidates(world, decision), complete=True)
 
     # --- candidates ----------------------------------------------------------------------
-    def candidates(self, world: Game, decision: Decision) -> list[Answer]:
+    def candidates(self, world: Game, decision: Decision, limit: int = MAX_OPTIONS) -> list[Answer]:
+        """The answers to look at: every move of a turn (each paid once), else every legal
+        answer up to `limit`, else the default answer and a sample drawn with the bot's RNG."""
         if isinstance(decision, TurnDecision):
             return cheapest_payments(world, decision)
-        if decision.count() <= MAX_OPTIONS:
+        if decision.count() <= limit:
             return list(decision.legal_actions())
         picked = [default_answer(decision)]
-        for _ in range(MAX_OPTIONS * 2):  # a sample, without repeats
+        for _ in range(limit * 2):  # a sample, without repeats
             answer = decision.sample(self.rnd)
             if answer not in picked:
                 picked.append(answer)
-            if len(picked) == MAX_OPTIONS:
+            if len(picked) == limit:
                 break
         return picked
 
@@ -126,14 +138,15 @@ class Lookahead:
                 follow_up = self._follow_up(g, phase, generation)
                 if follow_up is None:
                     break
-                raw_push(g, self.seat, self._best_of(g, self.candidates(g, follow_up), False))
+                options = self.candidates(g, follow_up, MAX_FOLLOW_UP_OPTIONS)
+                raw_push(g, self.seat, self._best_of(g, options, False))
             settle(g, self.seat)
         self.states += 1
-        return evaluate(g, self.seat)
+        return self.value(g)
 
     def _follow_up(self, g: Game, phase: str, generation: int) -> Decision | None:
         """The seat's next decision if it completes the move just made, else None."""
-        if g.is_over or g.phase != phase or g.generation != generation:
+        if g.is_over or g.phase != phase or g.generation != generation or turn_next(g):
             return None
         for d in g.decisions():
             if d.player == self.seat and d.kind not in NEW_DECISIONS:
@@ -174,7 +187,7 @@ class Lookahead:
         card = card_def(cid)
         cost = card_cost(p, card)
         met = requirement_failure(g, p, card) is None
-        before = evaluate(g, self.seat)
+        before = self.value(g)
         play_card(g, p, cid, PayRule(0), Payment())
         run(g)
         for _ in range(MAX_FOLLOW_UPS):
@@ -184,18 +197,24 @@ class Lookahead:
             raw_push(g, d.player, default_answer(d))
         g.stack = []
         self.states += 1
-        gain = evaluate(g, self.seat) - before + HAND_CARD_VALUE - cost
+        gain = self.value(g) - before + HAND_CARD_VALUE - cost
         return gain if met or gain < 0 else gain * UNMET_REQUIREMENTS
+
+
+def turn_next(g: Game) -> bool:
+    """Whether an action-phase turn is what waits: read from the stack, without listing the
+    turn's options (the costliest decision to build)."""
+    return bool(g.stack) and g.stack[-1][0] == TURN_FRAME
 
 
 def settle(g: Game, seat: int) -> None:
     """Let the other seats answer their pending non-action decisions (simultaneous phases,
     their follow-ups) with the default answer, until the seat or somebody's turn is next."""
     for _ in range(SETTLE_LIMIT):
-        if g.is_over:
+        if g.is_over or turn_next(g):
             return
         pending = g.decisions()
-        if not pending or pending[0].kind == "action":
+        if not pending:
             return
         if any(d.player == seat for d in pending):
             return
