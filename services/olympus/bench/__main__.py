@@ -1,4 +1,5 @@
-"""`make bench`: the engine benchmark, then the game service benchmarks (answers, Redis memory
+"""`make bench`: the engine benchmark, the bots benchmark (decisions per second of each bot),
+then the game service benchmarks (answers, Redis memory
 per game, watchers), the workers benchmark (bot games per minute, bot turn latency), matchmaking (tickets matched
 per second, time to match), live scores (views and answers per second with realtime scoring on
 and off); one JSON line each."""
@@ -9,11 +10,12 @@ import importlib
 import json
 import sys
 
-from . import engine
+from . import bots, engine
 
 
 def main() -> int:
     print(json.dumps({"benchmark": "engine", **engine.run()}), flush=True)
+    print(json.dumps({"benchmark": "bots", **bots.main_figures()}), flush=True)
     try:
         service = importlib.import_module(f"{__package__}.service")
     except ModuleNotFoundError:
