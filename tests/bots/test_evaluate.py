@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot_helpers import game_at_action
 
-from olympus.bots.evaluate import evaluate, generations_left
+from olympus.bots.evaluate import evaluate, generations_left, horizon
 from olympus.engine import Game
 from olympus.engine.constants import GREENERY, HEAT, MC, OCEANS_MAX, TEMPERATURE_MAX
 
@@ -107,3 +107,14 @@ def test_cards_in_hand_are_options_while_the_game_lasts() -> None:
         x.players[0].hand.append(x.deck[-1])
 
     assert gain(g, 0, card) > 0 == gain(ended, 0, card)
+
+
+def test_a_search_keeps_the_horizon_of_its_root() -> None:
+    root = game_at_action(17)
+    leaf = root.clone()
+    leaf.temperature += 2  # one step nearer the end: the horizon does not move for it
+    assert horizon(root, leaf) == generations_left(root)
+    leaf.generation += 1  # a generation went by in the search
+    assert horizon(root, leaf) == max(1.0, generations_left(root) - 1)
+    leaf.phase = "final"
+    assert horizon(root, leaf) == 0
