@@ -155,7 +155,7 @@ def labels(bots: Sequence[str]) -> list[str]:
 
 
 def _median(values: Sequence[float]) -> float | None:
-    return round(statistics.median(values), 2) if values else None
+    return round(float(statistics.median(values)), 2) if values else None
 
 
 @dataclass(slots=True)
@@ -275,7 +275,10 @@ def _arena(args: argparse.Namespace) -> int:
         print(json.dumps(summary))
     else:
         for key, value in summary.items():
-            print(f"{key:>20}: {value}")
+            if key != "bots":
+                print(f"{key:>20}: {value}")
+        for label, figures in summary["bots"].items():
+            print(f"{label:>20}: " + ", ".join(f"{k} {v}" for k, v in figures.items()))
     return 0 if summary["finished"] == summary["games"] else 1
 
 
