@@ -98,8 +98,10 @@ def play(match: Match) -> Outcome:
         draft=table.draft,
     )
     entrant_at = {match.seat_of(e): e for e in range(n)}
+    # The bot's seed follows the entrant, not the seat: in self-play, the rotated game is then
+    # another game, not the same one with the names swapped.
     bots = [
-        make_bot(table.bots[entrant_at[seat]], match.seed * 31 + seat, table.budget)
+        make_bot(table.bots[entrant_at[seat]], match.seed * 31 + entrant_at[seat], table.budget)
         for seat in range(n)
     ]
     decisions = [0] * n

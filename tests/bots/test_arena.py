@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from olympus.arena import Match, Table, labels, matches, wilson
+from olympus.arena import Match, Table, labels, matches, play, wilson
 from olympus.cli import main
 
 
@@ -79,3 +79,11 @@ def test_wilson_interval() -> None:
     assert 0.97 < low < 0.99 < high < 1
     assert wilson(0, 10)[0] == 0.0 and wilson(10, 10)[1] == 1.0
     assert labels(["greedy", "greedy", "random"]) == ["greedy#1", "greedy#2", "random"]
+
+
+def test_in_self_play_the_rotated_game_is_another_game() -> None:
+    table = Table(bots=("random", "random"))
+    first, rotated = play(Match(table, 3, 0)), play(Match(table, 3, 1))
+    assert first.finished and rotated.finished
+    # Seat 0 holds entrant 0 in the first game and entrant 1 in the rotated one.
+    assert (first.vp[0], first.vp[1]) != (rotated.vp[1], rotated.vp[0])
