@@ -101,6 +101,7 @@ PLUGGED_SUBCOMMANDS = (
     "olympus.worker_commands",  # olympus worker, olympus beat
     "olympus.ladder.cli",  # olympus ladder run
     "olympus.platform.probe",  # olympus health ADDRESS
+    "olympus.arena",  # olympus arena --bots greedy,random
 )
 
 

@@ -1,4 +1,5 @@
-"""`make bench`: one JSON line per benchmark, in this order: the engine, then the game service
+"""`make bench`: one JSON line per benchmark, in this order: the engine, the bots'
+decisions per second, then the game service
 (answers, Redis memory per game, watchers), the workers (bot games per minute, bot turn
 latency), matchmaking (tickets matched per second, time to match) and live scores (views and
 answers per second with realtime scoring on and off).
@@ -16,6 +17,7 @@ from typing import Any
 # Benchmark name -> module of this package whose `main_figures()` measures it.
 BENCHMARKS = {
     "engine": "engine",
+    "bots": "bots",
     "gamestate_service": "service",
     "gamestate_memory": "memory",
     "gamestate_watchers": "watchers",

@@ -270,7 +270,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     ladder = sub.add_parser("ladder", help="bot ladders: rated games between bots")
     commands = ladder.add_subparsers(dest="ladder_command", required=True)
     p = commands.add_parser("run", help="play a ladder through the services, print its table")
-    p.add_argument("--bots", required=True, help="comma-separated bot names (random, passive)")
+    p.add_argument(
+        "--bots", required=True, help="comma-separated bot names (random, passive, greedy)"
+    )
     p.add_argument("--games", type=whole_arg(1), default=20, metavar="N")
     p.add_argument(
         "--players",

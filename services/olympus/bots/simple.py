@@ -1,12 +1,12 @@
-"""Bots that answer decisions without any rules knowledge beyond the legal options."""
+"""The simple bots: they answer decisions without any rules knowledge beyond the legal options."""
 
 from __future__ import annotations
 
 import random
 from typing import Protocol
 
-from .engine import Answer, Decision, Game
-from .engine.defaults import default_answer
+from ..engine import Answer, Decision, Game
+from ..engine.defaults import default_answer
 
 
 class Bot(Protocol):
@@ -40,14 +40,3 @@ class PassiveBot:
 
     def choose(self, game: Game, decision: Decision) -> Answer:
         return default_answer(decision)
-
-
-BOTS: dict[str, type[RandomBot] | type[PassiveBot]] = {"random": RandomBot, "passive": PassiveBot}
-
-
-def make_bot(name: str, seed: int) -> Bot:
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}") from None
-    return factory(seed)

@@ -1,0 +1,313 @@
+"""The arena: bots against each other over many seat-swapped games, in parallel processes.
+
+    olympus arena --bots greedy,random --games 400 [--players 2] [--seed S] [--workers N] --json
+
+Each seed is played once per rotation of the seats (bot i sits at seat (i + r) mod n in
+rotation r), so no bot gains from a seat or from a deal: `games` must be a multiple of the
+number of players. Games run in worker processes (one per core by default) and a progress bar
+goes to stderr; the result is one JSON object:
+
+    {"games": 400, "finished": 400, "ties": 0, "median_generations": ..,
+     "median_winning_vp": .., "bots": {"greedy": {"wins": .., "win_rate": .., "ci95": [lo, hi],
+     "median_vp": .., "median_winning_vp": .., "median_generations": ..,
+     "ms_per_decision": ..}, ...}}
+
+The table is 2 players, base game + Corporate Era, Tharsis (options: `--map`, `--prelude`,
+`--colonies`, `--draft`). Ties: the engine's own tie-break decides first (most points, then
+most M€, `Game.result`); seats still tied share the win (each gets 1/k of it), so the wins sum
+to the games played. `ci95` is the Wilson score interval of the win rate. A bot named twice
+(self-play: `--bots greedy,greedy`) is reported as greedy#1 and greedy#2. `median_generations`
+of a bot is over the games it won (None without a win); the top-level one is over all games.
+`ms_per_decision` is the bot's own thinking time per answer it gave.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import statistics
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .bots import BOTS, make_bot
+from .engine import Game, GameOptions
+from .platform.strict import whole_arg
+from .selfplay import DECISION_LIMIT
+
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
+
+
+class ArenaError(ValueError):
+    """The arena was asked for something it cannot play."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """What every game of a run shares."""
+
+    bots: tuple[str, ...]  # one per seat before rotation
+    budget: int | None = None
+    map_name: str = "tharsis"
+    corporate_era: bool = True
+    prelude: bool = False
+    colonies: bool = False
+    draft: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    table: Table
+    seed: int
+    rotation: int
+
+    def seat_of(self, entrant: int) -> int:
+        return (entrant + self.rotation) % len(self.table.bots)
+
+
+@dataclass(slots=True)
+class Outcome:
+    """One game's result, per entrant (index into `Table.bots`), not per seat."""
+
+    seed: int
+    rotation: int
+    finished: bool
+    generations: int
+    vp: list[int]
+    wins: list[float]  # 1 for the winner, 1/k each for k seats tied after the tie-break
+    decisions: list[int]
+    seconds: list[float]
+
+
+def play(match: Match) -> Outcome:
+    """Play one game of the arena to its end (or to the decision limit)."""
+    table = match.table
+    n = len(table.bots)
+    options = GameOptions(
+        players=n,
+        seed=match.seed,
+        corporate_era=table.corporate_era,
+        map=table.map_name,
+        prelude=table.prelude,
+        colonies=table.colonies,
+        draft=table.draft,
+    )
+    entrant_at = {match.seat_of(e): e for e in range(n)}
+    # The bot's seed follows the entrant, not the seat: in self-play, the rotated game is then
+    # another game, not the same one with the names swapped.
+    bots = [
+        make_bot(table.bots[entrant_at[seat]], match.seed * 31 + entrant_at[seat], table.budget)
+        for seat in range(n)
+    ]
+    decisions = [0] * n
+    seconds = [0.0] * n
+    game = Game.new(options)
+    made = 0
+    while not game.is_over and made < DECISION_LIMIT:
+        decision = game.decisions()[0]
+        seat = decision.player
+        start = time.perf_counter()
+        answer = bots[seat].choose(game, decision)
+        seconds[entrant_at[seat]] += time.perf_counter() - start
+        decisions[entrant_at[seat]] += 1
+        game.push(seat, answer)
+        made += 1
+    result = game.result()
+    winners = result["winners"] if game.is_over else []
+    totals = {s["seat"]: s["total"] for s in result["scores"]}
+    return Outcome(
+        seed=match.seed,
+        rotation=match.rotation,
+        finished=game.is_over,
+        generations=game.generation,
+        vp=[totals[match.seat_of(e)] for e in range(n)],
+        wins=[1 / len(winners) if match.seat_of(e) in winners else 0.0 for e in range(n)],
+        decisions=decisions,
+        seconds=seconds,
+    )
+
+
+def matches(table: Table, games: int, seed: int) -> list[Match]:
+    n = len(table.bots)
+    return [Match(table, seed + k // n, k % n) for k in range(games)]
+
+
+def wilson(wins: float, games: int) -> tuple[float, float]:
+    """The Wilson score interval (95%) of a win rate."""
+    if games == 0:
+        return (0.0, 1.0)
+    rate = wins / games
+    z2 = Z95 * Z95
+    centre = (rate + z2 / (2 * games)) / (1 + z2 / games)
+    half = Z95 * math.sqrt(rate * (1 - rate) / games + z2 / (4 * games * games)) / (1 + z2 / games)
+    return (round(max(0.0, centre - half), 4), round(min(1.0, centre + half), 4))
+
+
+def labels(bots: Sequence[str]) -> list[str]:
+    """Report names: a bot named more than once is numbered (greedy#1, greedy#2)."""
+    return [
+        f"{name}#{bots[: i + 1].count(name)}" if bots.count(name) > 1 else name
+        for i, name in enumerate(bots)
+    ]
+
+
+def _median(values: Sequence[float]) -> float | None:
+    return round(float(statistics.median(values)), 2) if values else None
+
+
+@dataclass(slots=True)
+class Summary:
+    table: Table
+    outcomes: list[Outcome] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        out = self.outcomes
+        games = len(out)
+        bots: dict[str, Any] = {}
+        for e, label in enumerate(labels(self.table.bots)):
+            wins = sum(o.wins[e] for o in out)
+            won = [o for o in out if o.wins[e] > 0]
+            decisions = sum(o.decisions[e] for o in out)
+            bots[label] = {
+                "wins": wins,
+                "win_rate": round(wins / games, 4) if games else 0.0,
+                "ci95": list(wilson(wins, games)),
+                "median_vp": _median([o.vp[e] for o in out]),
+                "median_winning_vp": _median([o.vp[e] for o in won]),
+                "median_generations": _median([o.generations for o in won]),
+                "ms_per_decision": round(1000 * sum(o.seconds[e] for o in out) / decisions, 3)
+                if decisions
+                else None,
+            }
+        winning = [max(o.vp) for o in out if o.finished]
+        return {
+            "games": games,
+            "finished": sum(o.finished for o in out),
+            "ties": sum(1 for o in out if any(0 < w < 1 for w in o.wins)),
+            "players": len(self.table.bots),
+            "map": self.table.map_name,
+            "corporate_era": self.table.corporate_era,
+            "budget": self.table.budget,
+            "median_generations": _median([o.generations for o in out]),
+            "median_winning_vp": _median(winning),
+            "bots": bots,
+        }
+
+
+def run(
+    table: Table,
+    games: int,
+    seed: int = 1,
+    workers: int | None = None,
+    progress: bool = True,
+) -> dict[str, Any]:
+    """Play the arena and summarise it (see the module docstring)."""
+    n = len(table.bots)
+    if n < 2:
+        raise ArenaError("an arena needs at least 2 bots (name one twice for self-play)")
+    if n > 5:
+        raise ArenaError(f"at most 5 players sit at a table, not {n}")
+    for name in table.bots:
+        if name not in BOTS:
+            raise ArenaError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
+    if games < 1 or games % n:
+        raise ArenaError(
+            f"--games must be a positive multiple of the players ({n}), so that every seed is "
+            f"played with the seats rotated: {games} is not"
+        )
+    make_bot(table.bots[0], 0, table.budget)  # a budget the bot cannot take fails here
+    summary = Summary(table)
+    for outcome in _played(matches(table, games, seed), workers or os.cpu_count() or 1):
+        summary.outcomes.append(outcome)
+        if progress:
+            _progress(len(summary.outcomes), games)
+    if progress:
+        print(file=sys.stderr)
+    summary.outcomes.sort(key=lambda o: (o.seed, o.rotation))
+    return summary.to_dict()
+
+
+def _played(todo: list[Match], workers: int) -> Iterator[Outcome]:
+    if workers <= 1:
+        yield from map(play, todo)
+        return
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        yield from pool.imap_unordered(play, todo, chunksize=1)
+
+
+def _progress(done: int, total: int, width: int = 30) -> None:
+    filled = width * done // total
+    print(
+        f"\rarena [{'#' * filled}{'.' * (width - filled)}] {done}/{total}", end="", file=sys.stderr
+    )
+    sys.stderr.flush()
+
+
+def _arena(args: argparse.Namespace) -> int:
+    bots = tuple(b.strip() for b in args.bots.split(",") if b.strip())
+    if args.players is not None and args.players != len(bots):
+        print(
+            f"olympus arena: --players {args.players} but {len(bots)} bots named "
+            "(name one bot per seat)",
+            file=sys.stderr,
+        )
+        return 2
+    table = Table(
+        bots=bots,
+        budget=args.budget,
+        map_name=args.map,
+        prelude=args.prelude,
+        colonies=args.colonies,
+        draft=args.draft,
+    )
+    try:
+        summary = run(table, args.games, args.seed, args.workers, progress=not args.quiet)
+    except ArenaError as exc:
+        print(f"olympus arena: {exc}", file=sys.stderr)
+        return 2
+    except ValueError as exc:  # a budget the bot cannot take, an unknown map
+        print(f"olympus arena: {exc}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(summary))
+    else:
+        for key, value in summary.items():
+            if key != "bots":
+                print(f"{key:>20}: {value}")
+        for label, figures in summary["bots"].items():
+            print(f"{label:>20}: " + ", ".join(f"{k} {v}" for k, v in figures.items()))
+    return 0 if summary["finished"] == summary["games"] else 1
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("arena", help="bots against each other over seat-swapped games")
+    p.add_argument("--bots", required=True, help="comma-separated, one per seat: greedy,random")
+    p.add_argument("--games", type=whole_arg(1), default=400, metavar="K")
+    p.add_argument("--players", type=whole_arg(2, 5), default=None, metavar="N")
+    p.add_argument(
+        "--budget",
+        type=whole_arg(1),
+        default=None,
+        metavar="B",
+        help="per-decision budget, for the bots that take one (simulations)",
+    )
+    p.add_argument("--seed", type=whole_arg(), default=1, metavar="S")
+    p.add_argument(
+        "--workers",
+        type=whole_arg(1),
+        default=None,
+        metavar="N",
+        help="worker processes (default: one per core)",
+    )
+    p.add_argument("--map", default="tharsis", metavar="NAME")
+    p.add_argument("--prelude", action="store_true", help="the Prelude expansion")
+    p.add_argument("--colonies", action="store_true", help="the Colonies expansion")
+    p.add_argument("--draft", action="store_true", help="draft variant in research")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.set_defaults(handler=_arena)

@@ -1,0 +1,196 @@
+"""How good a game state is for one seat, in M€ of today: the evaluation the search bots use.
+
+`evaluate(game, seat)` is the seat's worth minus the best opponent's worth (its worth alone in
+solo), so that a move that hurts the leader counts as well as one that helps the seat. A
+seat's worth (`worth`) adds, all in M€:
+
+- points now, by the engine's own final scoring (`Game.scores`: TR, milestones, funded awards by
+  the current standing, greeneries, cities, card points), at `MC_PER_VP` M€ each. 8 M€ a point
+  is what the standard projects charge: a greenery (23 M€) brings a tile point and a TR point,
+  plus the oxygen's worth;
+- TR again as income: each TR step pays 1 M€ at every production phase still to come;
+- production, each unit worth its resource's value once per generation left;
+- resources in stock at their value in M€ (steel and titanium at what they pay for, plants
+  towards a greenery, heat towards a temperature step while the temperature can still rise,
+  energy as the heat it becomes);
+- cards in hand: options to play later, worth less as the end nears;
+- resources on cards: the fraction of a point they build towards on cards that score per
+  resource (the whole points are in the score already), a little otherwise;
+- active cards in play (actions, triggers, discounts, bonuses): a little per generation left.
+
+Generations left (`generations_left`) is estimated from the global parameters: the steps still
+to go divided by the pace of the game so far (steps per generation, with a prior of 4 steps a
+generation, a fast 2-player pace, weighted as 2 generations' worth of evidence). A seat's
+production and TR income are worth more early than late for that reason; stock loses value as
+the end nears (`stock_factor`: what is not spent is lost) and is worth nothing at the end,
+except as the tie-break (`TIE_BREAK`).
+
+Only public facts and the seat's own counts are read: the same evaluation serves any seat,
+on a determinised copy (determinise.py) as well as on the real game.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from ..engine import Game
+from ..engine.cards.catalogue import get as card_def
+from ..engine.constants import (
+    ENERGY,
+    MC,
+    OCEANS_MAX,
+    OXYGEN_MAX,
+    OXYGEN_MIN,
+    TEMPERATURE_MAX,
+    TEMPERATURE_MIN,
+    TEMPERATURE_STEP,
+)
+from ..engine.query import heat_as_mc, steel_value, titanium_value
+from ..engine.state import Player
+
+MC_PER_VP = 8.0
+# The pace prior: 4 steps a generation, counted as if seen over 2 generations.
+PRIOR_STEPS_PER_GENERATION = 4.0
+PRIOR_GENERATIONS = 2.0
+SOLO_GENERATIONS = 14
+PLANT_VALUE = 1.6  # 8 plants make a greenery: a tile point and, while oxygen rises, a TR
+HEAT_VALUE = 1.0  # 8 heat make a temperature step (a TR) while the temperature can rise
+SPENT_HEAT_VALUE = 0.1  # heat once the temperature is maxed: nearly worthless
+ENERGY_VALUE = 1.0  # used by cards, else heat at the next production
+ENERGY_PRODUCTION_VALUE = 1.2  # energy production both feeds actions and turns into heat
+HAND_CARD_VALUE = 3.0  # what a card costs to buy: an option to play it later
+CARD_RESOURCE_VALUE = 0.5  # a resource on a card that does not score per resource
+ACTIVE_CARD_VALUE = 1.0  # per generation left: an action, trigger, discount or bonus in play
+# Stock is worth its full value with 4 generations or more to go, half in the last one: the
+# standard projects sell points at 11 to 14 M€, 8 M€ a point is about half of that.
+STOCK_FULL_FROM = 4.0
+LAST_GENERATION_STOCK = 0.5
+TIE_BREAK = 0.01  # M€ break ties at the end: worth something even when nothing else is
+
+
+def parameter_steps_left(game: Game) -> int:
+    """Global parameter steps still to go (temperature, oxygen, oceans)."""
+    temperature = max(0, (TEMPERATURE_MAX - game.temperature) // TEMPERATURE_STEP)
+    return temperature + max(0, OXYGEN_MAX - game.oxygen) + max(0, OCEANS_MAX - game.oceans)
+
+
+TOTAL_STEPS = (
+    (TEMPERATURE_MAX - TEMPERATURE_MIN) // TEMPERATURE_STEP + (OXYGEN_MAX - OXYGEN_MIN) + OCEANS_MAX
+)
+
+
+def generations_left(game: Game) -> float:
+    """Production phases still to come (estimated): 0 once the game is in its final scoring.
+
+    At least 1 before the final phase: the current generation's production always comes."""
+    if game.phase in ("final", "ended"):
+        return 0.0
+    if game.options.solo:
+        return float(max(1, SOLO_GENERATIONS - game.generation + 1))
+    left = parameter_steps_left(game)
+    if left == 0:
+        return 1.0
+    played = game.generation - 1 + (0.5 if game.phase == "action" else 0.0)
+    pace = (TOTAL_STEPS - left + PRIOR_STEPS_PER_GENERATION * PRIOR_GENERATIONS) / (
+        played + PRIOR_GENERATIONS
+    )
+    return max(1.0, left / max(pace, 1.0))
+
+
+def stock_factor(generations: float) -> float:
+    """How much stock is worth per unit of its value: fully with time to spend it well,
+    falling to `LAST_GENERATION_STOCK` in the last generation (what is not spent by the end is
+    lost, so even the standard projects' dear points are worth buying then), nothing once the
+    game is scored."""
+    if generations <= 0:
+        return 0.0
+    fall = (generations - 1.0) / (STOCK_FULL_FROM - 1.0)
+    return min(1.0, LAST_GENERATION_STOCK + (1.0 - LAST_GENERATION_STOCK) * fall)
+
+
+def resource_values(game: Game, p: Player) -> tuple[float, ...]:
+    """M€ per unit of each standard resource in stock, for this player now."""
+    temperature_open = game.temperature < TEMPERATURE_MAX
+    heat = 1.0 if heat_as_mc(p) else HEAT_VALUE if temperature_open else SPENT_HEAT_VALUE
+    plants = PLANT_VALUE if game.oxygen < OXYGEN_MAX else PLANT_VALUE * 0.6
+    return (1.0, float(steel_value(p)), float(titanium_value(p)), plants, ENERGY_VALUE, heat)
+
+
+def worth(game: Game, seat: int, total: int, generations: float) -> float:
+    """One seat's worth in M€ (see the module docstring); `total` is its score now."""
+    p = game.players[seat]
+    values = resource_values(game, p)
+    stock = stock_factor(generations)
+    value = total * MC_PER_VP + p.tr * generations + p.res[MC] * TIE_BREAK
+    for kind, unit in enumerate(values):
+        value += p.res[kind] * unit * stock
+        per_generation = ENERGY_PRODUCTION_VALUE if kind == ENERGY else unit
+        value += p.prod[kind] * per_generation * generations
+    value += len(p.hand) * HAND_CARD_VALUE * min(1.0, generations / 2.0)
+    for cid, count in p.card_res.items():
+        per_point = _points_per_resource(cid)
+        if per_point:
+            value += (count % per_point[0]) * per_point[1] * MC_PER_VP
+        else:
+            value += count * CARD_RESOURCE_VALUE * stock
+    value += sum(1 for cid in p.played if _is_active(cid)) * ACTIVE_CARD_VALUE * generations
+    return value
+
+
+@cache
+def _points_per_resource(cid: int) -> tuple[int, float] | None:
+    """(resources per point step, points per resource) of a card scoring per resource."""
+    vp = card_def(cid).vp
+    if vp is None or vp.kind != "per_resource":
+        return None
+    return vp.per, vp.points / vp.per
+
+
+@cache
+def _is_active(cid: int) -> bool:
+    card = card_def(cid)
+    return bool(
+        card.actions
+        or card.triggers
+        or card.discounts
+        or card.project_discounts
+        or card.steel_bonus
+        or card.titanium_bonus
+    )
+
+
+def horizon(root: Game, leaf: Game) -> float:
+    """Generations left at `leaf`, a position searched from `root`: the root's estimate,
+    less the generations the search went through, 0 once the leaf is in its final scoring.
+
+    A search keeps the horizon of its root on purpose. Re-estimating it at every leaf makes
+    each parameter step look like it ends the game sooner, so a seat ahead on production would
+    learn to stall the terraforming: an illusion, since the other seats terraform anyway."""
+    if leaf.phase in ("final", "ended"):
+        return 0.0
+    return max(1.0, generations_left(root) - (leaf.generation - root.generation))
+
+
+def evaluate(game: Game, seat: int, generations: float | None = None) -> float:
+    """The seat's worth minus the best opponent's (alone in solo), in M€. `generations`: the
+    generations left to value production and income over (default: estimated from this
+    state, `generations_left`; a search passes `horizon(root, leaf)`)."""
+    if generations is None:
+        generations = generations_left(game)
+    totals = {s.seat: s.total for s in game.scores()}
+    mine = worth(game, seat, totals[seat], generations)
+    others = [
+        worth(game, p.seat, totals[p.seat], generations) for p in game.players if p.seat != seat
+    ]
+    return mine - max(others) if others else mine
+
+
+__all__ = [
+    "MC_PER_VP",
+    "evaluate",
+    "generations_left",
+    "horizon",
+    "parameter_steps_left",
+    "stock_factor",
+    "worth",
+]

@@ -1,0 +1,120 @@
+"""The evaluation: behaviours a defensible evaluation has, not its constants."""
+
+from __future__ import annotations
+
+from bot_helpers import game_at_action
+
+from olympus.bots.evaluate import evaluate, generations_left, horizon
+from olympus.engine import Game
+from olympus.engine.constants import GREENERY, HEAT, MC, OCEANS_MAX, TEMPERATURE_MAX
+
+
+def late(game: Game) -> Game:
+    """The same game near its end: every parameter one step short, generation 10."""
+    g = game.clone()
+    g.temperature, g.oxygen, g.oceans, g.generation = TEMPERATURE_MAX - 2, 13, OCEANS_MAX, 10
+    return g
+
+
+def gain(game: Game, seat: int, change: object) -> float:
+    """How much `change(game_copy)` moves the seat's evaluation."""
+    g = game.clone()
+    assert callable(change)
+    change(g)
+    return evaluate(g, seat) - evaluate(game, seat)
+
+
+def test_generations_left_fall_as_the_planet_is_terraformed() -> None:
+    g = game_at_action(3)
+    assert generations_left(g) > generations_left(late(g)) >= 1
+    g.phase = "ended"
+    assert generations_left(g) == 0
+
+
+def test_production_is_worth_more_early_than_late() -> None:
+    g = game_at_action(3)
+
+    def more_money(x: Game) -> None:
+        x.players[0].prod[MC] += 1
+
+    assert gain(g, 0, more_money) > gain(late(g), 0, more_money) > 0
+
+
+def test_a_tr_step_is_worth_more_than_a_megacredit_early_and_late() -> None:
+    for g in (game_at_action(5), late(game_at_action(5))):
+
+        def tr(x: Game) -> None:
+            x.players[0].tr += 1
+
+        def money(x: Game) -> None:
+            x.players[0].res[MC] += 1
+
+        assert gain(g, 0, tr) > gain(g, 0, money) > 0
+
+
+def test_a_point_on_the_board_counts() -> None:
+    g = game_at_action(7)
+    free = next(
+        s for s in range(1, g.map.size) if g.tiles[s] == 0 and g.map.space(s).kind == "land"
+    )
+
+    def greenery(x: Game) -> None:
+        x.tiles[free], x.owners[free] = GREENERY, 0
+
+    assert gain(g, 0, greenery) > 0
+
+
+def test_the_evaluation_is_a_margin_over_the_opponent() -> None:
+    g = game_at_action(9)
+    assert evaluate(g, 0) == -evaluate(g, 1)
+
+    def rival_richer(x: Game) -> None:
+        x.players[1].prod[MC] += 2
+
+    assert gain(g, 0, rival_richer) < 0
+
+
+def test_heat_is_worth_little_once_the_temperature_is_maxed() -> None:
+    g = game_at_action(11)
+    maxed = g.clone()
+    maxed.temperature = TEMPERATURE_MAX
+
+    def heat(x: Game) -> None:
+        x.players[0].res[HEAT] += 8
+
+    assert gain(g, 0, heat) > gain(maxed, 0, heat) >= 0
+
+
+def test_stock_only_breaks_ties_once_the_game_is_over() -> None:
+    g = game_at_action(13)
+    g.phase = "ended"
+
+    def money(x: Game) -> None:
+        x.players[0].res[MC] += 10
+
+    def point(x: Game) -> None:
+        x.players[0].tr += 1
+
+    assert 0 < gain(g, 0, money) < gain(g, 0, point)
+
+
+def test_cards_in_hand_are_options_while_the_game_lasts() -> None:
+    g = game_at_action(15)
+    ended = g.clone()
+    ended.phase = "ended"
+
+    def card(x: Game) -> None:
+        x.players[0].hand.append(x.deck[-1])
+
+    assert gain(g, 0, card) > 0 == gain(ended, 0, card)
+
+
+def test_a_search_keeps_the_horizon_of_its_root() -> None:
+    root = game_at_action(17)
+    leaf = root.clone()
+    leaf.temperature += 2  # one step nearer the end: the horizon does not move for it
+    assert horizon(root, leaf) == generations_left(root)
+    leaf.generation += 1  # a generation went by in the search
+    assert horizon(root, leaf) == max(1.0, generations_left(root) - 1)
+    leaf.phase = "final"
+    assert horizon(root, leaf) == 0
