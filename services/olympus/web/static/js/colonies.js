@@ -18,7 +18,10 @@ function track(tile, facts) {
     svg.append(s("rect", { x, y: 2, width: STEP - 2, height: 26, rx: 4, fill: marker ? "#f5d76e" : "#eee",
       stroke: marker ? "#b7950b" : "#bbb", class: marker ? "marker" : "step", "data-step": step },
     s("title", {}, `${step}: ${facts?.track?.[step - 1] ?? ""}`)));
-    svg.append(s("text", { x: x + STEP / 2 - 1, y: 19, "text-anchor": "middle", style: "font-size:11px" }, facts?.track?.[step - 1] ?? step));
+    // The step's amount in the box (its words in the tooltip and the tile's "trade" line).
+    const words = facts?.track?.[step - 1] ?? "";
+    const amount = words.match(/-?\d+/)?.[0] ?? String(step);
+    svg.append(s("text", { x: x + STEP / 2 - 1, y: 19, "text-anchor": "middle", style: "font-size:12px" }, amount));
     if (owner !== undefined && step <= 3) {
       svg.append(s("circle", { cx: x + STEP / 2 - 1, cy: 38, r: 6, fill: SEAT_COLOURS[owner % 5], stroke: "#333", class: "colony", "data-owner": owner }));
     }
@@ -33,7 +36,7 @@ export function colonyTiles(view, board) {
   return h("section", { id: "colony-tiles" }, h("h2", {}, t("colonies")), h("div", { class: "colony-tiles" }, tiles.map((tile) => {
     const info = facts.get(tile.name.toLowerCase());
     const fleet = tile.fleet !== undefined
-      ? h("span", { class: "fleet", "data-seat": tile.fleet, style: `color:${SEAT_COLOURS[tile.fleet % 5]}` }, ` ⛴ ${seatName(view, tile.fleet)}`)
+      ? h("span", { class: "fleet", "data-seat": tile.fleet, style: `color:${SEAT_COLOURS[tile.fleet % 5]}` }, ` · ${t("colony.fleet", { name: seatName(view, tile.fleet) })}`)
       : null;
     return h("div", { class: `colony-tile${tile.active ? "" : " inactive"}`, "data-tile": tile.name.toLowerCase(), "data-marker": tile.marker },
       h("b", {}, tile.name), tile.active ? "" : ` (${t("colony.inactive")})`, fleet,
