@@ -141,6 +141,21 @@ def answer_trade(table: Table, d: dict[str, Any]) -> None:
     tile = d["trades"][0]["tile"]
     table.answered["trade"] = click(page, page.locator("[data-answer=trade]"))
     page.wait_for_selector(f".colony-tile[data-tile='{tile}'] .fleet[data-seat='0']")
+    shot(page, "colonies-trade")
+
+
+def answer_build_colony(table: Table, d: dict[str, Any]) -> None:
+    page = table.page
+    table.answered["colony"] = click(
+        page, page.locator("[data-project='STANDARD_PROJECT_BUILD_COLONY']")
+    )
+    # Which tile: asked next (an option), answered on the page too.
+    state = table.seats[0].decision()
+    while state.decision is not None and state.decision["kind"] == "option":
+        wait_for(page, state.version, "OPTION")
+        click(page, page.locator("[data-answer=option]:not([disabled])"))
+        state = table.seats[0].decision()
+    page.wait_for_selector("#colony-tiles circle.colony[data-owner='0']")
     shot(page, "colonies")
 
 
@@ -174,6 +189,11 @@ PAGE_ANSWERS: dict[str, tuple[str, Wants, Callable[[Table, dict[str, Any]], None
         answer_milestone_or_award,
     ),
     "trade": ("ACTION", lambda d: bool(d.get("trades")), answer_trade),
+    "colony": (
+        "ACTION",
+        lambda d: any(p["project"] == "build_colony" for p in d.get("standard_projects", [])),
+        answer_build_colony,
+    ),
     "player": ("PLAYER", lambda d: len(d["seats"]) > 0, answer_player),
     "option": ("OPTION", lambda d: any(o["enabled"] for o in d["options"]), answer_option),
     "amount": ("AMOUNT", lambda d: True, answer_amount),

@@ -124,8 +124,13 @@ const SEAT_ARGS = { generation: [], production: [], game_over: [], colony_active
 function argText(view, kind, arg, index) {
   if (arg.card) return arg.card.name;
   if (arg.number !== undefined) return (SEAT_ARGS[kind] ?? [0]).includes(index) ? seatName(view, Number(arg.number)) : arg.number;
-  const word = t(`res.${arg.text}`); // resource names in the reader's language
-  return word === `res.${arg.text}` ? arg.text : word;
+  // Resource, standard project and tile names in the reader's language.
+  const upper = String(arg.text).toUpperCase();
+  for (const key of [`res.${arg.text}`, `project.STANDARD_PROJECT_${upper}`, `tile.TILE_TYPE_${upper}`]) {
+    const word = t(key);
+    if (word !== key) return word;
+  }
+  return arg.text;
 }
 
 // One log entry (the engine's, or the game service's "undo" and "aborted") in words: a phrase
