@@ -4,6 +4,7 @@ metrics."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import time
 import urllib.error
@@ -204,6 +205,10 @@ def test_the_catalogue_is_compact_and_revalidated_by_its_etag(stack: WebStack) -
         raise AssertionError("expected 304 Not Modified")
     except urllib.error.HTTPError as exc:
         assert exc.code == 304 and exc.read() == b"" and exc.headers["ETag"] == etag
+    zipped = urllib.request.Request(stack.url + "/api/cards", headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(zipped) as r:
+        assert r.headers["Content-Encoding"] == "gzip"
+        assert json.loads(gzip.decompress(r.read())) == data
 
 
 def test_only_the_host_browser_aborts_and_only_a_seat_resigns(stack: WebStack) -> None:
