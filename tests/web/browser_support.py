@@ -77,6 +77,8 @@ def record(name: str, values: list[float]) -> None:
 
 def open_page(browser: Any, url: str, language: str = "en") -> Any:
     context = browser.new_context(locale=language, viewport={"width": 1400, "height": 1000})
+    # Generous: the machine running the tests may be shared and busy (nothing here is timed).
+    context.set_default_timeout(90_000)
     page = context.new_page()
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']")
