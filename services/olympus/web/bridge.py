@@ -42,6 +42,7 @@ SECRET: web.AppKey[bytes] = web.AppKey("secret", bytes)
 UPSTREAM: web.AppKey[Upstream] = web.AppKey("upstream", Upstream)
 SECURE_COOKIE: web.AppKey[bool] = web.AppKey("secure_cookie", bool)
 CARDS_PAGE = 250
+HEARTBEAT_S = 15.0  # an idle event stream's comment line (see `events`)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -453,6 +454,21 @@ async def events(request: web.Request) -> web.StreamResponse:
     )
     await response.prepare(request)
     metrics.WEB_STREAMS_OPEN.inc()
+
+    gone = asyncio.Event()  # set when the heartbeat found the browser gone
+
+    async def heartbeat() -> None:
+        """A comment line now and then: a browser that left is noticed (the write fails) and
+        its watch ended, even while the game is idle; proxies keep the stream open."""
+        try:
+            while True:
+                await asyncio.sleep(HEARTBEAT_S)
+                await response.write(b": ping\n\n")
+        except (ConnectionError, RuntimeError):
+            gone.set()
+            watch.cancel()
+
+    beating = asyncio.create_task(heartbeat())
     try:
         async for event in watch:
             line = orjson.dumps(to_json(event)).decode()
@@ -464,8 +480,10 @@ async def events(request: web.Request) -> web.StreamResponse:
             await response.write(f"event: refused\ndata: {body}\n\n".encode())
     except (ConnectionResetError, asyncio.CancelledError):
         watch.cancel()
-        raise
+        if not gone.is_set():
+            raise
     finally:
+        beating.cancel()
         watch.cancel()
         metrics.WEB_STREAMS_OPEN.dec()
     return response

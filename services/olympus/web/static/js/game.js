@@ -31,6 +31,10 @@ export async function openGame(app, gameId) {
           game.decision = next.decision;
         } while (!game.closed && newest > Number(game.view.version));
         if (!game.closed) render();
+      } catch (error) {
+        // A read refused (a busy service, a quota): tried again shortly, so that the page
+        // never stays behind the events it was told of.
+        if (!game.closed) setTimeout(refresh, 1000);
       } finally { refreshing = null; }
     })();
     return refreshing;
