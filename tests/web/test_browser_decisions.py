@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 from browser_support import create_table, open_page, record, shot, version
-from web_support import WebStack
+from web_support import WebStack, web_stack
 
 from olympus.client.players import pick
 from olympus.client.sdk import OlympusClient, SeatHandle
@@ -204,13 +204,22 @@ PAGE_ANSWERS: dict[str, tuple[str, Wants, Callable[[Table, dict[str, Any]], None
 
 
 @pytest.fixture(scope="module")
-def client(browser_stack: WebStack) -> Iterator[OlympusClient]:
-    with OlympusClient(browser_stack.gamestate) as c:
+def quiet_stack(own_redis: Any) -> Iterator[WebStack]:
+    """A stack on a Redis of its own, with no workers: the decisions games have no bot seats,
+    and their many answers (timers included) stay off the workers that play the other
+    browser tests' bots."""
+    with web_stack(own_redis.url) as s:
+        yield s
+
+
+@pytest.fixture(scope="module")
+def client(quiet_stack: WebStack) -> Iterator[OlympusClient]:
+    with OlympusClient(quiet_stack.gamestate) as c:
         yield c
 
 
 def test_setup_card_limit_then_every_decision_kind(
-    browser: Any, browser_stack: WebStack, client: OlympusClient
+    browser: Any, quiet_stack: WebStack, client: OlympusClient
 ) -> None:
     todo = dict(PAGE_ANSWERS)
     timings: list[float] = []
@@ -221,7 +230,7 @@ def test_setup_card_limit_then_every_decision_kind(
         seed = SEED + game_number
         made = client.create_game(2, seed=seed, colonies=True, undo=True, corporate_era=True)
         seats = [client.join(made.game_id, made.tokens[s]) for s in (0, 1)]
-        page = open_page(browser, f"{browser_stack.url}/#/join/{made.game_id}/{made.tokens[0]}")
+        page = open_page(browser, f"{quiet_stack.url}/#/join/{made.game_id}/{made.tokens[0]}")
         page.wait_for_selector("#decision[data-kind='DECISION_KIND_SETUP']")
         if game_number == 0:
             # Nothing answered yet: the engine says no undo, and the page offers none.
