@@ -70,3 +70,55 @@ def record(name: str, values: list[float]) -> None:
         "max_ms": round(ordered[-1], 1) if values else None,
     }
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n")
+
+
+# --- the page ------------------------------------------------------------------------------
+
+
+def open_page(browser: Any, url: str, language: str = "en") -> Any:
+    context = browser.new_context(locale=language, viewport={"width": 1400, "height": 1000})
+    # Generous: the machine running the tests may be shared and busy (nothing here is timed).
+    context.set_default_timeout(90_000)
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']")
+    return page
+
+
+def load_ms(page: Any) -> float:
+    return float(
+        page.evaluate(
+            "performance.getEntriesByName('olympus-ready')[0].startTime"
+            " - performance.getEntriesByType('navigation')[0].startTime"
+        )
+    )
+
+
+def create_table(page: Any, game_map: str = "tharsis") -> str:
+    """Signs in as a guest and creates a 2-seat table against the random bot; the game id."""
+    page.click("#guest")
+    page.wait_for_selector("#signout")
+    page.select_option("select[name=map]", game_map)
+    page.uncheck("input[name=corporate_era]")
+    row = page.locator(".seatrow[data-seat='1']")
+    row.locator("select[name=kind]").select_option("SEAT_KIND_BOT")
+    row.locator("select[name=bot]").select_option("random")
+    page.click("#create-table")
+    page.wait_for_selector("#game")
+    return str(page.evaluate("location.hash.split('/')[2]"))
+
+
+def version(page: Any) -> str:
+    return str(page.evaluate("document.body.dataset.version"))
+
+
+def click_and_wait(page: Any, selector: str) -> bool:
+    """Clicks; waits for a new version or a refusal. True when the answer was taken."""
+    before = version(page)
+    refusals = page.evaluate("document.body.dataset.refusals || '0'")
+    page.locator(selector).first.dispatch_event("click")
+    page.wait_for_function(
+        f"document.body.dataset.version !== '{before}'"
+        f" || (document.body.dataset.refusals || '0') !== '{refusals}'"
+    )
+    return version(page) != before

@@ -4,8 +4,10 @@ metrics."""
 
 from __future__ import annotations
 
+import gzip
 import json
 import time
+import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from typing import Any
@@ -186,3 +188,42 @@ def test_matchmaking_needs_a_signed_in_person_and_seats_them(stack: WebStack) ->
     game_id = matched[0]["game_id"]
     assert game_id in ann.ok("GET", "/api/session")["games"]
     assert hidden_cards(ann.ok("GET", f"/api/games/{game_id}")["game"]) == [matched[0]["seat"]]
+
+
+def test_the_catalogue_is_compact_and_revalidated_by_its_etag(stack: WebStack) -> None:
+    with urllib.request.urlopen(stack.url + "/api/cards") as r:
+        etag, cache = r.headers["ETag"], r.headers["Cache-Control"]
+        data = json.loads(r.read())
+    assert etag and "max-age" in cache
+    assert data["fields"] == ["number", "name", "cost", "tags", "summary"]
+    cards = {row[0]: dict(zip(data["fields"], row, strict=True)) for row in data["cards"]}
+    assert len(cards) > 200 and cards["009"]["name"] and cards["009"]["cost"] > 0
+    assert all(cards[n]["cost"] is None for n in cards if n.startswith("R"))  # corporations
+    again = urllib.request.Request(stack.url + "/api/cards", headers={"If-None-Match": etag})
+    try:
+        urllib.request.urlopen(again)
+        raise AssertionError("expected 304 Not Modified")
+    except urllib.error.HTTPError as exc:
+        assert exc.code == 304 and exc.read() == b"" and exc.headers["ETag"] == etag
+    zipped = urllib.request.Request(stack.url + "/api/cards", headers={"Accept-Encoding": "gzip"})
+    with urllib.request.urlopen(zipped) as r:
+        assert r.headers["Content-Encoding"] == "gzip"
+        assert json.loads(gzip.decompress(r.read())) == data
+
+
+def test_only_the_host_browser_aborts_and_only_a_seat_resigns(stack: WebStack) -> None:
+    host, stranger = Browser(stack.url), Browser(stack.url)
+    host.ok("POST", "/api/session/guest")
+    game_id, _ = two_humans(host)
+    assert host.ok("GET", f"/api/games/{game_id}")["host"] is True
+    assert stranger.ok("GET", f"/api/games/{game_id}")["host"] is False
+    status, body = stranger.call("POST", f"/api/games/{game_id}/resign", {})
+    assert (status, body["error"]["reason"]) == (403, "NOT_A_SEAT")
+    status, body = stranger.call("POST", f"/api/games/{game_id}/abort", {})
+    assert (status, body["error"]["reason"]) == (403, "NOT_HOST")
+    resigned = host.ok("POST", f"/api/games/{game_id}/resign", {})
+    assert int(resigned["version"]) > 1
+    aborted = host.ok("POST", f"/api/games/{game_id}/abort", {"reason": "testing"})
+    assert int(aborted["version"]) > int(resigned["version"])
+    view = stranger.ok("GET", f"/api/games/{game_id}")["game"]
+    assert view["status"] == "GAME_STATUS_ABORTED"

@@ -7,75 +7,21 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import launch, record, shot
-from web_support import WebStack, web_stack
+from browser_support import click_and_wait, create_table, load_ms, open_page, record, shot, version
+from web_support import WebStack
 
 pytestmark = pytest.mark.browser
 I18N = Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n"
 PREFERRED_PROJECTS = ("ASTEROID", "AQUIFER", "GREENERY", "POWER_PLANT")
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    yield from launch()
-
-
-@pytest.fixture(scope="module")
-def stack(redis_url: str, workers: object) -> Iterator[WebStack]:
-    with web_stack(redis_url) as s:
-        yield s
-
-
-def open_page(browser: Any, url: str, language: str = "en") -> Any:
-    context = browser.new_context(locale=language, viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.goto(url)
-    page.wait_for_selector("body[data-ready='1']")
-    return page
-
-
-def load_ms(page: Any) -> float:
-    return float(
-        page.evaluate(
-            "performance.getEntriesByName('olympus-ready')[0].startTime"
-            " - performance.getEntriesByType('navigation')[0].startTime"
-        )
-    )
-
-
-def create_table(page: Any, game_map: str = "tharsis") -> str:
-    """Signs in as a guest and creates a 2-seat table against the random bot; the game id."""
-    page.click("#guest")
-    page.wait_for_selector("#signout")
-    page.select_option("select[name=map]", game_map)
-    page.uncheck("input[name=corporate_era]")
-    row = page.locator(".seatrow[data-seat='1']")
-    row.locator("select[name=kind]").select_option("SEAT_KIND_BOT")
-    row.locator("select[name=bot]").select_option("random")
-    page.click("#create-table")
-    page.wait_for_selector("#game")
-    return str(page.evaluate("location.hash.split('/')[2]"))
-
-
-def version(page: Any) -> str:
-    return str(page.evaluate("document.body.dataset.version"))
-
-
-def click_and_wait(page: Any, selector: str) -> bool:
-    """Clicks; waits for a new version or a refusal. True when the answer was taken."""
-    before = version(page)
-    refusals = page.evaluate("document.body.dataset.refusals || '0'")
-    page.locator(selector).first.dispatch_event("click")
-    page.wait_for_function(
-        f"document.body.dataset.version !== '{before}'"
-        f" || (document.body.dataset.refusals || '0') !== '{refusals}'"
-    )
-    return version(page) != before
+@pytest.fixture
+def stack(browser_stack: WebStack) -> WebStack:
+    return browser_stack
 
 
 def action_choice(page: Any) -> str:

@@ -9,6 +9,7 @@ data.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import time
 import uuid
 from collections.abc import Awaitable, Callable
@@ -41,6 +42,7 @@ SECRET: web.AppKey[bytes] = web.AppKey("secret", bytes)
 UPSTREAM: web.AppKey[Upstream] = web.AppKey("upstream", Upstream)
 SECURE_COOKIE: web.AppKey[bool] = web.AppKey("secure_cookie", bool)
 CARDS_PAGE = 250
+HEARTBEAT_S = 15.0  # an idle event stream's comment line (see `events`)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
 
@@ -220,6 +222,7 @@ async def create_game(request: web.Request) -> web.Response:
         create, metadata=bearer(session.key), timeout=CALL_TIMEOUT_S
     )
     humans = [s for s in made.seats if s.token]
+    session.host(made.game_id, made.host_token)  # this browser may abort the table
     invitations = []
     if humans:
         session.sit(made.game_id, humans[0].token)
@@ -296,21 +299,52 @@ async def cancel_ticket(request: web.Request) -> web.Response:
     return web.json_response(ticket_json(reply.ticket))
 
 
-async def cards(request: web.Request) -> web.Response:
-    """The whole catalogue (numbers, names, costs, tags, summaries), for the page to look up."""
-    catalogue = request.app[UPSTREAM].catalogue
-    out: list[dict[str, Any]] = []
+# The catalogue's fields the page shows, in this order: each card is a short list, not an
+# object, and only what the page shows (94 KB of full JSON became 31 KB, 9 KB gzipped).
+CARD_FIELDS = ("number", "name", "cost", "tags", "summary")
+
+
+async def compact_catalogue(upstream: Upstream) -> tuple[bytes, str]:
+    """The catalogue as the page needs it, and its ETag. Read once per process: the catalogue
+    only changes with a new build, which restarts the bridge."""
+    if upstream.catalogue_json is not None:
+        return upstream.catalogue_json
+    rows: list[list[Any]] = []
     token = ""
     while True:
-        page = await catalogue.ListCards(
+        page = await upstream.catalogue.ListCards(
             catalogue_pb2.ListCardsRequest(page_size=CARDS_PAGE, page_token=token),
             timeout=CALL_TIMEOUT_S,
         )
-        out.extend(to_json(c) for c in page.cards)
+        for card in page.cards:
+            rows.append(
+                [
+                    card.number,
+                    card.name,
+                    card.cost if card.HasField("cost") else None,
+                    list(card.tags),
+                    card.summary,
+                ]
+            )
         token = page.next_page_token
         if not token:
             break
-    return web.json_response({"cards": out}, headers={"Cache-Control": "max-age=3600"})
+    body = orjson.dumps({"fields": CARD_FIELDS, "cards": rows})
+    etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
+    upstream.catalogue_json = (body, etag)
+    return body, etag
+
+
+async def cards(request: web.Request) -> web.Response:
+    """The catalogue (numbers, names, costs, tags, summaries), compact, for the page to look
+    up: cached by the browser for a day and revalidated by its ETag (a 304 with no body)."""
+    body, etag = await compact_catalogue(request.app[UPSTREAM])
+    headers = {"ETag": etag, "Cache-Control": "public, max-age=86400"}
+    if etag in request.headers.get("If-None-Match", ""):
+        return web.Response(status=304, headers=headers)
+    response = web.Response(body=body, content_type="application/json", headers=headers)
+    response.enable_compression()  # gzip when the browser takes it: 31 KB -> about 9 KB
+    return response
 
 
 # --- a game ----------------------------------------------------------------------------------
@@ -326,7 +360,10 @@ async def game(request: web.Request) -> web.Response:
             pb.GetDecisionRequest(game_id=game_id, token=token), timeout=CALL_TIMEOUT_S
         ),
     )
-    return web.json_response({"game": to_json(view.game), "decision": to_json(decision)})
+    host = game_id in session_of(request).hosts
+    return web.json_response(
+        {"game": to_json(view.game), "decision": to_json(decision), "host": host}
+    )
 
 
 async def board(request: web.Request) -> web.Response:
@@ -370,6 +407,31 @@ async def undo(request: web.Request) -> web.Response:
     return web.json_response(to_json(reply))
 
 
+async def resign(request: web.Request) -> web.Response:
+    """This browser's seat resigns (the table's policy plays it from now on)."""
+    token = game_token(request)
+    if not token:
+        return bad_request("this browser has no seat at this game", "NOT_A_SEAT", 403)
+    reply = await request.app[UPSTREAM].games.Resign(
+        pb.ResignRequest(game_id=request.match_info["game_id"], token=token),
+        timeout=CALL_TIMEOUT_S,
+    )
+    return web.json_response(to_json(reply))
+
+
+async def abort(request: web.Request) -> web.Response:
+    """Ends a table this browser created (its host token), with an optional reason."""
+    game_id = request.match_info["game_id"]
+    token = session_of(request).hosts.get(game_id, "")
+    if not token:
+        return bad_request("only the browser that created this table may abort it", "NOT_HOST", 403)
+    reason = str((await body_of(request)).get("reason", ""))
+    reply = await request.app[UPSTREAM].games.AbortGame(
+        pb.AbortGameRequest(game_id=game_id, token=token, reason=reason), timeout=CALL_TIMEOUT_S
+    )
+    return web.json_response(to_json(reply))
+
+
 async def events(request: web.Request) -> web.StreamResponse:
     """Server-sent events: every GameEvent after `from` (query), then live ones until the game
     ends. Events are public (answers choosing hidden cards are told only as a count)."""
@@ -392,6 +454,21 @@ async def events(request: web.Request) -> web.StreamResponse:
     )
     await response.prepare(request)
     metrics.WEB_STREAMS_OPEN.inc()
+
+    gone = asyncio.Event()  # set when the heartbeat found the browser gone
+
+    async def heartbeat() -> None:
+        """A comment line now and then: a browser that left is noticed (the write fails) and
+        its watch ended, even while the game is idle; proxies keep the stream open."""
+        try:
+            while True:
+                await asyncio.sleep(HEARTBEAT_S)
+                await response.write(b": ping\n\n")
+        except (ConnectionError, RuntimeError):
+            gone.set()
+            watch.cancel()
+
+    beating = asyncio.create_task(heartbeat())
     try:
         async for event in watch:
             line = orjson.dumps(to_json(event)).decode()
@@ -403,8 +480,10 @@ async def events(request: web.Request) -> web.StreamResponse:
             await response.write(f"event: refused\ndata: {body}\n\n".encode())
     except (ConnectionResetError, asyncio.CancelledError):
         watch.cancel()
-        raise
+        if not gone.is_set():
+            raise
     finally:
+        beating.cancel()
         watch.cancel()
         metrics.WEB_STREAMS_OPEN.dec()
     return response
@@ -436,6 +515,8 @@ def make_app(upstream: Upstream, secret: bytes, secure_cookie: bool = False) -> 
     r.add_get("/api/games/{game_id}/events", events)
     r.add_post("/api/games/{game_id}/answer", answer)
     r.add_post("/api/games/{game_id}/undo", undo)
+    r.add_post("/api/games/{game_id}/resign", resign)
+    r.add_post("/api/games/{game_id}/abort", abort)
     r.add_post("/api/matchmaking", enqueue)
     r.add_get("/api/matchmaking/{ticket_id}", ticket)
     r.add_post("/api/matchmaking/{ticket_id}/cancel", cancel_ticket)

@@ -20,6 +20,7 @@ import orjson
 COOKIE = "olympus_session"
 # The newest games are kept when a person sits at more: a cookie must stay under ~4 KB.
 MAX_SEATS = 24
+MAX_HOSTED = 8  # host tokens kept (abort): the newest tables this browser created
 
 
 class BadSession(ValueError):
@@ -31,6 +32,7 @@ class Session:
     key: str = ""  # the account's API key; empty: not signed in
     account: str = ""  # the account's name, for display
     seats: dict[str, str] = field(default_factory=dict)  # game id -> seat token
+    hosts: dict[str, str] = field(default_factory=dict)  # game id -> host token (tables made here)
 
     def sit(self, game_id: str, token: str) -> None:
         self.seats.pop(game_id, None)
@@ -38,8 +40,14 @@ class Session:
         while len(self.seats) > MAX_SEATS:
             self.seats.pop(next(iter(self.seats)))
 
+    def host(self, game_id: str, token: str) -> None:
+        self.hosts.pop(game_id, None)
+        self.hosts[game_id] = token
+        while len(self.hosts) > MAX_HOSTED:
+            self.hosts.pop(next(iter(self.hosts)))
+
     def to_json(self) -> dict[str, Any]:
-        return {"k": self.key, "a": self.account, "s": self.seats}
+        return {"k": self.key, "a": self.account, "s": self.seats, "h": self.hosts}
 
 
 def _mac(secret: bytes, body: bytes) -> str:
@@ -59,13 +67,14 @@ def decode(cookie: str, secret: bytes) -> Session:
         raise BadSession("the session cookie is not signed by this service")
     try:
         data = orjson.loads(base64.urlsafe_b64decode(body + b"=" * (-len(body) % 4)))
-        seats = data["s"]
-        if not isinstance(seats, dict):
+        seats, hosts = data["s"], data.get("h", {})  # cookies made before hosts: none
+        if not isinstance(seats, dict) or not isinstance(hosts, dict):
             raise TypeError("seats")
         return Session(
             key=str(data["k"]),
             account=str(data["a"]),
             seats={str(g): str(t) for g, t in seats.items()},
+            hosts={str(g): str(t) for g, t in hosts.items()},
         )
     except (ValueError, KeyError, TypeError) as exc:
         raise BadSession(f"the session cookie is malformed ({exc})") from None

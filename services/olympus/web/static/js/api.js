@@ -22,11 +22,17 @@ export async function api(method, path, body) {
 }
 
 let catalogue = null;
-// The card catalogue (names, costs, tags, summaries), fetched once per page.
-export async function cards() {
+// The card catalogue (names, costs, tags, summaries), fetched once per page (the browser's
+// cache keeps it a day, then revalidates it by its ETag). Compact: each card is a row of
+// `fields`, made into objects here.
+export function cards() {
   if (!catalogue) {
-    const data = await api("GET", "/api/cards");
-    catalogue = new Map(data.cards.map((c) => [c.number, c]));
+    catalogue = api("GET", "/api/cards").then((data) => new Map(data.cards.map((row) => {
+      const card = {};
+      data.fields.forEach((name, i) => { if (row[i] !== null) card[name] = row[i]; });
+      return [card.number, card];
+    })));
+    catalogue.catch(() => { catalogue = null; });
   }
   return catalogue;
 }

@@ -1,5 +1,5 @@
 // The page: a lobby (#/) and a game (#/game/<id>), switched by the address's hash.
-import { api } from "./api.js";
+import { api, cards } from "./api.js";
 import { h, showMessage } from "./dom.js";
 import { LANGUAGES, pickLanguage, setLanguage, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
@@ -22,6 +22,8 @@ async function route() {
       return;
     } else {
       await renderLobby(app);
+      // Fetched while the person reads the lobby, so that a game opens without waiting for it.
+      setTimeout(() => cards().catch(() => {}), 0);
     }
   } catch (error) {
     showMessage(`${t("error")}: ${error.reason || ""} ${error.message}`);

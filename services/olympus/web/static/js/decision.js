@@ -25,6 +25,8 @@ function payControl(pay) {
   };
 }
 
+const CARD_COST = 3; // M€ per project card bought at setup (the rules' price)
+
 function button(label, answer, send, attrs = {}) {
   return h("button", { ...attrs, onclick: () => send(answer()) }, label);
 }
@@ -70,19 +72,30 @@ function actionControls(action, catalogue, send) {
   return out;
 }
 
-function cardChoice(cards, catalogue, min, max, onChange) {
+// Cards to click on and off; `most()` is how many may be chosen now (it may change, e.g. with
+// the corporation: a click past it does nothing).
+function cardChoice(cards, catalogue, min, most, onChange) {
   const chosen = new Set(cards.slice(0, min).map((c) => c.number));
   const tiles = cards.map((c) => {
     const tile = cardTile(c, catalogue, { class: chosen.has(c.number) ? "selected" : "" });
     tile.addEventListener("click", () => {
       if (chosen.has(c.number)) chosen.delete(c.number);
-      else if (chosen.size < max) chosen.add(c.number);
+      else if (chosen.size < most()) chosen.add(c.number);
       tile.classList.toggle("selected", chosen.has(c.number));
       onChange?.(chosen);
     });
     return tile;
   });
-  return { el: h("div", { class: "cards choose" }, tiles), chosen };
+  // Drops the latest choices beyond `most()` (after it shrank).
+  const trim = () => {
+    for (const number of [...chosen].reverse()) {
+      if (chosen.size <= most()) break;
+      chosen.delete(number);
+      tiles.find((x) => x.dataset.card === number)?.classList.remove("selected");
+    }
+    onChange?.(chosen);
+  };
+  return { el: h("div", { class: "cards choose" }, tiles), chosen, trim };
 }
 
 export function decisionPanel(state, send) {
@@ -97,15 +110,24 @@ export function decisionPanel(state, send) {
   if (kind === "DECISION_KIND_ACTION") body.push(...actionControls(d.action, catalogue, send));
   if (kind === "DECISION_KIND_PLAY_CARD") body.push(...actionControls({ play: d.play_card.play }, catalogue, send));
   if (kind === "DECISION_KIND_SETUP") {
+    // The corporation's starting M€ limits the cards bought: the engine tells how many
+    // (max_cards) for each corporation; the cost so far is shown against it.
+    const offers = new Map(d.setup.corporations.map((offer) => [offer.card.number, offer]));
     let corporation = d.setup.corporations[0]?.card.number;
-    const info = h("span", { id: "setup-cost" });
-    const cards = cardChoice(d.setup.cards, catalogue, 0, d.setup.cards.length, (chosen) => { info.textContent = `${chosen.size * 3} M€`; });
+    const most = () => Math.min(offers.get(corporation)?.max_cards ?? 0, d.setup.cards.length);
+    const info = h("p", { id: "setup-cost" });
+    const showCost = (chosen) => {
+      info.textContent = t("decision.setup_cost", { n: chosen.size, max: most(), cost: chosen.size * CARD_COST });
+    };
+    const cards = cardChoice(d.setup.cards, catalogue, 0, most, showCost);
+    showCost(cards.chosen);
     body.push(h("h3", {}, t("decision.corporation")), h("div", { class: "cards", id: "corporations" }, d.setup.corporations.map((offer) => {
       const tile = cardTile(offer.card, catalogue, { class: offer.card.number === corporation ? "selected corporation" : "corporation",
         children: h("div", { class: "muted" }, t("decision.max_cards", { n: offer.max_cards })) });
       tile.addEventListener("click", () => {
         corporation = offer.card.number;
         for (const x of tile.parentNode.children) x.classList.toggle("selected", x === tile);
+        cards.trim();
       });
       return tile;
     })), h("h3", {}, t("decision.buy_cards")), cards.el, info,
@@ -113,8 +135,11 @@ export function decisionPanel(state, send) {
   }
   if (kind === "DECISION_KIND_CARDS") {
     const c = d.cards;
-    const cards = cardChoice(c.cards, catalogue, c.min, c.max);
-    body.push(h("p", {}, t(`purpose.${c.purpose}`, { min: c.min, max: c.max, cost: c.cost_each })), cards.el,
+    const cost = h("p", { id: "cards-cost" });
+    const showCost = (chosen) => { cost.textContent = c.cost_each ? t("decision.cards_cost", { n: chosen.size, max: c.max, cost: chosen.size * c.cost_each }) : ""; };
+    const cards = cardChoice(c.cards, catalogue, c.min, () => c.max, showCost);
+    showCost(cards.chosen);
+    body.push(h("p", {}, t(`purpose.${c.purpose}`, { min: c.min, max: c.max, cost: c.cost_each })), cards.el, cost,
       button(t("decision.confirm"), () => ({ cards: { cards: [...cards.chosen] } }), send, { "data-answer": "confirm" }));
   }
   if (kind === "DECISION_KIND_SPACE") body.push(h("p", { class: "hint" }, t("decision.pick_space", { tile: t(`tile.${d.space.tile}`) })));
@@ -136,9 +161,22 @@ export function decisionPanel(state, send) {
       d.final_greenery.can_pass ? button(t("decision.stop"), () => ({ pass_turn: {} }), send, { "data-answer": "pass" }) : null));
   }
   const text = h("input", { name: "text-answer", placeholder: t("decision.text_placeholder"), size: 24 });
-  const undoable = reply.undoable || 0;
   return h("section", { id: "decision", class: "decision", "data-kind": kind },
     h("h2", {}, t(`kind.${kind}`), d.source ? ` — ${d.source.name}` : ""), h("p", { class: "muted prompt" }, d.prompt), body,
-    h("details", {}, h("summary", {}, t("decision.text")), text, button(t("decision.send"), () => ({ text: text.value }), send, { "data-answer": "text" })),
-    undoable > 0 ? button(t("decision.undo", { n: undoable }), () => ({ undo: 1 }), send, { id: "undo", "data-answer": "undo" }) : null);
+    h("details", {}, h("summary", {}, t("decision.text")), text, button(t("decision.send"), () => ({ text: text.value }), send, { "data-answer": "text" })));
+}
+
+// What a seat (or the table's host) may do at any time: undo, only when the game service says
+// this seat can take answers back now (also when it is not its turn); resign; abort (the
+// browser that created the table). Resigning and aborting ask first.
+export function tableControls(state, send, act) {
+  const { view, decision: reply, host } = state;
+  if (view.status !== "GAME_STATUS_ACTIVE") return null;
+  const seated = view.viewer !== undefined;
+  const undoable = seated ? Number(reply.undoable || 0) : 0;
+  const ask = (question, then) => () => { if (window.confirm(question)) then(); };
+  return h("section", { id: "table-controls" },
+    undoable > 0 ? button(t("decision.undo", { n: undoable }), () => ({ undo: 1 }), send, { id: "undo", "data-answer": "undo" }) : null,
+    seated ? h("button", { id: "resign", onclick: ask(t("resign.confirm"), () => act("resign", {})) }, t("resign")) : null,
+    host ? h("button", { id: "abort", onclick: ask(t("abort.confirm"), () => act("abort", { reason: "" })) }, t("abort")) : null);
 }

@@ -4,7 +4,8 @@ import { api, cards } from "./api.js";
 import { h, showMessage } from "./dom.js";
 import { t } from "./i18n.js";
 import { drawMap } from "./map.js";
-import { decisionPanel } from "./decision.js";
+import { decisionPanel, tableControls } from "./decision.js";
+import { colonyTiles } from "./colonies.js";
 import { cardTile, finalBreakdown, liveScore, logLine, milestonesAndAwards, parameters, seatBoards } from "./panels.js";
 
 // Measured by the browser tests: answer click -> the new version on screen.
@@ -13,7 +14,7 @@ window.olympusMetrics = window.olympusMetrics || { answers: [] };
 export async function openGame(app, gameId) {
   const [board, state, catalogue] = await Promise.all([
     api("GET", `/api/games/${gameId}/board`), api("GET", `/api/games/${gameId}`), cards()]);
-  const game = { id: gameId, board, view: state.game, decision: state.decision, catalogue, log: [], pending: null, closed: false };
+  const game = { id: gameId, board, view: state.game, decision: state.decision, host: state.host, catalogue, log: [], pending: null, closed: false };
   let refreshing = null;
   let newest = 0; // the newest version an event told of
   let drawing = null;
@@ -30,9 +31,24 @@ export async function openGame(app, gameId) {
           game.decision = next.decision;
         } while (!game.closed && newest > Number(game.view.version));
         if (!game.closed) render();
+      } catch (error) {
+        // A read refused (a busy service, a quota): tried again shortly, so that the page
+        // never stays behind the events it was told of.
+        if (!game.closed) setTimeout(refresh, 1000);
       } finally { refreshing = null; }
     })();
     return refreshing;
+  };
+
+  // Resign or abort (asked first by the page): the game's next version comes as an event.
+  const act = async (path, body) => {
+    try {
+      await api("POST", `/api/games/${gameId}/${path}`, body);
+      showMessage("");
+      await refresh();
+    } catch (error) {
+      showMessage(`${t("refused")}: ${error.reason || error.code} — ${error.message}`);
+    }
   };
 
   const send = async (answer) => {
@@ -66,10 +82,10 @@ export async function openGame(app, gameId) {
     const spectator = view.viewer === undefined;
     app.replaceChildren(h("div", { class: "game", id: "game", "data-version": view.version, "data-status": view.status },
       h("div", {}, parameters(view, board), h("section", {}, h("h2", {}, board.map_title), drawMap(board, view, legal, (space) => send({ space }))),
-        milestonesAndAwards(view, board, reply), liveScore(view),
+        colonyTiles(view, board), milestonesAndAwards(view, board, reply), liveScore(view),
         h("section", {}, h("h2", {}, t("log")), h("div", { class: "log", id: "log" }, game.log.map((line) => h("div", {}, line))))),
       h("div", {}, spectator ? h("p", { id: "spectating", class: "muted" }, t("spectating")) : null,
-        finalBreakdown(view), decisionPanel(game, send),
+        finalBreakdown(view), decisionPanel(game, send), tableControls(game, send, act),
         spectator ? null : h("section", { id: "hand" }, h("h2", {}, `${t("hand")} (${hand.length})`),
           h("div", { class: "cards" }, hand.map((c) => cardTile(c, catalogue, { class: playable.has(c.number) ? "playable" : "" })))),
         seatBoards(view, catalogue))));

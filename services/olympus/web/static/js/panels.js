@@ -117,21 +117,29 @@ export function finalBreakdown(view) {
     chart, legend);
 }
 
-// Log kinds whose first argument is not a seat.
-const NO_SEAT = new Set(["generation", "game_over", "colony_active", "colony_tile"]);
+// Which arguments of a log kind are seats (shown as the seat's name): the first, unless the
+// kind is listed here.
+const SEAT_ARGS = { generation: [], production: [], game_over: [], colony_active: [], colony_tile: [], aborted: [], steal: [0, 1] };
 
 function argText(view, kind, arg, index) {
   if (arg.card) return arg.card.name;
-  if (arg.number !== undefined) return index === 0 && !NO_SEAT.has(kind) ? seatName(view, Number(arg.number)) : arg.number;
+  if (arg.number !== undefined) return (SEAT_ARGS[kind] ?? [0]).includes(index) ? seatName(view, Number(arg.number)) : arg.number;
+  // Resource, standard project and tile names in the reader's language.
+  const upper = String(arg.text).toUpperCase();
+  for (const key of [`res.${arg.text}`, `project.STANDARD_PROJECT_${upper}`, `tile.TILE_TYPE_${upper}`]) {
+    const word = t(key);
+    if (word !== key) return word;
+  }
   return arg.text;
 }
 
-// One engine log entry in words: a phrase per kind in the dictionary ({0}, {1}... are its
-// arguments), else the kind and its arguments.
+// One log entry (the engine's, or the game service's "undo" and "aborted") in words: a phrase
+// per kind in the dictionary ({0}, {1}... are its arguments; a missing one is left empty),
+// else the kind and its arguments.
 export function logLine(view, entry) {
   const args = (entry.args || []).map((a, i) => argText(view, entry.kind, a, i));
-  const params = Object.fromEntries(args.map((a, i) => [String(i), a]));
+  const params = Object.fromEntries([0, 1, 2, 3, 4].map((i) => [String(i), args[i] ?? ""]));
   const key = `log.${entry.kind}`;
   const phrase = t(key, params);
-  return phrase === key ? `${entry.kind}: ${args.join(", ")}` : phrase;
+  return phrase === key ? `${entry.kind}: ${args.join(", ")}` : phrase.trim();
 }
