@@ -8,7 +8,7 @@ BUF_VERSION := 1.75.0
 BUF := .tools/node_modules/.bin/buf
 
 .PHONY: install proto protolint test lint typecheck unit soak bench fuzz run selfplay clean \
-	test-browser provision images test-containers faults
+	test-browser provision images test-containers faults ci
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -91,6 +91,15 @@ test-containers: images
 FAULT_GAMES ?= 100
 faults: images
 	$(PY) -m olympus.faults --games $(FAULT_GAMES)
+
+# What CI runs (.ci/run): the tests, then the browser, container and fault groups; the fault
+# matrix with fewer games, to keep the whole run well under 30 minutes.
+CI_FAULT_GAMES ?= 4
+ci:
+	$(MAKE) test
+	$(MAKE) test-browser
+	$(MAKE) test-containers
+	$(MAKE) faults FAULT_GAMES=$(CI_FAULT_GAMES)
 
 clean:
 	rm -rf $(VENV) .tools build dist *.egg-info
