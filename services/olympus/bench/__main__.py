@@ -1,7 +1,8 @@
 """`make bench`: one JSON line per benchmark, in this order: the engine, then the game service
 (answers, Redis memory per game, watchers), the workers (bot games per minute, bot turn
 latency), matchmaking (tickets matched per second, time to match) and live scores (views and
-answers per second with realtime scoring on and off).
+answers per second with realtime scoring on and off) and the durability setting (answers per
+second with Redis's `appendfsync always` against `everysec`).
 
 `python -m olympus.bench engine live_scores` runs only the named ones."""
 
@@ -22,6 +23,7 @@ BENCHMARKS = {
     "workers": "workers",
     "matchmaking": "matchmaking",
     "live_scores": "livescore",
+    "durability": "durability",
 }
 
 
