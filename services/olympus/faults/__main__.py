@@ -147,11 +147,21 @@ def run_fault(
         "fault": name,
         **tally.as_dict(),
         "injected": injected,
+        "appendfsync": running_appendfsync(stack),
         "resent_creations": sum(run.created_attempts > 1 for run in runs),
         "seconds": round(time.monotonic() - started, 1),
         "host_cpu_seconds": round(cpu_since(cpu), 1),
         "containers_cpu_seconds": cpu_delta(stack_cpu, containers_cpu_seconds()),
     }
+
+
+def running_appendfsync(stack: ComposeStack) -> str:
+    """The fsync policy the stack's Redis runs with, as Redis itself reports it."""
+    r = redis.Redis.from_url(stack.redis_url, decode_responses=True)
+    try:
+        return str(r.config_get("appendfsync")["appendfsync"])
+    finally:
+        r.close()
 
 
 def cpu_delta(before: float | None, after: float | None) -> float | None:
