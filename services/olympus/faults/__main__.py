@@ -204,7 +204,16 @@ def main() -> int:
     failed = False
     with ComposeStack(appendfsync="always") as stack:
         for name in args.only or list(FAULTS):
-            line = run_fault(stack, name, args.games, args.seed, settings, args.concurrency, known)
+            try:
+                line = run_fault(
+                    stack, name, args.games, args.seed, settings, args.concurrency, known
+                )
+            except BaseException:
+                # What the services said, before `down` removes them with their logs.
+                for service in ("gamestate-a", "gamestate-b", "worker-a", "worker-b"):
+                    print(f"--- {service} (last lines)", file=sys.stderr)
+                    print(stack.logs(service, 60), file=sys.stderr)
+                raise
             print(json.dumps(line), flush=True)
             failed |= any(line[k] for k in BROKEN)
             failed |= line["finished"] + line["aborted"] != line["games"]

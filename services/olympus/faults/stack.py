@@ -217,6 +217,15 @@ class ComposeStack:
             capture_output=True,
         )
 
+    def logs(self, service: str, lines: int) -> str:
+        done = subprocess.run(
+            ["docker", "logs", "--tail", str(lines), self.container(service)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        return done.stdout + done.stderr
+
     def stop(self, service: str) -> None:
         self.compose("stop", "--timeout", "20", service)
 
