@@ -29,9 +29,19 @@ KEY_LOAD_DELAY_US = 500
 def _start(port: int, folder: Path, *extra: str) -> subprocess.Popen[bytes]:
     exe = shutil.which("redis-server")
     assert exe is not None
+    persistence = ["--appendonly", "yes", "--appendfsync", "always", "--save", ""]
     return subprocess.Popen(
-        [exe, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder), "--save", ""]
-        + ["--appendonly", "yes", "--appendfsync", "always", *extra],
+        [
+            exe,
+            "--port",
+            str(port),
+            "--bind",
+            "127.0.0.1",
+            "--dir",
+            str(folder),
+            *persistence,
+            *extra,
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
