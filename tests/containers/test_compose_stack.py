@@ -8,7 +8,7 @@ from __future__ import annotations
 import subprocess
 
 from olympus.faults.check import check_games
-from olympus.faults.play import play_games
+from olympus.faults.play import Table, play_games
 from olympus.faults.stack import ComposeStack
 from olympus.platform.probe import check
 
@@ -35,9 +35,13 @@ def test_games_play_through_the_stack_and_it_comes_down_cleanly() -> None:
         ):
             serving, seen = check(f"127.0.0.1:{stack.ports[service]}")
             assert serving, f"{service}: {seen}"
-        runs = play_games(stack.gamestate_targets, games=3, seed=11, concurrency=3)
+        tables = [Table(11), Table(12), Table(13, decision_seconds=2, silent=True)]
+        runs = play_games(stack.gamestate_targets, tables, concurrency=3)
         tally = check_games(stack.gamestate_targets, stack.redis_url, runs)
         assert tally.finished == 3
         assert tally.acknowledged > 0
+        # The silent seat's clock answered for it three times, then a bot took it over.
+        assert tally.timeouts == 3
         assert (tally.lost, tally.doubled, tally.mismatched) == (0, 0, 0)
+        assert (tally.misclocked, tally.uncounted) == (0, 0)
     assert _left_behind(stack.project) == []

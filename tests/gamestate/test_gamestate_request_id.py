@@ -181,3 +181,36 @@ def test_a_token_of_another_game_is_refused_and_creates_nothing(
         assert (err.status, err.reason) == ("ALREADY_EXISTS", "TOKEN_IN_USE")
     assert not rdb.exists(game_key(derived("", rid), "game"))
     assert rdb.zcard(index_key("all")) == total
+
+
+def test_the_sdk_sends_a_request_id_again_and_gets_the_same_game(
+    client: OlympusClient, rdb: redis.Redis
+) -> None:
+    rid = "sdk." + secrets.token_hex(6)
+    seat0, host = token(), token()
+    made = [
+        client.create_game(
+            players=2, seed=5, bots=[1], request_id=rid, seat_tokens={0: seat0}, host_token=host
+        )
+        for _ in range(2)
+    ]
+    assert made[0].game_id == made[1].game_id == derived("", rid)
+    assert made[0].tokens == made[1].tokens == {0: seat0}
+    assert made[0].host_token == made[1].host_token == host
+    assert made[1].bots == (1,)
+    assert games_listed(rdb, made[0].game_id) == 1
+
+
+def test_the_sdk_makes_the_tokens_of_a_request_id_when_not_given(client: OlympusClient) -> None:
+    rid = "sdk." + secrets.token_hex(6)
+    made = client.create_game(players=2, request_id=rid)
+    assert sorted(made.tokens) == [0, 1] and all(len(t) == 43 for t in made.tokens.values())
+    assert client.whoami(made.tokens[1])["seat"] == 1
+    # Sent again without its tokens it carries new ones: another request under the same id.
+    again = refused(lambda: client.create_game(players=2, request_id=rid))
+    assert (again.status, again.reason) == ("ALREADY_EXISTS", "REQUEST_ID_REUSED")
+
+
+def test_the_sdk_refuses_chosen_tokens_without_a_request_id(client: OlympusClient) -> None:
+    with pytest.raises(ValueError, match="request_id"):
+        client.create_game(players=2, seat_tokens={0: token(), 1: token()})

@@ -291,3 +291,25 @@ def test_a_bank_clock_spends_the_time_taken_and_adds_the_increment(
         assert theirs.remaining_ms <= 30_000
     finally:
         _abort(client, created)
+
+
+def test_a_bot_waiting_when_a_timeout_fires_plays_at_once(
+    client: OlympusClient, autoplay: tuple[asyncio.AbstractEventLoop, Autoplay]
+) -> None:
+    """No worker runs here: the bot seat's task, sent when the game was made, is never taken.
+    The timer that times seat 0 out plays the bot seat too, without waiting for the grace
+    after which a bot task counts as lost."""
+    loop, table = autoplay
+    clock = pb.TimeControl(decision_seconds=1, timeouts_before_bot=100)
+    created = create(client, 2, bots=[1], time_control=clock)
+    game_id = created.game_id
+    try:
+        deadline = view(client, game_id).clocks[0].deadline_ms
+        time.sleep(max(0.0, (deadline + 50) / 1000 - time.time()))
+        fired = loop.run_until_complete(table.fire(game_id))
+        assert fired.timeouts >= 1 and fired.answers >= 1
+        answers = game_log(client, game_id, created.host_token).answers
+        assert any(a.seat == 0 and a.timed_out for a in answers)
+        assert any(a.seat == 1 and a.bot for a in answers)
+    finally:
+        _abort(client, created)

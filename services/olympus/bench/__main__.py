@@ -1,8 +1,9 @@
-"""`make bench`: one JSON line per benchmark, in this order: the engine, the bots'
-decisions per second, then the game service
-(answers, Redis memory per game, watchers), the workers (bot games per minute, bot turn
-latency), matchmaking (tickets matched per second, time to match) and live scores (views and
-answers per second with realtime scoring on and off).
+"""`make bench`: one JSON line per benchmark, in this order: the engine, the bots' decisions
+per second, the game service (answers, Redis memory per game, watchers), the workers (bot games
+per minute, bot turn latency), matchmaking (tickets matched per second, time to match), live
+scores (views and answers per second with realtime scoring on and off), the cost of WAIT for a
+replica on Redis Cluster (redis_wait) and of `appendfsync always` against `everysec`
+(redis_appendfsync).
 
 `python -m olympus.bench engine live_scores` runs only the named ones."""
 
@@ -25,6 +26,7 @@ BENCHMARKS = {
     "matchmaking": "matchmaking",
     "live_scores": "livescore",
     "redis_wait": "durability",
+    "redis_appendfsync": "appendfsync",
 }
 
 

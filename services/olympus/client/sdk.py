@@ -12,7 +12,8 @@
 
 Every call has a deadline (`timeout`). Reads are retried on UNAVAILABLE; `act` is retried on
 UNAVAILABLE and DEADLINE_EXCEEDED with the same idempotency key, so an answer whose outcome
-was lost is applied once and its first result returned; `create_game` is never retried.
+was lost is applied once and its first result returned; `create_game` is retried the same way
+with a `request_id` only (without one a resend could make a second game).
 
 Several replicas of the game service: give their addresses, comma-separated or as a list
 (`OlympusClient("10.0.0.1:50051,10.0.0.2:50051")`). Calls go to one of them; a retry after a
@@ -24,6 +25,7 @@ another replica with the same idempotency key is still applied once.
 from __future__ import annotations
 
 import os
+import secrets
 import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -227,13 +229,24 @@ class OlympusClient:
         time_control: pb.TimeControl | tuple[int, int] | None = None,
         undo: bool = False,
         realtime_scoring: bool | None = None,
+        request_id: str = "",
+        seat_tokens: Mapping[int, str] | None = None,
+        host_token: str = "",
     ) -> CreatedGame:
         """A new game. `bots` names the seats the service plays (a list of seats for the random
         bot, or seat -> bot name); `beginner` the seats dealt the Beginner corporation;
         `time_control` a pb.TimeControl, or (bank seconds, increment seconds); `undo` lets
         seats take back their latest answers (`SeatHandle.undo`); `prelude` adds the
         Prelude expansion, `colonies` the Colonies expansion; `realtime_scoring` False: no view or event shows a score before the
-        end (default on)."""
+        end (default on).
+
+        `request_id` makes the creation idempotent: the same call sent again (a lost reply)
+        answers with the game the first sending made, so it is retried like an answer. The
+        human seats' tokens are then chosen here: pass `seat_tokens` (seat -> 43 URL-safe
+        characters, e.g. `secrets.token_urlsafe(32)`) to be able to send it again yourself
+        later; without them fresh ones are made for this call), and `host_token` likewise (the
+        service gives the host token it makes only once: a resend's reply has it only when you
+        chose it)."""
         bot_names = dict(bots) if isinstance(bots, Mapping) else {s: "random" for s in bots}
         options = pb.GameOptions(
             players=players,
@@ -259,6 +272,13 @@ class OlympusClient:
             )
             for seat in range(players)
         ]
+        if request_id:
+            chosen = dict(seat_tokens or {})
+            for seat, spec in enumerate(seats):
+                if spec.kind == pb.SEAT_KIND_HUMAN:
+                    spec.token = chosen.get(seat) or secrets.token_urlsafe(32)
+        elif seat_tokens or host_token:
+            raise ValueError("tokens are chosen only with a request_id")
         request = pb.CreateGameRequest(
             options=options,
             seats=seats,
@@ -268,8 +288,12 @@ class OlympusClient:
                 seconds_per_game=time_control[0] if time_control else 0,
                 seconds_per_decision=time_control[1] if time_control else 0,
             ),
+            request_id=request_id,
+            host_token=host_token,
         )
-        reply = self.call(self.stub.CreateGame, request, retry_on=frozenset())
+        # Without a request_id a resend may make a second game: never retried then.
+        retry = _ACT_RETRY if request_id else frozenset()
+        reply = self.call(self.stub.CreateGame, request, retry_on=retry)
         return CreatedGame(
             game_id=reply.game_id,
             version=reply.version,

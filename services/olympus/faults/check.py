@@ -1,10 +1,12 @@
 """What became of the games of a fault run: every acknowledged answer in the log, no answer
-applied twice, the stored state equal to a replay of the log."""
+applied twice, the stored state equal to a replay of the log, the clock's rules kept, and no
+game in the store that the run does not know of."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import redis
 
@@ -26,7 +28,10 @@ class Tally:
     lost: int = 0
     doubled: int = 0
     mismatched: int = 0
+    misclocked: int = 0
+    uncounted: int = 0
     acknowledged: int = 0
+    timeouts: int = 0
 
     def as_dict(self) -> dict[str, int]:
         return dict(vars(self))
@@ -40,7 +45,33 @@ def stored_game(r: redis.Redis, game_id: str) -> tuple[int, Game]:
     return int(version), unpack_blob(blob)[1]
 
 
-def check_games(targets: Sequence[str], redis_url: str, runs: Sequence[GameRun]) -> Tally:
+def clock_kept(run: GameRun, log: dict[str, Any]) -> bool:
+    """The clock's rules, read from the log: only a clocked table times a seat out; the
+    client's seat is answered by the timeout policy (never by a bot) until its time ran out
+    `timeouts_before_bot` times, and by the bot only (never itself, never a timeout) after;
+    a silent seat never answers itself, so a finished game shows exactly that many timeouts."""
+    limit = run.table.timeouts_before_bot if run.table.decision_seconds else 0
+    timeouts = 0
+    for a in log["answers"]:
+        if a["seat"] != HUMAN_SEAT or a["text"] == RESIGN:
+            continue
+        handed = limit > 0 and timeouts >= limit
+        if a["timed_out"]:
+            if not limit or handed:
+                return False
+            timeouts += 1
+        elif a["bot"] != handed or (run.table.silent and not a["bot"]):
+            return False
+    return not (run.table.silent and log["status"] == "finished" and timeouts != limit)
+
+
+def check_games(
+    targets: Sequence[str],
+    redis_url: str,
+    runs: Sequence[GameRun],
+    known: Collection[str] = (),
+) -> Tally:
+    """`known`: the ids of every game made on this stack before these runs (earlier faults)."""
     tally = Tally(games=len(runs))
     r = redis.Redis.from_url(redis_url)
     with OlympusClient(list(targets), timeout=10.0, retries=6) as client:
@@ -63,6 +94,8 @@ def check_games(targets: Sequence[str], redis_url: str, runs: Sequence[GameRun])
                 and a["text"] != RESIGN
             ]
             tally.doubled += sum(1 for a in own if a["version"] not in run.acked)
+            tally.timeouts += sum(1 for a in log["answers"] if a["timed_out"])
+            tally.misclocked += not clock_kept(run, log)
             version, stored = stored_game(r, run.game_id)
             replayed = Game.new(GameOptions.from_data(log["options"]))
             for a in log["answers"]:
@@ -70,5 +103,9 @@ def check_games(targets: Sequence[str], redis_url: str, runs: Sequence[GameRun])
                     replayed.replay_step(a["seat"], a["text"], not (a["bot"] or a["timed_out"]))
             if version != log["version"] or stored.to_bytes() != replayed.to_bytes():
                 tally.mismatched += 1
+    ours = {run.game_id for run in runs} | set(known)
+    members = r.zrange(st.index_key("all"), 0, -1)
+    listed = {st.member_game(m.decode() if isinstance(m, bytes) else str(m)) for m in members}
+    tally.uncounted = len(listed - ours)
     r.close()
     return tally

@@ -41,6 +41,29 @@ HEALTHCHECKED = (
 )
 
 
+# Where the kernel counts the CPU time of every container together (cgroup v1 with Docker's
+# cgroupfs driver, cgroup v2 likewise): a parent's counter keeps what its children used after
+# they are gone, so crashed and restarted containers still count.
+DOCKER_CPU_COUNTERS = (
+    (Path("/sys/fs/cgroup/cpuacct/docker/cpuacct.usage"), 1e-9),  # nanoseconds
+    (Path("/sys/fs/cgroup/docker/cpu.stat"), 1e-6),  # usage_usec
+)
+
+
+def containers_cpu_seconds() -> float | None:
+    """CPU time every container on this engine has used so far; None where not found."""
+    for path, unit in DOCKER_CPU_COUNTERS:
+        try:
+            text = path.read_text()
+        except OSError:
+            continue
+        if path.name == "cpu.stat":
+            usage = dict(line.split() for line in text.splitlines())["usage_usec"]
+            return int(usage) * unit
+        return int(text) * unit
+    return None
+
+
 class StackError(Exception):
     """The stack could not be brought up, or a container did not do what it was told."""
 
@@ -193,6 +216,15 @@ class ComposeStack:
             check=True,
             capture_output=True,
         )
+
+    def logs(self, service: str, lines: int) -> str:
+        done = subprocess.run(
+            ["docker", "logs", "--tail", str(lines), self.container(service)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        return done.stdout + done.stderr
 
     def stop(self, service: str) -> None:
         self.compose("stop", "--timeout", "20", service)

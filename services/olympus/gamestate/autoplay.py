@@ -142,7 +142,10 @@ class Autoplay:
             else:  # a player (or another worker) was first: judge again on the new state
                 now = await self.games.load(meta)
         active = now.status == st.STATUS_ACTIVE and not now.game.is_over
-        if active and self._bot_turn_lost(meta, now):
+        # After a timeout the game may wait for a bot-played seat (the other seat's bot, or
+        # this one's once handed over): no task was sent for that decision (only a player's
+        # answer through the service sends one), so play it now rather than after the grace.
+        if active and (timeouts or self._bot_turn_lost(meta, now)):
             played = await self._play(meta, now)
             answers += played.answers
             if played.answers:

@@ -39,6 +39,16 @@ class PipeError(Exception):
     """An error reply from Redis."""
 
 
+class RedisNotReady(ConnectionError):
+    """An error reply of a Redis that cannot serve for now: the command did nothing and may be
+    sent again later, as after a lost connection (the caller sees UNAVAILABLE)."""
+
+
+# Loading its data after a restart, a script running past its limit, no master (yet), a write
+# sent to a replica during a failover.
+NOT_READY = ("LOADING ", "BUSY ", "MASTERDOWN ", "READONLY ", "TRYAGAIN ", "CLUSTERDOWN ")
+
+
 class _Connection:
     """One connection: what was packed for it, and the futures waiting for its replies."""
 
@@ -194,6 +204,8 @@ class RedisPipe:
             replies = await self._round_trip(commands, extra_s)
         for reply in replies:
             if isinstance(reply, PipeError):
+                if str(reply).startswith(NOT_READY):
+                    raise RedisNotReady(str(reply)) from reply
                 raise reply
         return replies
 

@@ -1,6 +1,7 @@
 """A throw-away `redis-server` on a free port: for `olympus run`, the benchmarks and the tests.
 
-No persistence, bound to 127.0.0.1, its working folder removed when it stops.
+No persistence unless asked for (`appendfsync`: its append-only file on, with that fsync
+policy), bound to 127.0.0.1, its working folder removed when it stops.
 """
 
 from __future__ import annotations
@@ -41,8 +42,16 @@ class EmbeddedRedis:
 
 
 @contextmanager
-def embedded_redis(timeout: float = 10.0) -> Iterator[EmbeddedRedis]:
-    """Start a private redis-server for the duration of the block."""
+def embedded_redis(
+    timeout: float = 10.0, appendfsync: str | None = None
+) -> Iterator[EmbeddedRedis]:
+    """Start a private redis-server for the duration of the block; with `appendfsync`
+    ("always", "everysec" or "no") its append-only file is on, in its working folder."""
+    persistence = ["--appendonly", "no"]
+    if appendfsync is not None:
+        if appendfsync not in ("always", "everysec", "no"):
+            raise ValueError(f"appendfsync is always, everysec or no, not {appendfsync!r}")
+        persistence = ["--appendonly", "yes", "--appendfsync", appendfsync]
     exe = shutil.which("redis-server")
     if exe is None:
         raise RedisUnavailable("no redis-server on PATH")
@@ -57,8 +66,7 @@ def embedded_redis(timeout: float = 10.0) -> Iterator[EmbeddedRedis]:
             "127.0.0.1",
             "--save",
             "",
-            "--appendonly",
-            "no",
+            *persistence,
             "--dir",
             workdir,
         ],
