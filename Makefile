@@ -96,12 +96,13 @@ faults: images
 
 # What CI runs (.ci/run): the tests, then the browser, container and fault groups; the fault
 # matrix with fewer games, to keep the whole run well under 30 minutes.
-CI_FAULT_GAMES ?= 4
+CI_FAULT_GAMES ?= 5
+CI_FAULT_BEAT_PAUSE ?= 15
 ci:
 	$(MAKE) test
 	$(MAKE) test-browser
 	$(MAKE) test-containers
-	$(MAKE) faults FAULT_GAMES=$(CI_FAULT_GAMES)
+	$(MAKE) faults FAULT_GAMES=$(CI_FAULT_GAMES) FAULT_BEAT_PAUSE=$(CI_FAULT_BEAT_PAUSE)
 
 clean:
 	rm -rf $(VENV) .tools build dist *.egg-info
