@@ -21,6 +21,7 @@ import json
 import multiprocessing
 import sys
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -112,17 +113,22 @@ def play(spec: Game1) -> dict[str, Any]:
 
 
 def match(
-    games: int, budget: int | None, seconds: float | None, seed: int = 1, workers: int = 1
+    games: int,
+    budget: int | None,
+    seconds: float | None,
+    seed: int = 1,
+    workers: int = 1,
+    log: bool = False,
 ) -> dict[str, Any]:
     """mcts against greedy over `games` seat-swapped games (see the module docstring)."""
     if games < 2 or games % 2:
         raise ValueError(f"games must be a positive even number (seats swapped), not {games}")
     specs = [Game1(seed + k // 2, k % 2, budget, seconds) for k in range(games)]
-    if workers <= 1:
-        rows = list(map(play, specs))
-    else:
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            rows = list(pool.imap_unordered(play, specs, chunksize=1))
+    rows = []
+    for row in _played(specs, workers):
+        rows.append(row)
+        if log:  # one line a game, so that a long run can be read before it ends
+            print(json.dumps(row), file=sys.stderr, flush=True)
     wins = sum(r["win"] for r in rows)
     decisions = sum(r["decisions"] for r in rows)
     searches = sum(r["searches"] for r in rows)
@@ -144,6 +150,14 @@ def match(
     }
 
 
+def _played(specs: list[Game1], workers: int) -> Iterator[dict[str, Any]]:
+    if workers <= 1:
+        yield from map(play, specs)
+        return
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        yield from pool.imap_unordered(play, specs, chunksize=1)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m olympus.bench.search")
     sub = parser.add_subparsers(dest="what", required=True)
@@ -156,12 +170,15 @@ def main(argv: list[str] | None = None) -> int:
     versus.add_argument("--seconds", type=float, default=None, help="or seconds per decision")
     versus.add_argument("--seed", type=int, default=1)
     versus.add_argument("--workers", type=int, default=1)
+    versus.add_argument("--log", action="store_true", help="one JSON line a game on stderr")
     args = parser.parse_args(argv)
     try:
         if args.what == "speed":
             figures = search_bench(args.positions, args.budget)
         else:
-            figures = match(args.games, args.budget, args.seconds, args.seed, args.workers)
+            figures = match(
+                args.games, args.budget, args.seconds, args.seed, args.workers, args.log
+            )
     except ValueError as exc:
         parser.error(str(exc))
     print(json.dumps({"benchmark": "search", **figures}))
