@@ -2,7 +2,8 @@
 against greedy over seat-swapped games.
 
     python -m olympus.bench.search speed [--budget 24] [--positions 12]
-    python -m olympus.bench.search match --games 40 [--budget 24] [--seconds S] [--workers 2]
+    python -m olympus.bench.search match --games 40 [--budget 24] [--seconds S] [--workers 2] [--log]
+    python -m olympus.bench.search summary --budget 24 < games.log   # a run's --log lines
 
 `speed` (`search_bench`, for `make bench`) times the search bot on action-phase positions of
 a greedy-vs-greedy game (2 players, Corporate Era, Tharsis) where the seat to move has a choice.
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import multiprocessing
+import statistics
 import sys
 import time
 from collections.abc import Iterator
@@ -136,11 +138,28 @@ def match(
         rows.append(row)
         if log:  # one line a game, so that a long run can be read before it ends
             print(json.dumps(row), file=sys.stderr, flush=True)
+    return summarise(rows, budget, seconds)
+
+
+def _per(numerator: float | None, count: int, scale: float = 1000.0) -> float | None:
+    return round(scale * numerator / count, 1) if numerator is not None and count else None
+
+
+def summarise(
+    rows: list[dict[str, Any]], budget: int | None, seconds: float | None
+) -> dict[str, Any]:
+    """The match figures from its games' lines (also those of a run read before its end;
+    CPU figures only when every line has them)."""
+    games = len(rows)
+    if games == 0:
+        raise ValueError("no games to summarise")
     wins = sum(r["win"] for r in rows)
     decisions = sum(r["decisions"] for r in rows)
     searches = sum(r["searches"] for r in rows)
-    searched = sum(r["searched_seconds"] for r in rows)
-    searched_cpu = sum(r["searched_cpu_seconds"] for r in rows)
+    has_cpu = all("cpu_seconds" in r for r in rows)
+    cpu = sum(r["cpu_seconds"] for r in rows) if has_cpu else None
+    searched_cpu = sum(r["searched_cpu_seconds"] for r in rows) if has_cpu else None
+    simulations = sum(r["simulations"] for r in rows)
     return {
         "games": games,
         "finished": sum(r["finished"] for r in rows),
@@ -149,18 +168,14 @@ def match(
         "mcts_wins": wins,
         "mcts_win_rate": round(wins / games, 4),
         "ci95": list(wilson(wins, games)),
-        "mcts_median_margin": sorted(r["vp"] - r["opponent_vp"] for r in rows)[games // 2],
-        "mcts_ms_per_decision": round(1000 * sum(r["seconds"] for r in rows) / decisions, 1),
-        "mcts_cpu_ms_per_decision": round(
-            1000 * sum(r["cpu_seconds"] for r in rows) / decisions, 1
-        ),
-        "mcts_ms_per_searched_decision": round(1000 * searched / searches, 1) if searches else None,
-        "mcts_cpu_ms_per_searched_decision": round(1000 * searched_cpu / searches, 1)
-        if searches
-        else None,
-        "mcts_simulations_per_cpu_second": round(
-            sum(r["simulations"] for r in rows) / searched_cpu, 1
-        )
+        "mcts_median_margin": statistics.median(r["vp"] - r["opponent_vp"] for r in rows),
+        "median_generations": statistics.median(r["generations"] for r in rows),
+        "mcts_ms_per_decision": _per(sum(r["seconds"] for r in rows), decisions),
+        "mcts_cpu_ms_per_decision": _per(cpu, decisions),
+        "mcts_ms_per_searched_decision": _per(sum(r["searched_seconds"] for r in rows), searches),
+        "mcts_cpu_ms_per_searched_decision": _per(searched_cpu, searches),
+        "mcts_simulations_per_searched_decision": _per(simulations, searches, 1.0),
+        "mcts_simulations_per_cpu_second": round(simulations / searched_cpu, 1)
         if searched_cpu
         else None,
     }
@@ -187,10 +202,16 @@ def main(argv: list[str] | None = None) -> int:
     versus.add_argument("--seed", type=int, default=1)
     versus.add_argument("--workers", type=int, default=1)
     versus.add_argument("--log", action="store_true", help="one JSON line a game on stderr")
+    lines = sub.add_parser("summary", help="summarise the --log lines of a run (stdin)")
+    lines.add_argument("--budget", type=int, default=None)
+    lines.add_argument("--seconds", type=float, default=None)
     args = parser.parse_args(argv)
     try:
         if args.what == "speed":
             figures = search_bench(args.positions, args.budget)
+        elif args.what == "summary":
+            rows = [json.loads(line) for line in sys.stdin if line.startswith("{")]
+            figures = summarise(rows, args.budget, args.seconds)
         else:
             figures = match(
                 args.games, args.budget, args.seconds, args.seed, args.workers, args.log
