@@ -4,6 +4,8 @@ bot seats, the ladder and the arena.
 - `random` and `passive` (simple.py): no rules knowledge beyond the legal options.
 - `greedy` (greedy.py): one-step look-ahead on a determinised copy of the game (the unseen cards
   re-dealt from the bot's own RNG, determinise.py), scored by `evaluate.evaluate`.
+- `mcts` (search.py): determinised Monte Carlo search over complete moves, greedy rollouts,
+  successive halving; a budget in simulations per decision.
 
 Every bot is made by `make_bot(name, seed)` and is deterministic for a given seed.
 """
@@ -13,12 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .greedy import GreedyBot
+from .search import SearchBot
 from .simple import Bot, PassiveBot, RandomBot
 
 BOTS: dict[str, Callable[[int], Bot]] = {
     "random": RandomBot,
     "passive": PassiveBot,
     "greedy": GreedyBot,
+    "mcts": SearchBot,
 }
 
 
@@ -36,4 +40,4 @@ def make_bot(name: str, seed: int, budget: int | None = None) -> Bot:
     return factory(seed, budget=budget)  # type: ignore[call-arg]
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "PassiveBot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "PassiveBot", "RandomBot", "SearchBot", "make_bot"]
