@@ -35,7 +35,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .bots import BOTS, make_bot
+from .bots import BOTS, Bot, make_bot, takes_budget
 from .engine import Game, GameOptions
 from .platform.strict import whole_arg
 from .selfplay import DECISION_LIMIT
@@ -84,6 +84,13 @@ class Outcome:
     seconds: list[float]
 
 
+def _make(table: Table, entrant: int, seed: int) -> Bot:
+    """The entrant's bot; the table's budget goes to the bots that think within one (a search
+    bot against greedy: only the search bot gets it)."""
+    name = table.bots[entrant]
+    return make_bot(name, seed, table.budget if takes_budget(name) else None)
+
+
 def play(match: Match) -> Outcome:
     """Play one game of the arena to its end (or to the decision limit)."""
     table = match.table
@@ -100,10 +107,7 @@ def play(match: Match) -> Outcome:
     entrant_at = {match.seat_of(e): e for e in range(n)}
     # The bot's seed follows the entrant, not the seat: in self-play, the rotated game is then
     # another game, not the same one with the names swapped.
-    bots = [
-        make_bot(table.bots[entrant_at[seat]], match.seed * 31 + entrant_at[seat], table.budget)
-        for seat in range(n)
-    ]
+    bots = [_make(table, entrant_at[seat], match.seed * 31 + entrant_at[seat]) for seat in range(n)]
     decisions = [0] * n
     seconds = [0.0] * n
     game = Game.new(options)
@@ -220,7 +224,10 @@ def run(
             f"--games must be a positive multiple of the players ({n}), so that every seed is "
             f"played with the seats rotated: {games} is not"
         )
-    make_bot(table.bots[0], 0, table.budget)  # a budget the bot cannot take fails here
+    if table.budget is not None and not any(takes_budget(name) for name in table.bots):
+        raise ArenaError(f"--budget: none of {', '.join(table.bots)} thinks within a budget")
+    for entrant in range(n):
+        _make(table, entrant, 0)  # a budget the bot cannot use fails here, before any game
     summary = Summary(table)
     for outcome in _played(matches(table, games, seed), workers or os.cpu_count() or 1):
         summary.outcomes.append(outcome)

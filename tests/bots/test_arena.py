@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from olympus.arena import Match, Table, labels, matches, play, wilson
+from olympus.arena import Match, Table, _make, labels, matches, play, wilson
+from olympus.bots import GreedyBot, SearchBot
 from olympus.cli import main
 
 
@@ -87,3 +88,10 @@ def test_in_self_play_the_rotated_game_is_another_game() -> None:
     assert first.finished and rotated.finished
     # Seat 0 holds entrant 0 in the first game and entrant 1 in the rotated one.
     assert (first.vp[0], first.vp[1]) != (rotated.vp[1], rotated.vp[0])
+
+
+def test_the_budget_goes_to_the_bots_that_think_within_one() -> None:
+    table = Table(bots=("mcts", "greedy"), budget=3)
+    search, greedy = _make(table, 0, 1), _make(table, 1, 1)
+    assert isinstance(search, SearchBot) and search.budget == 3
+    assert isinstance(greedy, GreedyBot)

@@ -1,5 +1,5 @@
 """`make bench`: one JSON line per benchmark, in this order: the engine, the bots' decisions
-per second, the game service (answers, Redis memory per game, watchers), the workers (bot games
+per second, the search bot's simulations per second, the game service (answers, Redis memory per game, watchers), the workers (bot games
 per minute, bot turn latency), matchmaking (tickets matched per second, time to match), live
 scores (views and answers per second with realtime scoring on and off), the cost of WAIT for a
 replica on Redis Cluster (redis_wait) and of `appendfsync always` against `everysec`
@@ -19,6 +19,7 @@ from typing import Any
 BENCHMARKS = {
     "engine": "engine",
     "bots": "bots",
+    "search_bot": "search",
     "gamestate_service": "service",
     "gamestate_memory": "memory",
     "gamestate_watchers": "watchers",

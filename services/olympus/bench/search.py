@@ -75,6 +75,11 @@ class Game1:
     seconds: float | None
 
 
+def main_figures() -> dict[str, Any]:
+    """`make bench`'s line: the search bot's speed at its default budget."""
+    return search_bench()
+
+
 def play(spec: Game1) -> dict[str, Any]:
     """One game, mcts at `spec.mcts_seat` against greedy."""
     game = Game.new(GameOptions(players=2, seed=spec.seed, corporate_era=True, map="tharsis"))

@@ -26,6 +26,11 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 }
 
 
+def takes_budget(name: str) -> bool:
+    """Whether the named bot thinks within a per-decision budget (`make_bot(..., budget=)`)."""
+    return bool(getattr(BOTS.get(name), "takes_budget", False))
+
+
 def make_bot(name: str, seed: int, budget: int | None = None) -> Bot:
     """A bot by name. `budget` (per decision, e.g. simulations) only for the bots that take
     one: a factory marked `takes_budget = True`, called as `factory(seed, budget=budget)`."""
@@ -40,4 +45,13 @@ def make_bot(name: str, seed: int, budget: int | None = None) -> Bot:
     return factory(seed, budget=budget)  # type: ignore[call-arg]
 
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "PassiveBot", "RandomBot", "SearchBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "GreedyBot",
+    "PassiveBot",
+    "RandomBot",
+    "SearchBot",
+    "make_bot",
+    "takes_budget",
+]
