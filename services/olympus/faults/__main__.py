@@ -21,8 +21,10 @@ from .check import check_games
 from .play import Table, play_games
 from .stack import ComposeStack, containers_cpu_seconds, docker_missing
 
-# Seconds between two injections while the games run.
+# Seconds between two injections while the games run, and before the first one: soon, so that
+# even a short run (CI's few games finish in seconds on a quiet machine) meets the fault.
 PERIOD_S = 6.0
+FIRST_S = 1.5
 # Fault 5's tables: a short clock for each decision, and one game in SILENT_EVERY with a seat
 # nobody answers (its clock answers three times, then a bot takes the seat over).
 DECISION_SECONDS = 3
@@ -119,7 +121,9 @@ def run_fault(
 
     def injector() -> None:
         nonlocal injected
-        while not done.wait(PERIOD_S):
+        wait = FIRST_S
+        while not done.wait(wait):
+            wait = PERIOD_S
             try:
                 inject(stack, injected, settings)
             except BaseException as exc:
@@ -217,6 +221,8 @@ def main() -> int:
             print(json.dumps(line), flush=True)
             failed |= any(line[k] for k in BROKEN)
             failed |= line["finished"] + line["aborted"] != line["games"]
+            # Games that all ended before the fault came prove nothing about it.
+            failed |= line["injected"] == 0
     return 1 if failed else 0
 
 
