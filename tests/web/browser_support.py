@@ -112,13 +112,13 @@ def version(page: Any) -> str:
     return str(page.evaluate("document.body.dataset.version"))
 
 
+COUNTERS = "[document.body.dataset.answered || '0', document.body.dataset.refusals || '0']"
+
+
 def click_and_wait(page: Any, selector: str) -> bool:
-    """Clicks; waits for a new version or a refusal. True when the answer was taken."""
-    before = version(page)
-    refusals = page.evaluate("document.body.dataset.refusals || '0'")
+    """Clicks; waits until the page shows its answer taken (its result on screen) or refused.
+    True when it was taken. Not the version alone: another seat's move changes that too."""
+    answered, refusals = page.evaluate(COUNTERS)
     page.locator(selector).first.dispatch_event("click")
-    page.wait_for_function(
-        f"document.body.dataset.version !== '{before}'"
-        f" || (document.body.dataset.refusals || '0') !== '{refusals}'"
-    )
-    return version(page) != before
+    page.wait_for_function(f"{COUNTERS}.join() !== '{answered},{refusals}'")
+    return str(page.evaluate(COUNTERS)[0]) != answered

@@ -142,6 +142,31 @@ def test_an_answer_is_applied_and_a_refusal_changes_nothing(stack: WebStack) -> 
     assert after.get("decision", {}).get("kind") != "DECISION_KIND_SETUP"
 
 
+def test_a_read_pairs_the_view_with_the_decision_of_the_same_version(stack: WebStack) -> None:
+    # Two random bots play while the host reads: moves land between the bridge's two upstream
+    # reads, and a reply pairing a new board with an older decision would leave a page waiting
+    # for a turn that has already come.
+    host = Browser(stack.url)
+    made = host.ok(
+        "POST",
+        "/api/games",
+        {
+            "options": {"players": 2, "corporate_era": False},
+            "seats": [{"kind": "SEAT_KIND_BOT", "bot": "random"}] * 2,
+        },
+    )
+    path = f"/api/games/{made['game_id']}"
+    versions = set()
+    deadline = time.monotonic() + 60
+    status = "GAME_STATUS_ACTIVE"
+    while status == "GAME_STATUS_ACTIVE" and time.monotonic() < deadline:
+        read = host.ok("GET", path)
+        assert read["decision"]["version"] == read["game"]["version"]
+        versions.add(read["game"]["version"])
+        status = read["game"]["status"]
+    assert len(versions) >= 10, "the bots did not move while the host read"
+
+
 def test_malformed_bodies_are_clear_errors(stack: WebStack) -> None:
     player = Browser(stack.url)
     status, body = player.call("POST", "/api/games", {"options": {"players": "many"}})

@@ -38,9 +38,13 @@ def action_choice(page: Any) -> str:
 
 def play_step(page: Any, seen: set[str]) -> None:
     """Answers the page's pending decision with a legal choice, or waits for the game."""
-    kind = page.get_attribute("#decision", "data-kind") or "none"
+    # The kind and the version in one read: a render between two reads would pair the kind
+    # of one version with the next version, and the wait below would never end.
+    kind, before = page.evaluate(
+        "[document.querySelector('#decision')?.dataset.kind || 'none',"
+        " document.body.dataset.version]"
+    )
     if kind == "none":
-        before = version(page)
         page.wait_for_function(f"document.body.dataset.version !== '{before}'", timeout=60_000)
         return
     seen.add(kind)

@@ -95,6 +95,9 @@ export async function openGame(app, gameId) {
     if (game.pending && Number(view.version) >= game.pending.version) {
       window.olympusMetrics.answers.push(performance.now() - game.pending.started);
       game.pending = null;
+      // Counts this page's own answers now on screen (other seats' moves change the version
+      // too): what a test waits for after a click.
+      document.body.dataset.answered = String(Number(document.body.dataset.answered || 0) + 1);
     }
   }
 
