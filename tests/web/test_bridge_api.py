@@ -34,6 +34,15 @@ def two_humans(player: Browser) -> tuple[str, str]:
     return made["game_id"], invitation["link"]
 
 
+RANDOM_BOT = {"kind": "SEAT_KIND_BOT", "bot": "random"}
+
+
+def new_table(player: Browser, seats: list[dict[str, str]]) -> Any:
+    """A 2-player base-game table with these seats, made by `player`: the bridge's reply."""
+    options = {"players": 2, "corporate_era": False}
+    return player.ok("POST", "/api/games", {"options": options, "seats": seats})
+
+
 def hidden_cards(view: dict[str, Any]) -> list[int]:
     """Seats whose own cards (hand, dealt cards) this view shows."""
     return [p["seat"] for p in view["players"] if "own" in p]
@@ -118,14 +127,7 @@ def _public_numbers(reply: dict[str, Any]) -> set[str]:
 
 def test_an_answer_is_applied_and_a_refusal_changes_nothing(stack: WebStack) -> None:
     player = Browser(stack.url)
-    made = player.ok(
-        "POST",
-        "/api/games",
-        {
-            "options": {"players": 2, "corporate_era": False},
-            "seats": [{}, {"kind": "SEAT_KIND_BOT", "bot": "random"}],
-        },
-    )
+    made = new_table(player, [{}, RANDOM_BOT])
     path = f"/api/games/{made['game_id']}"
     before = player.ok("GET", path)
     version = int(before["decision"]["version"])
@@ -147,14 +149,7 @@ def test_a_read_pairs_the_view_with_the_decision_of_the_same_version(stack: WebS
     # reads, and a reply pairing a new board with an older decision would leave a page waiting
     # for a turn that has already come.
     host = Browser(stack.url)
-    made = host.ok(
-        "POST",
-        "/api/games",
-        {
-            "options": {"players": 2, "corporate_era": False},
-            "seats": [{"kind": "SEAT_KIND_BOT", "bot": "random"}] * 2,
-        },
-    )
+    made = new_table(host, [RANDOM_BOT] * 2)
     path = f"/api/games/{made['game_id']}"
     versions = set()
     deadline = time.monotonic() + 60
