@@ -4,6 +4,8 @@ trade per tile and per fleet, inactive tiles, and a free trade from a card."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from colony_helpers import (
@@ -17,7 +19,8 @@ from colony_helpers import (
     trade,
 )
 from helpers import decision, give, hand, in_play, play, set_turn
-from olympus.engine import ChooseAmount, ChooseCards, Game, IllegalAction, Trade
+from olympus.engine import ChooseAmount, ChooseCards, Game, GameOptions, IllegalAction, Trade
+from olympus.engine.colonies import can_trade, legal_trades
 from olympus.engine.constants import ENERGY, HEAT, MC, PLANTS, STEEL, TITANIUM
 
 # --- when trading is legal --------------------------------------------------------------------
@@ -258,3 +261,23 @@ def test_a_card_holding_another_resource_does_not_wake_the_tile() -> None:
     hand(g, 0, "Pets")
     play(g, 0, "Pets")
     assert tile(g, "Miranda").active and not tile(g, "Enceladus").active
+
+
+# --- the quick check agrees with the full list -------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [7, 8, 9])
+def test_the_quick_trade_check_agrees_with_the_list_of_trades_in_random_games(seed: int) -> None:
+    """`can_trade` settles most cases without listing fees (asked at every action decision):
+    it must say yes exactly when `legal_trades` lists something, for every seat, all game."""
+    rnd = random.Random(seed)
+    g = Game.new(GameOptions(players=3, seed=seed, colonies=True, prelude=seed == 8))
+    yes = no = 0
+    while not g.is_over:
+        for p in g.players:
+            quick = can_trade(g, p)
+            assert quick == bool(legal_trades(g, p)), (seed, p.seat, p.res)
+            yes, no = yes + quick, no + (not quick)
+        d = g.decisions()[0]
+        g.apply(d.player, d.sample(rnd))
+    assert yes > 0 and no > 0

@@ -32,7 +32,7 @@ from .decisions import Decision, SelectOption
 from .errors import IllegalAction
 from .interpreter import all_feasible, op
 from .mutate import fire_colony_placed, log, push, push_effects
-from .query import tableau
+from .query import tableau, tableau_effects
 from .rng import shuffle
 from .state import Frame, GameState, Player
 
@@ -41,6 +41,7 @@ COLONY_PROJECT_COST = 17
 MAX_FLEETS = 4  # the engine's cap on a player's trade fleets
 # The trade fees before discounts, by fee word (actions.TRADE_FEE_WORDS): the trader picks one.
 TRADE_FEES = dict(zip(TRADE_FEE_WORDS, (9, 3, 3), strict=True))
+MC_FEE = TRADE_FEES["mc"]
 FEE_RESOURCES = {"mc": "megacredits", "energy": "energy", "titanium": "titanium"}
 SOLO_TILES_KEPT = 3  # a solo player is dealt 4 tiles and removes one
 SOLO_MC_PRODUCTION = -2  # a solo player's M€ production starts this much lower
@@ -155,17 +156,22 @@ def tradeable_tiles(g: GameState, seat: int) -> list[str]:
 
 
 def trade_discount(p: Player) -> int:
-    return sum(card_def(c).trade_discount for c in tableau(p))
+    return tableau_effects(p).trade_discount
 
 
 def trade_offset(p: Player) -> int:
-    return sum(card_def(c).trade_offset for c in tableau(p))
+    return tableau_effects(p).trade_offset
 
 
 def trade_fees(p: Player) -> dict[str, int]:
     """Each fee by its word, lowered by the player's trade discounts (never below 0)."""
     off = trade_discount(p)
-    return {fee: max(0, base - off) for fee, base in TRADE_FEES.items()}
+    return {fee: fee_after(base, off) for fee, base in TRADE_FEES.items()}
+
+
+def fee_after(base: int, discount: int) -> int:
+    """A fee lowered by a trade discount, never below 0."""
+    return base - discount if base > discount else 0
 
 
 def fee_effects(fee: str, amount: int) -> tuple[tuple[Any, ...], ...]:
@@ -177,9 +183,13 @@ def fee_effects(fee: str, amount: int) -> tuple[tuple[Any, ...], ...]:
 
 def payable_fees(g: GameState, p: Player) -> dict[str, int]:
     """The fees the player can pay now, by word, with their amounts after discounts."""
-    return {
-        fee: n for fee, n in trade_fees(p).items() if all_feasible(g, p, 0, fee_effects(fee, n))
-    }
+    off = trade_discount(p)
+    fees = {}
+    for fee, base in TRADE_FEES.items():
+        n = fee_after(base, off)
+        if all_feasible(g, p, 0, fee_effects(fee, n)):
+            fees[fee] = n
+    return fees
 
 
 def fee_alternatives(p: Player) -> tuple[tuple[str, tuple[tuple[Any, ...], ...]], ...]:
@@ -211,8 +221,30 @@ def _placement_mc_prod(name: str) -> int:
 
 
 def can_trade(g: GameState, p: Player) -> bool:
-    """The trade action: a fleet at home, a tile to trade with and a fee the player can pay."""
-    return bool(tradeable_tiles(g, p.seat)) and bool(payable_fees(g, p))
+    """The trade action: a fleet at home, a tile to trade with and a fee the player can pay.
+
+    Asked at every action-phase decision of a Colonies game, so it walks the tiles once and
+    stops at the first payable fee instead of listing every trade as `legal_trades` does."""
+    b = g.colonies
+    if b is None:
+        return False
+    seat = p.seat
+    out = 0
+    open_tile = False
+    for t in b.tiles:
+        if t.visitor == seat:
+            out += 1
+        elif t.active and t.visitor == NO_FLEET:
+            open_tile = True
+    if not open_tile or b.fleets[seat] <= out:
+        return False
+    off = trade_discount(p)
+    if p.res[MC] >= MC_FEE - off:
+        return True  # the common case, settled without the interpreter: M€ alone pay the fee
+    for fee, base in TRADE_FEES.items():
+        if all_feasible(g, p, 0, fee_effects(fee, fee_after(base, off))):
+            return True
+    return False
 
 
 def tile_word(name: str) -> str:
@@ -221,14 +253,17 @@ def tile_word(name: str) -> str:
 
 
 _TILE_OF_WORD = {tile_word(n): n for n in TILE_NAMES}
+_WORD_OF_TILE = {n: w for w, n in _TILE_OF_WORD.items()}
 
 
 def legal_trades(g: GameState, p: Player) -> list[tuple[str, str, int]]:
     """Every trade the player may make now, as (tile word, fee word, fee amount): each active
     tile without a fleet times each fee the player can pay (none without a fleet at home)."""
     tiles = tradeable_tiles(g, p.seat)
-    fees = payable_fees(g, p) if tiles else {}
-    return [(tile_word(t), fee, n) for t in tiles for fee, n in fees.items()]
+    if not tiles:
+        return []
+    fees = payable_fees(g, p).items()
+    return [(_WORD_OF_TILE[t], fee, n) for t in tiles for fee, n in fees]
 
 
 def check_trade(g: GameState, p: Player, answer: Trade) -> tuple[str, str]:
@@ -272,11 +307,20 @@ def check_trade(g: GameState, p: Player, answer: Trade) -> tuple[str, str]:
     return tile.name, answer.fee
 
 
+def trade_answered(g: GameState, p: Player, answer: Trade) -> tuple[str, str]:
+    """The tile's name and the fee word of a trade answer known to be legal (the unchecked
+    path): only an answer that leaves the fee out needs the fees worked out."""
+    if answer.fee is None:
+        return check_trade(g, p, answer)
+    return _TILE_OF_WORD[answer.tile], answer.fee
+
+
 def start_trade(g: GameState, seat: int, card: int, name: str, fee: str | None) -> None:
     """Pay the fee (None: a free trade), then the fleet lands on the tile."""
     push(g, ("trade_at", seat, card, name))
     if fee is not None:
-        push_effects(g, seat, card, fee_effects(fee, trade_fees(g.players[seat])[fee]))
+        amount = fee_after(TRADE_FEES[fee], trade_discount(g.players[seat]))
+        push_effects(g, seat, card, fee_effects(fee, amount))
 
 
 # --- changes ----------------------------------------------------------------------------------

@@ -40,6 +40,7 @@ from .constants import (
     TITANIUM,
     VASTITAS_TEMPERATURE_FEE,
 )
+from .query import tableau_effects
 from .rng import shuffle
 from .state import GameState, Player
 
@@ -283,10 +284,8 @@ def _queue_triggers(g: GameState, seat: int, batches: list[tuple[int, int, list[
 
 
 def _triggers(p: Player, event: str) -> Iterable[tuple[int, Trigger]]:
-    for cid in [p.corp, *p.played] if p.corp else p.played:
-        for t in card_def(cid).triggers:
-            if t.event == event:
-                yield cid, t
+    """(card, trigger) of the player's cards in play that react to `event`, in tableau order."""
+    return tableau_effects(p).triggers.get(event, ())
 
 
 def fire_card_played(g: GameState, seat: int, played: int) -> None:

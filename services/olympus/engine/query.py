@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .cards.catalogue import get as card_def
-from .cards.model import CardDef, Requirement
+from .cards.model import CardDef, Requirement, Trigger
 from .colony_state import colonies_in_play, colonies_of
 from .constants import (
     CARD_BUY_COST,
@@ -37,6 +37,7 @@ class TableauEffects:
     action menu asks these at every decision for every card and project in it."""
 
     __slots__ = (
+        "action_cards",
         "discounts",
         "greenery_plants",
         "leniency",
@@ -44,6 +45,9 @@ class TableauEffects:
         "steel_bonus",
         "tags",
         "titanium_bonus",
+        "trade_discount",
+        "trade_offset",
+        "triggers",
     )
 
     def __init__(self, p: Player) -> None:
@@ -51,9 +55,16 @@ class TableauEffects:
         discounts: list[tuple[str | None, int]] = []
         projects: dict[str, int] = {}
         self.leniency = self.steel_bonus = self.titanium_bonus = 0
+        self.trade_discount = self.trade_offset = 0  # Colonies: fee cuts, track steps
         self.greenery_plants: int | None = None
+        actions: list[int] = []
+        triggers: dict[str, list[tuple[int, Trigger]]] = {}
         for cid in tableau(p):
             card = card_def(cid)
+            if card.actions:
+                actions.append(cid)
+            for trigger in card.triggers:
+                triggers.setdefault(trigger.event, []).append((cid, trigger))
             for t in card.tags:
                 tags[t] = tags.get(t, 0) + 1
             discounts.extend(card.discounts)
@@ -62,9 +73,15 @@ class TableauEffects:
             self.leniency += card.leniency
             self.steel_bonus += card.steel_bonus
             self.titanium_bonus += card.titanium_bonus
+            self.trade_discount += card.trade_discount
+            self.trade_offset += card.trade_offset
             if self.greenery_plants is None:
                 self.greenery_plants = card.greenery_plants
         self.tags = tags
+        # Cards with actions, and triggers by event, in tableau order: the action menu and
+        # every event look only at these instead of walking the whole tableau.
+        self.action_cards = tuple(actions)
+        self.triggers = {event: tuple(found) for event, found in triggers.items()}
         self.discounts = tuple(discounts)
         self.project_discounts = projects
 
@@ -265,6 +282,22 @@ def requirement_failure(
     g: GameState, p: Player, card: CardDef, ignore_global: bool = False
 ) -> str | None:
     """Why the card's requirements are not met, or None when they are."""
+    unmet = unmet_requirement(g, p, card, ignore_global)
+    return None if unmet is None else unmet_text(unmet)
+
+
+def unmet_text(unmet: tuple[Requirement, int]) -> str:
+    """A requirement not met, in words (`unmet_requirement`'s answer)."""
+    r, value = unmet
+    return f"requires {r.text()} (now {value})"
+
+
+def unmet_requirement(
+    g: GameState, p: Player, card: CardDef, ignore_global: bool = False
+) -> tuple[Requirement, int] | None:
+    """The first requirement not met and the value it looked at, or None when all are met.
+
+    The action menu asks this for every card in hand at every decision: it words nothing."""
     if not card.requirements:
         return None
     lenient = leniency(p)
@@ -274,9 +307,9 @@ def requirement_failure(
         value, slack = _requirement_value(g, p, r)
         slack *= lenient if r.is_global else 0
         if r.minimum is not None and value + slack < r.minimum:
-            return f"requires {r.text()} (now {value})"
+            return r, value
         if r.maximum is not None and value - slack > r.maximum:
-            return f"requires {r.text()} (now {value})"
+            return r, value
     return None
 
 

@@ -34,6 +34,7 @@ from .colonies import (
     check_trade,
     legal_trades,
     start_trade,
+    trade_answered,
 )
 from .constants import (
     HEAT,
@@ -58,12 +59,13 @@ from .query import (
     greenery_plant_cost,
     heat_as_mc,
     project_cost,
-    requirement_failure,
     resource_payment,
     spendable_heat,
     steel_value,
-    tableau,
+    tableau_effects,
     titanium_value,
+    unmet_requirement,
+    unmet_text,
 )
 from .state import Frame, GameState, Player
 
@@ -135,27 +137,41 @@ def playable_rule(g: GameState, p: Player, cid: int) -> PayRule | None:
 def card_failure(g: GameState, p: Player, cid: int) -> str | None:
     """Why this card cannot be played now (None when it can, with some payment)."""
     outcome = _card_check(g, p, cid)
-    return outcome if isinstance(outcome, str) else None
+    if isinstance(outcome, PayRule):
+        return None
+    what, detail = outcome
+    if what == "requirement":
+        return unmet_text(detail)
+    if what == "cost":
+        return f"costs {detail} M€, more than you can pay"
+    if what == "effects":
+        return "its effects cannot be carried out now"
+    return "no payment leaves enough resources for its effects"
 
 
-def _card_check(g: GameState, p: Player, cid: int) -> PayRule | str:
+# Why a card cannot be played, as data: (what, detail). The action menu checks every card in
+# hand at every decision and needs only yes or no, so `card_failure` words it when asked.
+Unplayable = tuple[str, Any]
+
+
+def _card_check(g: GameState, p: Player, cid: int) -> PayRule | Unplayable:
     """How the card would be paid for, or why it cannot be played now."""
     card = card_def(cid)
-    reason = requirement_failure(g, p, card)
-    if reason is not None:
-        return reason
+    unmet = unmet_requirement(g, p, card)
+    if unmet is not None:
+        return "requirement", unmet
     rule = card_rule(p, card)
     if not can_afford(p, rule):
-        return f"costs {rule.cost} M€, more than you can pay"
+        return "cost", rule.cost
     if card.play_check is not None:
         if not PLAY_CHECKS[card.play_check](g, p, card):
-            return "its effects cannot be carried out now"
+            return "effects", None
     elif not all_feasible(g, p, cid, card.play):
-        return "its effects cannot be carried out now"
+        return "effects", None
     if _needs_money_after_payment(g, card.play) and not any(
         feasible_after_payment(g, p, cid, card.play, rule, pay) for pay in payments(p, rule)
     ):
-        return "no payment leaves enough resources for its effects"
+        return "payment", None
     return rule
 
 
@@ -322,10 +338,10 @@ class TurnOptions:
 
     def _usable_actions(self) -> Iterator[tuple[int, dict[int, PayRule]]]:
         g, p = self._g, self._p
-        for cid in tableau(p):
-            card = card_def(cid)
-            if not card.actions or cid in p.used:
+        for cid in tableau_effects(p).action_cards:
+            if cid in p.used:
                 continue
+            card = card_def(cid)
             choices: dict[int, PayRule] = {}
             for i, act in enumerate(card.actions):
                 rule = action_rule(p, act)
@@ -690,7 +706,7 @@ def _turn_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None
         push(g, ("raise", seat, 0, "temperature", 1))
         push(g, ("spend_heat", seat, 0, HEAT_PER_TEMPERATURE))  # Stormcraft's floaters may help
     elif isinstance(answer, Trade):
-        start_trade(g, seat, 0, *check_trade(g, p, answer))
+        start_trade(g, seat, 0, *trade_answered(g, p, answer))
     else:
         raise IllegalAction(
             f"{answer.kind!r} is not an action-phase answer", code="wrong_answer_kind"
