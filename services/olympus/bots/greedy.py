@@ -47,7 +47,8 @@ from ..engine.defaults import default_answer
 from ..engine.interpreter import run
 from ..engine.payment import PayRule
 from ..engine.query import card_cost, requirement_failure
-from ..engine.turn import TurnDecision, TurnOptions, play_card
+from ..engine.turn import TurnDecision, play_card
+from ..engine.turn_options import TurnOptions
 from ..engine.undo import raw_push
 from .determinise import determinise
 from .evaluate import HAND_CARD_VALUE, evaluate, horizon, resource_values

@@ -30,7 +30,8 @@ from .mutate import log, push, push_effects
 from .payment import PayRule, payment_failure, payments
 from .rng import shuffle
 from .state import Frame, GameState, Player
-from .turn import feasible_after_payment, play_card, playable_rule
+from .turn import play_card
+from .turn_options import feasible_after_payment, playable_rule
 
 PRELUDES_DEALT = 4
 PRELUDES_KEPT = 2

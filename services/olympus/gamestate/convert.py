@@ -30,7 +30,8 @@ from olympus.engine.constants import HEAT, NEUTRAL, STEEL, TITANIUM
 from olympus.engine.errors import MalformedAction
 from olympus.engine.payment import PayRule, payments
 from olympus.engine.prelude import PlayFromHand
-from olympus.engine.turn import TurnDecision, feasible_after_payment
+from olympus.engine.turn import TurnDecision
+from olympus.engine.turn_options import feasible_after_payment
 from olympus.v1 import game_pb2 as pb
 
 RESOURCE_FIELDS = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
