@@ -204,3 +204,40 @@ def test_a_stale_answer_is_not_rebased_when_the_decision_changed(client: Olympus
     with pytest.raises(StaleVersion) as refused:  # the decision it answered is gone
         first.act(_setup_answer(d.decision or {}), version=d.version)
     assert refused.value.status == "ABORTED"
+
+
+def test_the_view_and_the_decision_read_together_are_of_one_version(
+    client: OlympusClient,
+) -> None:
+    """`view_and_decision` is one read: while another client plays both seats as fast as it
+    can, every pair the watcher gets shows the board and the decision of the same version
+    (the view's own list of the seat's decisions agrees with the decision)."""
+    game = client.create_game(players=2, seed=84)
+    players = {s: client.join(game.game_id, t) for s, t in game.tokens.items()}
+    watcher = client.join(game.game_id, game.tokens[0])
+    done = threading.Event()
+
+    def play() -> None:
+        rnd = random.Random(84)
+        try:
+            for _ in range(60):
+                seat = watcher.client.spectate(game.game_id).decision().waiting_for[0]
+                act_once(players[seat], rnd)
+        finally:
+            done.set()
+
+    player = threading.Thread(target=play)
+    player.start()
+    versions = set()
+    while not done.is_set():
+        view, state = watcher.view_and_decision()
+        assert view["version"] == state.version == watcher.version
+        mine = [d for d in view["decisions"] if d["player"] == 0]
+        assert state.your_turn == bool(mine)
+        if state.decision is not None:
+            assert state.decision["kind"] == mine[0]["kind"]
+        versions.add(state.version)
+    player.join()
+    assert len(versions) > 5  # the reads landed while the game moved
+    view, state = client.join(game.game_id, game.tokens[1]).view_and_decision()
+    assert view["version"] == state.version and state.seat == 1

@@ -388,6 +388,17 @@ class SeatHandle:
             self.client.stub.GetDecision,
             pb.GetDecisionRequest(game_id=self.game_id, token=self.token),
         )
+        return self._shown_decision(reply)
+
+    def view_and_decision(self) -> tuple[dict[str, Any], DecisionState]:
+        """The view and this seat's decision, both of one stored version (one read): what a
+        client drawing the board next to the question it must answer needs. Two calls
+        (`view`, `decision`) may straddle another seat's move."""
+        request = pb.GetGameRequest(game_id=self.game_id, token=self.token, with_decision=True)
+        reply = self.client.call(self.client.stub.GetGame, request)
+        return wire.view_dict(reply.game), self._shown_decision(reply.decision)
+
+    def _shown_decision(self, reply: pb.GetDecisionResponse) -> DecisionState:
         self.version = reply.version
         state = DecisionState(
             game_id=reply.game_id,

@@ -32,7 +32,7 @@ from .board import check_map, describe_colony_tiles, describe_map, describe_tabl
 from .chosen import chosen_from_request
 from .clocks import seat_clocks
 from .convert import decision_to_proto, result_to_proto, view_to_proto
-from .core import RESIGNED_BOT, Created, Games, now_ms
+from .core import RESIGNED_BOT, Created, Current, Games, now_ms
 from .ending import Ending
 from .history import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, hidden_count
 from .meta import (
@@ -302,16 +302,24 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             view.live_score.CopyFrom(live)
         if current.status == st.STATUS_ACTIVE:
             view.clocks.extend(seat_clocks(current.meta, current.table, game, now_ms()))
-        return pb.GetGameResponse(game=view)
+        reply = pb.GetGameResponse(game=view)
+        if request.with_decision:  # from the same loaded version as the view
+            reply.decision.CopyFrom(self._decision_reply(request.game_id, current))
+        return reply
 
     @rpc
     async def GetDecision(
         self, request: pb.GetDecisionRequest, context: grpc.aio.ServicerContext
     ) -> pb.GetDecisionResponse:
         current = await self.games.current(request.game_id, request.token)
+        return self._decision_reply(request.game_id, current)
+
+    def _decision_reply(self, game_id: str, current: Current) -> pb.GetDecisionResponse:
+        """What the caller of a loaded game must decide now (GetDecision, and GetGame's
+        `with_decision`)."""
         game = current.game
         msg = pb.GetDecisionResponse(
-            game_id=request.game_id,
+            game_id=game_id,
             version=current.version,
             status=value_of(STATUSES, current.status),
             waiting_for=game.waiting_for() if current.status == st.STATUS_ACTIVE else [],

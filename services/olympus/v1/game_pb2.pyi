@@ -587,18 +587,22 @@ class GameView(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ..., colony_tiles: _Optional[_Iterable[_Union[ColonyTile, _Mapping]]] = ...) -> None: ...
 
 class GetGameRequest(_message.Message):
-    __slots__ = ("game_id", "token")
+    __slots__ = ("game_id", "token", "with_decision")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
+    WITH_DECISION_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     token: str
-    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+    with_decision: bool
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., with_decision: _Optional[bool] = ...) -> None: ...
 
 class GetGameResponse(_message.Message):
-    __slots__ = ("game",)
+    __slots__ = ("game", "decision")
     GAME_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
     game: GameView
-    def __init__(self, game: _Optional[_Union[GameView, _Mapping]] = ...) -> None: ...
+    decision: GetDecisionResponse
+    def __init__(self, game: _Optional[_Union[GameView, _Mapping]] = ..., decision: _Optional[_Union[GetDecisionResponse, _Mapping]] = ...) -> None: ...
 
 class Payment(_message.Message):
     __slots__ = ("steel", "titanium", "heat")

@@ -42,8 +42,6 @@ SECRET: web.AppKey[bytes] = web.AppKey("secret", bytes)
 UPSTREAM: web.AppKey[Upstream] = web.AppKey("upstream", Upstream)
 SECURE_COOKIE: web.AppKey[bool] = web.AppKey("secure_cookie", bool)
 CARDS_PAGE = 250
-# A game's view and decision are two reads; read again (at most this often) until they agree.
-CONSISTENT_READ_TRIES = 8
 HEARTBEAT_S = 15.0  # an idle event stream's comment line (see `events`)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -356,21 +354,15 @@ async def game(request: web.Request) -> web.Response:
     """The game as this browser may see it, and its own pending decision (if any)."""
     games = request.app[UPSTREAM].games
     game_id, token = request.match_info["game_id"], game_token(request)
-    # The two reads run side by side, so a move (a bot's, say) can land between them: read
-    # again until both are of one version, or the page would show the new board with the old
-    # decision ("waiting for the bot") and no later event would correct it.
-    for _ in range(CONSISTENT_READ_TRIES):
-        view, decision = await asyncio.gather(
-            games.GetGame(pb.GetGameRequest(game_id=game_id, token=token), timeout=CALL_TIMEOUT_S),
-            games.GetDecision(
-                pb.GetDecisionRequest(game_id=game_id, token=token), timeout=CALL_TIMEOUT_S
-            ),
-        )
-        if not decision.version or decision.version == view.game.version:
-            break
+    # One read: the view and the decision of one stored version (two reads could straddle a
+    # bot's move, and the page would show the new board with the old decision).
+    reply = await games.GetGame(
+        pb.GetGameRequest(game_id=game_id, token=token, with_decision=True),
+        timeout=CALL_TIMEOUT_S,
+    )
     host = game_id in session_of(request).hosts
     return web.json_response(
-        {"game": to_json(view.game), "decision": to_json(decision), "host": host}
+        {"game": to_json(reply.game), "decision": to_json(reply.decision), "host": host}
     )
 
 
