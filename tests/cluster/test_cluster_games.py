@@ -16,13 +16,14 @@ from redis.crc import key_slot
 
 from olympus.client import OlympusClient
 from olympus.gamestate import store as st
+from olympus.gamestate.durability import WAIT_REPLICAS_ENV, WAIT_TIMEOUT_MS_ENV
 from olympus.platform.embedded_cluster import EmbeddedCluster
 from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.platform.redis_pool import RedisUrlError
 from olympus.platform.tasks import celery_app
 from services import running_service, running_workers
 
-STRICT = {st.WAIT_REPLICAS_ENV: "1", st.WAIT_TIMEOUT_MS_ENV: "2000"}
+STRICT = {WAIT_REPLICAS_ENV: "1", WAIT_TIMEOUT_MS_ENV: "2000"}
 
 
 @contextmanager

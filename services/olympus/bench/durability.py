@@ -15,6 +15,7 @@ import time
 from typing import Any
 
 from olympus.gamestate import store as st
+from olympus.gamestate.durability import NO_WAIT, Durability
 from olympus.gamestate.records import Summary
 from olympus.platform.embedded_cluster import embedded_cluster
 from olympus.platform.redis_pool import redis_client
@@ -22,7 +23,7 @@ from olympus.platform.redis_pool import redis_client
 STATE_BYTES = 6_000  # about a 2-player game's saved state
 
 
-async def _rate(url: str, durability: st.Durability, games: int, answers: int) -> float:
+async def _rate(url: str, durability: Durability, games: int, answers: int) -> float:
     redis = redis_client(url, "bench-durability", 8, 5.0)
     store = st.GameStore(redis, 3600, 3600, 0, durability)
     state = secrets.token_bytes(STATE_BYTES)
@@ -47,8 +48,8 @@ async def _rate(url: str, durability: st.Durability, games: int, answers: int) -
 
 def main_figures(games: int = 32, answers: int = 100) -> dict[str, Any]:
     with embedded_cluster() as cluster:
-        plain = asyncio.run(_rate(cluster.url, st.NO_WAIT, games, answers))
-        strict = asyncio.run(_rate(cluster.url, st.Durability(1, 1000), games, answers))
+        plain = asyncio.run(_rate(cluster.url, NO_WAIT, games, answers))
+        strict = asyncio.run(_rate(cluster.url, Durability(1, 1000), games, answers))
     return {
         "games": games,
         "answers_per_game": answers,

@@ -33,6 +33,7 @@ from .chosen import chosen_from_request
 from .clocks import seat_clocks
 from .convert import decision_to_proto, result_to_proto, view_to_proto
 from .core import RESIGNED_BOT, Created, Current, Games, now_ms
+from .durability import durability_from_env
 from .ending import Ending
 from .history import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, hidden_count
 from .meta import (
@@ -510,7 +511,7 @@ def make_setup(
             retention_seconds,
             idempotency_seconds,
             inactivity_seconds,
-            st.durability_from_env(os.environ),
+            durability_from_env(os.environ),
         )
         sender = TaskSender(celery_app(broker_url or settings.redis_url))
         games = Games(store, dispatcher=sender)

@@ -18,7 +18,8 @@ from celery import Celery
 
 from olympus.gamestate.autoplay import Autoplay
 from olympus.gamestate.core import Games
-from olympus.gamestate.store import GameStore, durability_from_env
+from olympus.gamestate.durability import durability_from_env
+from olympus.gamestate.store import GameStore
 from olympus.ladder.schedule import LadderScheduler
 from olympus.ladder.store import LadderStore
 from olympus.matchmaking.store import MatchStore
