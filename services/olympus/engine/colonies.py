@@ -166,12 +166,7 @@ def trade_offset(p: Player) -> int:
 def trade_fees(p: Player) -> dict[str, int]:
     """Each fee by its word, lowered by the player's trade discounts (never below 0)."""
     off = trade_discount(p)
-    return {fee: fee_after(base, off) for fee, base in TRADE_FEES.items()}
-
-
-def fee_after(base: int, discount: int) -> int:
-    """A fee lowered by a trade discount, never below 0."""
-    return base - discount if base > discount else 0
+    return {fee: max(0, base - off) for fee, base in TRADE_FEES.items()}
 
 
 def fee_effects(fee: str, amount: int) -> tuple[tuple[Any, ...], ...]:
@@ -183,13 +178,9 @@ def fee_effects(fee: str, amount: int) -> tuple[tuple[Any, ...], ...]:
 
 def payable_fees(g: GameState, p: Player) -> dict[str, int]:
     """The fees the player can pay now, by word, with their amounts after discounts."""
-    off = trade_discount(p)
-    fees = {}
-    for fee, base in TRADE_FEES.items():
-        n = fee_after(base, off)
-        if all_feasible(g, p, 0, fee_effects(fee, n)):
-            fees[fee] = n
-    return fees
+    return {
+        fee: n for fee, n in trade_fees(p).items() if all_feasible(g, p, 0, fee_effects(fee, n))
+    }
 
 
 def fee_alternatives(p: Player) -> tuple[tuple[str, tuple[tuple[Any, ...], ...]], ...]:
@@ -223,8 +214,10 @@ def _placement_mc_prod(name: str) -> int:
 def can_trade(g: GameState, p: Player) -> bool:
     """The trade action: a fleet at home, a tile to trade with and a fee the player can pay.
 
-    Asked at every action-phase decision of a Colonies game, so it walks the tiles once and
-    stops at the first payable fee instead of listing every trade as `legal_trades` does."""
+    Asked at every action-phase decision of a Colonies game, so it walks the tiles once (the
+    fleets out and an open tile together: `fleets_home` and `tradeable_tiles` would walk them
+    twice and build a list) and stops at the first payable fee instead of listing every trade
+    as `legal_trades` does."""
     b = g.colonies
     if b is None:
         return False
@@ -238,13 +231,9 @@ def can_trade(g: GameState, p: Player) -> bool:
             open_tile = True
     if not open_tile or b.fleets[seat] <= out:
         return False
-    off = trade_discount(p)
-    if p.res[MC] >= MC_FEE - off:
+    if p.res[MC] >= MC_FEE - trade_discount(p):
         return True  # the common case, settled without the interpreter: M€ alone pay the fee
-    for fee, base in TRADE_FEES.items():
-        if all_feasible(g, p, 0, fee_effects(fee, fee_after(base, off))):
-            return True
-    return False
+    return any(all_feasible(g, p, 0, fee_effects(fee, n)) for fee, n in trade_fees(p).items())
 
 
 def tile_word(name: str) -> str:
@@ -319,8 +308,7 @@ def start_trade(g: GameState, seat: int, card: int, name: str, fee: str | None) 
     """Pay the fee (None: a free trade), then the fleet lands on the tile."""
     push(g, ("trade_at", seat, card, name))
     if fee is not None:
-        amount = fee_after(TRADE_FEES[fee], trade_discount(g.players[seat]))
-        push_effects(g, seat, card, fee_effects(fee, amount))
+        push_effects(g, seat, card, fee_effects(fee, trade_fees(g.players[seat])[fee]))
 
 
 # --- changes ----------------------------------------------------------------------------------
