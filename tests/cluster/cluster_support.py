@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 
 import redis
 
-from olympus.client import OlympusClient, StaleVersion
+from olympus.client import GameServiceError, OlympusClient, StaleVersion
 from olympus.client.players import pick
 from olympus.engine import Game
 from olympus.gamestate import store as st
@@ -27,18 +28,38 @@ def cluster_reader(cluster: EmbeddedCluster) -> redis.RedisCluster:
 
 class SeatPlayer(threading.Thread):
     """Plays one game's human seats to the end with random legal answers, recording every
-    answer the service acknowledged: (version it made, seat, answer text)."""
+    answer the service acknowledged: (version it made, seat, answer text). Like a patient
+    client, it keeps trying through UNAVAILABLE (a shard without the replicas strict
+    durability asks for) for up to `patience_s` in all."""
+
+    POLL_S = 0.02  # between looks at a game that waits for someone else
 
     def __init__(
-        self, client: OlympusClient, game_id: str, tokens: dict[int, str], seed: int
+        self,
+        client: OlympusClient,
+        game_id: str,
+        tokens: dict[int, str],
+        seed: int,
+        patience_s: float = 600.0,
     ) -> None:
         super().__init__(daemon=True)
         self.client = client
         self.game_id = game_id
         self.tokens = tokens
         self.seed = seed
+        self.patience_s = patience_s
         self.acknowledged: list[tuple[int, int, str]] = []
+        self.unavailable = 0  # answers refused UNAVAILABLE after the client's own retries
         self.error: BaseException | None = None
+        self.last_seen = ""
+
+    def describe(self) -> str:
+        """For a failure message: where this player is."""
+        alive = "playing" if self.is_alive() else f"stopped ({self.error!r})"
+        return (
+            f"{self.game_id}: {alive}, {len(self.acknowledged)} acknowledged, "
+            f"{self.unavailable} unavailable, last seen {self.last_seen}"
+        )
 
     def run(self) -> None:
         try:
@@ -50,12 +71,15 @@ class SeatPlayer(threading.Thread):
         rnd = random.Random(self.seed)
         seats = {s: self.client.join(self.game_id, t) for s, t in self.tokens.items()}
         spectator = self.client.spectate(self.game_id)
-        for _ in range(20_000):
+        deadline = time.monotonic() + self.patience_s
+        while time.monotonic() < deadline:
             state = spectator.decision()
+            self.last_seen = f"v{state.version} {state.status}, waiting for {state.waiting_for}"
             if state.status != "active":
                 return
             mine = [s for s in state.waiting_for if s in seats]
             if not mine:
+                time.sleep(self.POLL_S)
                 continue
             handle = seats[rnd.choice(mine)]
             decision = handle.decision()
@@ -66,8 +90,13 @@ class SeatPlayer(threading.Thread):
                 result = handle.act(answer, version=decision.version)
             except StaleVersion:
                 continue
+            except GameServiceError as exc:
+                if exc.status != "UNAVAILABLE":
+                    raise
+                self.unavailable += 1
+                continue  # look again: it may have been written, unacknowledged
             self.acknowledged.append((result.version, decision.decision["player"], result.answer))
-        raise AssertionError("the game did not finish")
+        raise AssertionError(f"the game did not finish in {self.patience_s:g} s")
 
 
 def check_stored_game(reader: redis.RedisCluster, game_id: str) -> list[tuple[int, int, str]]:

@@ -7,7 +7,7 @@ state equal to a replay of its log."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 
 import pytest
@@ -35,14 +35,16 @@ def stack(
         running_service(
             "gamestate", "--redis-url", cluster.url, "--quotas", "off", env=env
         ) as service,
-        running_workers(cluster.url, env=env),
+        running_workers(cluster.url, env=env) as workers,
         # Retries with the same idempotency key ride out a failover (a few seconds).
         OlympusClient(service.address, timeout=30, retries=8, backoff=0.25) as client,
     ):
         try:
             yield client
         except BaseException:
-            print(service.log()[-20_000:])  # shown with the failure: what the service saw
+            # shown with the failure: what the service and the workers saw
+            print("--- game service\n" + service.log()[-20_000:])
+            print("--- workers\n" + workers.log()[-20_000:])
             raise
 
 
@@ -59,10 +61,14 @@ def _finished(client: OlympusClient, game_id: str) -> bool:
     return client.spectate(game_id).decision().status == "finished"
 
 
-def _wait(what: str, probe: object, timeout: float = 120.0) -> None:
+def _wait(
+    what: str, probe: object, timeout: float = 120.0, players: Sequence[SeatPlayer] = ()
+) -> None:
     deadline = time.monotonic() + timeout
     while not probe():  # type: ignore[operator]
-        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        assert time.monotonic() < deadline, f"timed out waiting for {what}" + "".join(
+            f"\n  {p.describe()}" for p in players
+        )
         time.sleep(0.05)
 
 
@@ -126,6 +132,7 @@ def test_a_killed_master_fails_over_and_no_acknowledged_answer_is_lost(
             lambda: all(
                 len(p.acknowledged) > moved[p.game_id] or not p.is_alive() for p in elsewhere
             ),
+            players=players,
         )
         # it comes back empty, as the replica of the node that took over
         cluster.replace(victim, master=reader_after(cluster, games[0].game_id))

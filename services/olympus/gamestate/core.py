@@ -265,6 +265,7 @@ class Games:
                 metadata={"game_id": chosen.game_id},
             )
         meta = await self.meta(chosen.game_id)
+        await self.store.confirm(chosen.game_id)
         if status == st.STATUS_ACTIVE:
             await self.store.reindex(
                 meta.game_id, meta.digests(), meta.index_member, meta.created_ms
@@ -529,6 +530,7 @@ class Games:
         if seen.digest != idem.digest:
             raise key_reused(seen.version)
         game_id = meta.game_id
+        await self.store.confirm(game_id)
         game_log = await self._read_log(meta)
         logged = next((a for a in game_log.answers if a.version == seen.version), None)
         if logged is not None and logged.seat != seat:  # cannot happen: keys are per seat

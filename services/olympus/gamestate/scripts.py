@@ -106,6 +106,18 @@ return {1, version}
 """
 )
 
+# A repeat (an answer or a creation sent again after a lost or refused reply) is acknowledged
+# like the first try, so under WAIT it must wait for the replicas to hold the original write
+# too. WAIT counts the replicas that reached this connection's last write, and a repeat writes
+# nothing: this writes the game's `updated` field back unchanged, a write replicated after the
+# original, so a replica that acknowledges it holds the original as well.
+CONFIRM = """
+-- KEYS: game hash
+local updated = redis.call('HGET', KEYS[1], 'updated')
+if updated then redis.call('HSET', KEYS[1], 'updated', updated) return 1 end
+return 0
+"""
+
 CLAIM = """
 -- KEYS: a timer shard; ARGV: now ms, lease until ms, most to claim
 local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, ARGV[3])

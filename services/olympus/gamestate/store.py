@@ -76,6 +76,7 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from olympus.platform.redis_pool import is_cluster
+from olympus.platform.redis_together import Together
 from olympus.platform.storage import storage_calls
 
 from .cluster_pipe import ClusterPipe
@@ -93,7 +94,7 @@ from .records import (
     Summary,
     unpack_log,
 )
-from .scripts import ABORT, CLAIM, COMMIT, CREATE, PACK
+from .scripts import ABORT, CLAIM, COMMIT, CONFIRM, CREATE, PACK
 
 PREFIX = "olympus"
 STATUS_ACTIVE = "active"
@@ -242,6 +243,8 @@ class GameStore:
         self._abort = redis.register_script(ABORT)
         self._pack = redis.register_script(PACK)
         self._claim = redis.register_script(CLAIM)
+        self._confirm = redis.register_script(CONFIRM)
+        self._together = Together(redis)
         self._posted: set[asyncio.Future[Any]] = set()
 
     async def close(self) -> None:
@@ -390,6 +393,13 @@ class GameStore:
                 await self.redis.execute_command(*timer)
         return Outcome(int(kind), int(version))
 
+    @_storage
+    async def confirm(self, game_id: str) -> None:
+        """Under WAIT, return only once the replicas hold everything written to the game so
+        far (NotReplicated otherwise): for a repeat, acknowledged like its first try."""
+        if self.durability.replicas:
+            await self._write(self._confirm, keys=[game_key(game_id, "game")], args=[])
+
     async def _write(self, script: Any, keys: list[str], args: list[Any]) -> Any:
         """Run a writing script, then WAIT for the replicas `durability` asks for (on the same
         connection, so that WAIT counts this write)."""
@@ -427,6 +437,7 @@ class GameStore:
         return reply
 
     def _check_replicas(self, reply: Any, replicas: int) -> None:
+        # CREATED, or a confirm that rewrote the game (1); a commit's APPLIED
         wrote = reply == CREATED if isinstance(reply, int) else int(reply[0]) == APPLIED
         if wrote and replicas < self.durability.replicas:
             raise NotReplicated(
@@ -504,10 +515,9 @@ class GameStore:
         there are that many (another process doing the same meanwhile is harmless)."""
         game, plain, packed = (game_key(game_id, p) for p in ("game", "log", "logz"))
         while True:
-            pipe = self.redis.pipeline(transaction=True)
-            pipe.hget(game, "packed")
-            pipe.lrange(plain, 0, LOG_CHUNK - 1)
-            chunks, entries = await pipe.execute()
+            chunks, entries = await self._together(
+                ("HGET", game, "packed"), ("LRANGE", plain, 0, LOG_CHUNK - 1)
+            )
             if len(entries) < LOG_CHUNK:
                 return
             chunk = CHUNK_MARK + zlib.compress(b"\n".join(entries), 9)
@@ -573,11 +583,11 @@ class GameStore:
     async def log_snapshot(self, game_id: str) -> LogRecord:
         """The answer log with status, version, result and abort reason, read together (a
         transaction: all at one version)."""
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.hmget(game_key(game_id, "game"), ["status", "version", "result", "reason", "note"])
-        pipe.lrange(game_key(game_id, "logz"), 0, -1)
-        pipe.lrange(game_key(game_id, "log"), 0, -1)
-        (status, version, result, reason, note), chunks, tail = await pipe.execute()
+        (status, version, result, reason, note), chunks, tail = await self._together(
+            ("HMGET", game_key(game_id, "game"), "status", "version", "result", "reason", "note"),
+            ("LRANGE", game_key(game_id, "logz"), 0, -1),
+            ("LRANGE", game_key(game_id, "log"), 0, -1),
+        )
         return LogRecord(
             status=(status or b"").decode(),
             version=int(version or 0),
@@ -613,18 +623,22 @@ class GameStore:
 
 @_storage
 async def read_events(
-    redis: Any, game_id: str, after: int, count: int
+    together: Together, game_id: str, after: int, count: int
 ) -> tuple[list[tuple[int, bytes]], StreamHead]:
     """Up to `count` stored events after version `after`, and the game's version and status at
-    the same instant (one transaction: a version above the last entry means more to read, or
+    the same instant (one atomic read: a version above the last entry means more to read, or
     older events the trimmed or expired stream no longer holds). Watchers read through a
-    client of their own (`redis`), so that they never wait on the answer path's connections."""
-    pipe = redis.pipeline(transaction=True)
-    pipe.xrange(game_key(game_id, "events"), min=f"({after}-0", max="+", count=count)
-    pipe.hmget(game_key(game_id, "game"), ["version", "status"])
-    entries, (version, status) = await pipe.execute()
+    client of their own (`together` made on it), so that they never wait on the answer path's
+    connections."""
+    entries, (version, status) = await together(
+        ("XRANGE", game_key(game_id, "events"), f"({after}-0", "+", "COUNT", count),
+        ("HMGET", game_key(game_id, "game"), "version", "status"),
+    )
     ended = status not in (None, STATUS_ACTIVE.encode())
-    return _events(entries), StreamHead(int(version or 0), ended)
+    # raw entries: [id, [field, value, ...]]; an event has one field, "e"
+    return _events([(ident, {b"e": fields[1]}) for ident, fields in entries]), StreamHead(
+        int(version or 0), ended
+    )
 
 
 def live_channel(game_id: str) -> str:

@@ -33,6 +33,7 @@ import redis.asyncio as aioredis
 from google.protobuf.message import DecodeError
 
 from olympus.platform.errors import DataLoss, InvalidArgument, NotFound, Unavailable
+from olympus.platform.redis_together import Together
 from olympus.v1 import game_pb2 as pb
 
 from . import store as st
@@ -132,6 +133,7 @@ class EventHub:
     def __init__(self, games: Games, redis: aioredis.Redis, client_name: str, readers: int) -> None:
         self.games = games
         self._redis = redis
+        self._together = Together(redis)
         self._reads = asyncio.Semaphore(readers)
         self._replays = _Replays(games, self._reads)
         self._feeds: dict[bytes, _Feed] = {}  # by channel
@@ -199,7 +201,7 @@ class EventHub:
         """The next events after `after` from the stream, or rebuilt where it no longer
         reaches back; and the game's head at the time of the read."""
         async with self._reads:
-            entries, head = await st.read_events(self._redis, game_id, after, PAGE)
+            entries, head = await st.read_events(self._together, game_id, after, PAGE)
         if head.version == 0:
             raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
         first = entries[0][0] if entries else head.version + 1

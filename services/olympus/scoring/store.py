@@ -38,6 +38,7 @@ from typing import Any
 import redis.asyncio as aioredis
 
 from olympus.gamestate import store as game_store
+from olympus.platform.redis_together import Together
 from olympus.platform.storage import storage_calls
 
 PREFIX = "olympus:scoring"
@@ -137,6 +138,7 @@ class ScoringStore:
         # Replies are bytes (the client is made without decode_responses).
         self.redis: Any = redis
         self._rate = redis.register_script(_RATE)
+        self._together = Together(redis)
         self._page = redis.register_script(_PAGE)
 
     # --- the game service's side --------------------------------------------------------------
@@ -150,10 +152,10 @@ class ScoringStore:
     @_storage
     async def game_now(self, game_id: str) -> tuple[str, bytes | None, bytes | None]:
         """(status, meta JSON, state value) of a game as stored now, read at once."""
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.hmget(game_store.game_key(game_id, "game"), ["status", "meta"])
-        pipe.get(game_store.game_key(game_id, "state"))
-        (status, meta), state = await pipe.execute()
+        (status, meta), state = await self._together(
+            ("HMGET", game_store.game_key(game_id, "game"), "status", "meta"),
+            ("GET", game_store.game_key(game_id, "state")),
+        )
         return (status or b"").decode(), meta, state
 
     # --- results ------------------------------------------------------------------------------
@@ -166,10 +168,9 @@ class ScoringStore:
     async def claim(self, game_id: str, record: bytes) -> bytes | None:
         """Write the game's result record unless one is there: None when this call wrote it,
         else the record found."""
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.set(result_key(game_id), record, nx=True)
-        pipe.get(result_key(game_id))
-        written, value = await pipe.execute()
+        written, value = await self._together(
+            ("SET", result_key(game_id), record, "NX"), ("GET", result_key(game_id))
+        )
         return None if written else value
 
     # --- ratings ------------------------------------------------------------------------------
@@ -179,10 +180,10 @@ class ScoringStore:
     ) -> tuple[bytes | None, list[bytes | None]]:
         """The game's rated record in the queue (None if not rated yet) and the players' stored
         ratings, read together."""
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.hget(queue_key(queue, "games"), game_id)
-        pipe.hmget(queue_key(queue, "ratings"), list(players))
-        rated, ratings = await pipe.execute()
+        rated, ratings = await self._together(
+            ("HGET", queue_key(queue, "games"), game_id),
+            ("HMGET", queue_key(queue, "ratings"), *players),
+        )
         return rated, list(ratings)
 
     @_storage
@@ -210,11 +211,11 @@ class ScoringStore:
     @_storage
     async def rating(self, queue: str, player: str) -> tuple[bool, bytes | None, int | None]:
         """(queue exists, the player's rating JSON, their 0-based rank)."""
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.exists(queue_key(queue, "board"))
-        pipe.hget(queue_key(queue, "ratings"), player)
-        pipe.zrank(queue_key(queue, "board"), player)
-        exists, raw, rank = await pipe.execute()
+        exists, raw, rank = await self._together(
+            ("EXISTS", queue_key(queue, "board")),
+            ("HGET", queue_key(queue, "ratings"), player),
+            ("ZRANK", queue_key(queue, "board"), player),
+        )
         return bool(exists), raw, rank
 
     @_storage
@@ -224,13 +225,8 @@ class ScoringStore:
         """(the list's length, index of the first entry, entries) of the player's rated
         games, the `size` before index `end` (None: the newest), oldest first."""
         key = history_key(queue, player)
-        pipe = self.redis.pipeline(transaction=True)
-        pipe.llen(key)
-        if end is None:
-            pipe.lrange(key, -size, -1)
-        else:
-            pipe.lrange(key, max(0, end - size), end - 1)
-        length, entries = await pipe.execute()
+        window = (-size, -1) if end is None else (max(0, end - size), end - 1)
+        length, entries = await self._together(("LLEN", key), ("LRANGE", key, *window))
         first = (length - len(entries)) if end is None else max(0, end - size)
         return int(length), first, list(entries)
 
