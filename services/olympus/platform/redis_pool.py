@@ -61,9 +61,11 @@ def redis_client(url: str, name: str, connections: int, timeout_s: float) -> aio
     `connections` connections (named `name` in CLIENT LIST); per node on a cluster.
 
     A frozen or unreachable Redis makes a command fail after about `timeout_s` (the caller
-    gets UNAVAILABLE well within its deadline) instead of hanging; a call finding every
-    connection busy waits for one as long, instead of failing at once with "Too many
-    connections". A pooled connection found broken (Redis restarted, a connection killed) is
+    gets UNAVAILABLE well within its deadline) instead of hanging. On one Redis a call finding
+    every connection busy waits for one as long, instead of failing at once with "Too many
+    connections"; redis-py's cluster client cannot wait (MaxConnectionsError, which it retries
+    as a connection error after re-reading the slot map), so on a cluster a burst beyond
+    `connections` per node costs retries and, at worst, UNAVAILABLE. A pooled connection found broken (Redis restarted, a connection killed) is
     replaced and the command sent again once: the store's commands are reads, idempotent writes,
     or scripts that check before they write (the game's creation, the compare-and-set commit).
     A timeout is not retried: Redis is frozen or overloaded, and waiting a second time only
