@@ -8,6 +8,9 @@ the same code runs on both (see `olympus.gamestate.store` for the game's keys).
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any, cast
 from urllib.parse import unquote, urlsplit
 
@@ -61,11 +64,9 @@ def redis_client(url: str, name: str, connections: int, timeout_s: float) -> aio
     `connections` connections (named `name` in CLIENT LIST); per node on a cluster.
 
     A frozen or unreachable Redis makes a command fail after about `timeout_s` (the caller
-    gets UNAVAILABLE well within its deadline) instead of hanging. On one Redis a call finding
-    every connection busy waits for one as long, instead of failing at once with "Too many
-    connections"; redis-py's cluster client cannot wait (MaxConnectionsError, which it retries
-    as a connection error after re-reading the slot map), so on a cluster a burst beyond
-    `connections` per node costs retries and, at worst, UNAVAILABLE. A pooled connection found broken (Redis restarted, a connection killed) is
+    gets UNAVAILABLE well within its deadline) instead of hanging; a call finding every
+    connection busy waits for one as long, instead of failing at once with "Too many
+    connections" (on a cluster: `_WaitingCluster`). A pooled connection found broken (Redis restarted, a connection killed) is
     replaced and the command sent again once: the store's commands are reads, idempotent writes,
     or scripts that check before they write (the game's creation, the compare-and-set commit).
     A timeout is not retried: Redis is frozen or overloaded, and waiting a second time only
@@ -85,9 +86,52 @@ def redis_client(url: str, name: str, connections: int, timeout_s: float) -> aio
     return aioredis.Redis.from_pool(pool)
 
 
+class _WaitingCluster(RedisCluster):
+    """A cluster client whose callers wait (up to `wait_s`) for a free connection.
+
+    redis-py's cluster client cannot wait: past `max_connections` on a node it raises
+    MaxConnectionsError, which it takes for a connection error (it re-reads the slot map and
+    tries again), and a burst of callers gets UNAVAILABLE. Here at most `max_connections`
+    commands, scripts and pipelines are under way at once; each holds at most one connection
+    per node, so no node ever runs out."""
+
+    def __init__(self, *args: Any, wait_s: float, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._turns = asyncio.Semaphore(kwargs["max_connections"])
+        self._wait_s = wait_s
+
+    @asynccontextmanager
+    async def turn(self) -> AsyncIterator[None]:
+        try:
+            async with asyncio.timeout(self._wait_s):
+                await self._turns.acquire()
+        except TimeoutError:
+            raise redis.exceptions.ConnectionError("no Redis connection free in time") from None
+        try:
+            yield
+        finally:
+            self._turns.release()
+
+    async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
+        async with self.turn():
+            return await super().execute_command(*args, **kwargs)
+
+    def pipeline(self, transaction: Any | None = None, shard_hint: Any | None = None) -> Any:
+        pipe = super().pipeline(transaction, shard_hint)
+        run = pipe.execute
+
+        async def execute(*args: Any, **kwargs: Any) -> Any:
+            async with self.turn():
+                return await run(*args, **kwargs)
+
+        pipe.execute = execute  # type: ignore[method-assign]
+        return pipe
+
+
 def _cluster_client(url: str, name: str, connections: int, timeout_s: float) -> aioredis.Redis:
     username, password = _credentials(url)
-    cluster = RedisCluster(
+    cluster = _WaitingCluster(
+        wait_s=timeout_s,
         startup_nodes=[ClusterNode(host, port) for host, port in cluster_nodes(url)],
         max_connections=max(connections, 2),
         socket_timeout=timeout_s,
