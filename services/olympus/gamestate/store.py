@@ -581,8 +581,8 @@ class GameStore:
 
     @_storage
     async def log_snapshot(self, game_id: str) -> LogRecord:
-        """The answer log with status, version, result and abort reason, read together (a
-        transaction: all at one version)."""
+        """The answer log with status, version, result and abort reason, read together (one
+        atomic read: all at one version)."""
         (status, version, result, reason, note), chunks, tail = await self._together(
             ("HMGET", game_key(game_id, "game"), "status", "version", "result", "reason", "note"),
             ("LRANGE", game_key(game_id, "logz"), 0, -1),
