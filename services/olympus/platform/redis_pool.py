@@ -66,9 +66,10 @@ def redis_client(url: str, name: str, connections: int, timeout_s: float) -> aio
     A frozen or unreachable Redis makes a command fail after about `timeout_s` (the caller
     gets UNAVAILABLE well within its deadline) instead of hanging; a call finding every
     connection busy waits for one as long, instead of failing at once with "Too many
-    connections" (on a cluster: `_WaitingCluster`). A pooled connection found broken (Redis restarted, a connection killed) is
-    replaced and the command sent again once: the store's commands are reads, idempotent writes,
-    or scripts that check before they write (the game's creation, the compare-and-set commit).
+    connections" (on a cluster: `_WaitingCluster`). A pooled connection found broken (Redis
+    restarted, a connection killed) is replaced and the command sent again once: the store's
+    commands are reads, idempotent writes, or scripts that check before they write (the game's
+    creation, the compare-and-set commit).
     A timeout is not retried: Redis is frozen or overloaded, and waiting a second time only
     delays the caller's own retry.
     """
@@ -145,7 +146,7 @@ def _cluster_client(url: str, name: str, connections: int, timeout_s: float) -> 
         retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), retries=12),
     )
     # The cluster client has the same command methods (one key, or keys of one hash slot, per
-    # command, script and transaction): the stores use it as a `Redis`.
+    # command and script; no MULTI/EXEC, see redis_together.py): the stores use it as a `Redis`.
     return cast(aioredis.Redis, cluster)
 
 
