@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from bot_helpers import game_at_action
 
-from olympus.bots.evaluate import evaluate, generations_left, horizon
+from olympus.bots.evaluate import MC_PER_VP, evaluate, generations_left, horizon
 from olympus.engine import Game
 from olympus.engine.constants import GREENERY, HEAT, MC, OCEANS_MAX, TEMPERATURE_MAX
 
@@ -33,6 +34,7 @@ def test_generations_left_fall_as_the_planet_is_terraformed() -> None:
 
 def test_production_is_worth_more_early_than_late() -> None:
     g = game_at_action(3)
+    g.awards = []  # the production alone: no award (Banker) to change hands with it
 
     def more_money(x: Game) -> None:
         x.players[0].prod[MC] += 1
@@ -76,6 +78,7 @@ def test_the_evaluation_is_a_margin_over_the_opponent() -> None:
 
 def test_heat_is_worth_little_once_the_temperature_is_maxed() -> None:
     g = game_at_action(11)
+    g.awards = []  # the heat alone: no award (Thermalist) to change hands with it
     maxed = g.clone()
     maxed.temperature = TEMPERATURE_MAX
 
@@ -118,3 +121,20 @@ def test_a_search_keeps_the_horizon_of_its_root() -> None:
     assert horizon(root, leaf) == max(1.0, generations_left(root) - 1)
     leaf.phase = "final"
     assert horizon(root, leaf) == 0
+
+
+def test_a_funded_award_counts_more_as_the_end_nears() -> None:
+    """An award's leader early on often is not its winner: its points count by the standing
+    only as far as the standing can be trusted, fully once the game is scored."""
+    g = game_at_action(3)
+    g.awards = []
+    g.players[0].prod[MC], g.players[1].prod[MC] = 12, 2  # seat 0 leads the Banker award
+
+    def fund(x: Game) -> None:
+        x.awards.append(("banker", 1))
+
+    ended = g.clone()
+    ended.phase = "ended"
+    early, near_end, scored = gain(g, 0, fund), gain(late(g), 0, fund), gain(ended, 0, fund)
+    assert 0 < early < near_end < scored
+    assert scored == pytest.approx(5 * MC_PER_VP)

@@ -45,6 +45,7 @@ from ..engine.constants import (
     TEMPERATURE_MIN,
     TEMPERATURE_STEP,
 )
+from ..engine.milestones import award_points, awards_of
 from ..engine.query import heat_as_mc, steel_value, titanium_value
 from ..engine.state import Player
 
@@ -65,6 +66,8 @@ ACTIVE_CARD_VALUE = 1.0  # per generation left: an action, trigger, discount or 
 # standard projects sell points at 11 to 14 M€, 8 M€ a point is about half of that.
 STOCK_FULL_FROM = 4.0
 LAST_GENERATION_STOCK = 0.5
+# A funded award's standing is trusted half with this many generations left (award_certainty).
+AWARD_SETTLES = 2.0
 TIE_BREAK = 0.01  # M€ break ties at the end: worth something even when nothing else is
 
 
@@ -116,7 +119,7 @@ def resource_values(game: Game, p: Player) -> tuple[float, ...]:
     return (1.0, float(steel_value(p)), float(titanium_value(p)), plants, ENERGY_VALUE, heat)
 
 
-def worth(game: Game, seat: int, total: int, generations: float) -> float:
+def worth(game: Game, seat: int, total: float, generations: float) -> float:
     """One seat's worth in M€ (see the module docstring); `total` is its score now."""
     p = game.players[seat]
     values = resource_values(game, p)
@@ -171,13 +174,38 @@ def horizon(root: Game, leaf: Game) -> float:
     return max(1.0, generations_left(root) - (leaf.generation - root.generation))
 
 
+def award_certainty(generations: float) -> float:
+    """How far a funded award's current standing can be trusted: fully once the game is
+    scored, half with `AWARD_SETTLES` generations to go, little early on."""
+    return AWARD_SETTLES / (AWARD_SETTLES + generations)
+
+
+def _hedge_awards(game: Game, totals: dict[int, float], generations: float) -> None:
+    """Count each funded award at its standing only as far as the standing is likely to hold
+    (`award_certainty`); the rest at the table's average share of its points. Counting it at
+    today's standing makes funding an award in the first generations look like 5 sure points:
+    a beginner's mistake, since the leader of an award in generation 2 often is not at the
+    end."""
+    trust = award_certainty(generations)
+    awards = awards_of(game)
+    seats = len(game.players)
+    for name, _funder in game.awards:
+        points = award_points(game, awards[name])
+        mean = sum(points.values()) / seats
+        for seat in totals:
+            now = points.get(seat, 0)
+            totals[seat] += trust * now + (1 - trust) * mean - now
+
+
 def evaluate(game: Game, seat: int, generations: float | None = None) -> float:
     """The seat's worth minus the best opponent's (alone in solo), in M€. `generations`: the
     generations left to value production and income over (default: estimated from this
     state, `generations_left`; a search passes `horizon(root, leaf)`)."""
     if generations is None:
         generations = generations_left(game)
-    totals = {s.seat: s.total for s in game.scores()}
+    totals: dict[int, float] = {s.seat: s.total for s in game.scores()}
+    if game.awards and generations > 0:
+        _hedge_awards(game, totals, generations)
     mine = worth(game, seat, totals[seat], generations)
     others = [
         worth(game, p.seat, totals[p.seat], generations) for p in game.players if p.seat != seat

@@ -41,14 +41,14 @@ from ..engine import (
     UseAction,
 )
 from ..engine.cards.catalogue import get as card_def
-from ..engine.constants import HEAT, STEEL, TITANIUM
+from ..engine.constants import HEAT, MC, STEEL, TITANIUM
 from ..engine.decisions import SelectCards, SelectSetup
 from ..engine.defaults import default_answer
 from ..engine.interpreter import run
 from ..engine.payment import PayRule
 from ..engine.query import card_cost, requirement_failure
 from ..engine.turn import TurnDecision, play_card
-from ..engine.turn_options import TurnOptions
+from ..engine.turn_options import TurnOptions, effects_feasible
 from ..engine.undo import raw_push
 from .determinise import determinise
 from .evaluate import HAND_CARD_VALUE, evaluate, horizon, resource_values
@@ -57,7 +57,11 @@ MAX_OPTIONS = 40  # answers looked at per decision
 MAX_FOLLOW_UP_OPTIONS = 12  # answers looked at per follow-up decision of a move
 MAX_FOLLOW_UPS = 8  # follow-up decisions completed per move
 SETTLE_LIMIT = 32  # default answers given for the other seats after a move
-UNMET_REQUIREMENTS = 0.6  # chance-like discount on a card whose requirements are not met yet
+PLAN_GENERATIONS = 1.0  # cards are bought for what the seat can pay to play this soon
+UNMET_REQUIREMENTS = 0.6
+# A card whose effects cannot be carried out now (production it would lower, resources it
+# would spend) needs another card first: worth less again.
+INFEASIBLE_EFFECTS = 0.3  # chance-like discount on a card whose requirements are not met yet
 # Decision kinds that start something new rather than complete the move just made.
 NEW_DECISIONS = frozenset({"action", "setup", "final_greenery"})
 TURN_FRAME = "turn"  # the stack frame of an action-phase turn (engine/turn.py)
@@ -160,6 +164,9 @@ class Lookahead:
         worths = {c: self.card_worth(world, c) for c in decision.cards}
         ranked = sorted(decision.cards, key=lambda c: -worths[c])
         wanted = [c for c in ranked if worths[c] > decision.cost_each]
+        if decision.purpose == "buy":
+            p = world.players[self.seat]
+            wanted = self.affordable(world, wanted, worths, decision.cost_each, p.res[MC])
         count = max(decision.minimum, min(decision.maximum, len(wanted)))
         chosen = set(ranked[:count])
         return ChooseCards(tuple(c for c in decision.cards if c in chosen))
@@ -172,9 +179,48 @@ class Lookahead:
         answers = []
         for corp, most in decision.corporations.items():
             # A card is worth buying at setup when it beats the price of research (3 M€).
-            wanted = [c for c in ranked if worths[c] > 3][:most]
+            wanted = [c for c in ranked if worths[c] > 3]
+            # The corporation's starting M€ is about what its card allowance says.
+            wanted = self.affordable(world, wanted, worths, 3, most * 3)[:most]
             answers.append(ChooseSetup(corp, tuple(c for c in decision.cards if c in wanted)))
         return self._best_of(world, answers, complete=True)
+
+    def affordable(
+        self, world: Game, wanted: list[int], worths: dict[int, float], price: int, money: int
+    ) -> list[int]:
+        """The cards of `wanted` the seat can hope to play soon: the cards in hand worth
+        playing and the wanted ones compete, best value per M€ first, for the money the seat
+        has and earns over the next `PLAN_GENERATIONS` (a bought card also costs its price).
+        A card that does not fit is not bought: holding cards the seat cannot pay for only
+        costs their price."""
+        p = world.players[self.seat]
+        near = min(PLAN_GENERATIONS, horizon(self.root or world, world))
+        values = resource_values(world, p)
+        funds = (
+            money
+            + p.res[STEEL] * values[STEEL]
+            + p.res[TITANIUM] * values[TITANIUM]
+            + (p.prod[MC] + p.tr) * near
+            + p.prod[STEEL] * values[STEEL] * near
+            + p.prod[TITANIUM] * values[TITANIUM] * near
+        )
+        pool: list[tuple[float, int, bool]] = []
+        for cid in p.hand:
+            if cid in worths:
+                continue
+            gain = self.card_worth(world, cid) - HAND_CARD_VALUE
+            if gain > 0:
+                pool.append((gain, cid, False))
+        pool += [(worths[c] - price, c, True) for c in wanted]
+        cost = {cid: card_cost(p, card_def(cid)) + (price if new else 0) for _, cid, new in pool}
+        pool.sort(key=lambda item: -item[0] / max(1, cost[item[1]]))
+        kept: set[int] = set()
+        for _, cid, new in pool:
+            if cost[cid] <= funds:
+                funds -= cost[cid]
+                if new:
+                    kept.add(cid)
+        return [c for c in wanted if c in kept]
 
     def card_worth(self, world: Game, cid: int) -> float:
         """What holding this project card is worth to the seat: the evaluation's gain from
@@ -188,6 +234,7 @@ class Lookahead:
         card = card_def(cid)
         cost = card_cost(p, card)
         met = requirement_failure(g, p, card) is None
+        feasible = effects_feasible(g, p, cid)
         before = self.value(g)
         play_card(g, p, cid, PayRule(0), Payment())
         run(g)
@@ -199,6 +246,8 @@ class Lookahead:
         g.stack = []
         self.states += 1
         gain = self.value(g) - before + HAND_CARD_VALUE - cost
+        if gain > 0 and not feasible:
+            gain *= INFEASIBLE_EFFECTS
         return gain if met or gain < 0 else gain * UNMET_REQUIREMENTS
 
 

@@ -142,16 +142,22 @@ def _card_check(g: GameState, p: Player, cid: int) -> PayRule | Unplayable:
     rule = card_rule(p, card)
     if not can_afford(p, rule):
         return "cost", rule.cost
-    if card.play_check is not None:
-        if not PLAY_CHECKS[card.play_check](g, p, card):
-            return "effects", None
-    elif not all_feasible(g, p, cid, card.play):
+    if not effects_feasible(g, p, cid):
         return "effects", None
     if _needs_money_after_payment(g, card.play) and not any(
         feasible_after_payment(g, p, cid, card.play, rule, pay) for pay in payments(p, rule)
     ):
         return "payment", None
     return rule
+
+
+def effects_feasible(g: GameState, p: Player, cid: int) -> bool:
+    """Whether the card's own effects could be carried out now (production to lower, resources
+    to spend, spaces to place on), leaving its requirements and cost aside."""
+    card = card_def(cid)
+    if card.play_check is not None:
+        return PLAY_CHECKS[card.play_check](g, p, card)
+    return all_feasible(g, p, cid, card.play)
 
 
 def _project_feasible(g: GameState, p: Player, name: str, rule: PayRule) -> bool:
