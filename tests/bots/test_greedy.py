@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import random
+
 from bot_helpers import game_at_action
 
 from olympus.bots import BOTS, GreedyBot, make_bot
 from olympus.bots.greedy import MAX_OPTIONS, Lookahead, cheapest_payments
-from olympus.engine import Game, GameOptions, PlayCard
+from olympus.engine import ChooseCards, Game, GameOptions, PlayCard
+from olympus.engine.constants import MC, STEEL, TITANIUM
+from olympus.engine.decisions import SelectCards
 from olympus.selfplay import play_game
 
 
@@ -57,3 +61,30 @@ def test_greedy_beats_random_in_a_whole_game() -> None:
 def test_selfplay_runs_the_greedy_bot() -> None:
     stats = play_game(GameOptions(players=2, seed=3, corporate_era=True), bot="greedy")
     assert stats.finished
+
+
+def research(seed: int) -> tuple[Game, SelectCards]:
+    """A 2-player game played by random bots until seat 0 is offered cards to buy in the
+    research phase of generation 2."""
+    g = Game.new(GameOptions(players=2, seed=seed, corporate_era=True))
+    bots = [make_bot("random", seed * 7 + s) for s in range(2)]
+    while True:
+        d = g.decisions()[0]
+        if isinstance(d, SelectCards) and d.purpose == "buy" and d.player == 0:
+            return g, d
+        g.push(d.player, bots[d.player].choose(g, d))
+
+
+def test_cards_are_bought_for_what_the_seat_can_pay_to_play_soon() -> None:
+    """The same offer, the same M€ in stock: a seat with a poor income buys fewer cards than
+    one with a good income (it could buy them, but not pay to play them soon)."""
+    bought = {}
+    for income in (-5, 20):
+        g, d = research(5)
+        p = g.players[0]
+        p.res[MC], p.prod[MC], p.hand = 12, income, []
+        p.res[STEEL] = p.res[TITANIUM] = p.prod[STEEL] = p.prod[TITANIUM] = 0
+        answer = Lookahead(0, random.Random(1)).best(g, d)
+        assert isinstance(answer, ChooseCards)
+        bought[income] = answer.cards
+    assert len(bought[-5]) < len(bought[20])

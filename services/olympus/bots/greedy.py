@@ -166,7 +166,7 @@ class Lookahead:
         wanted = [c for c in ranked if worths[c] > decision.cost_each]
         if decision.purpose == "buy":
             p = world.players[self.seat]
-            wanted = self.affordable(world, wanted, worths, decision.cost_each, p.res[MC])
+            wanted = wanted[: self.affordable(world, wanted, worths, decision.cost_each, p.res[MC])]
         count = max(decision.minimum, min(decision.maximum, len(wanted)))
         chosen = set(ranked[:count])
         return ChooseCards(tuple(c for c in decision.cards if c in chosen))
@@ -181,18 +181,18 @@ class Lookahead:
             # A card is worth buying at setup when it beats the price of research (3 M€).
             wanted = [c for c in ranked if worths[c] > 3]
             # The corporation's starting M€ is about what its card allowance says.
-            wanted = self.affordable(world, wanted, worths, 3, most * 3)[:most]
+            wanted = wanted[: min(most, self.affordable(world, wanted, worths, 3, most * 3))]
             answers.append(ChooseSetup(corp, tuple(c for c in decision.cards if c in wanted)))
         return self._best_of(world, answers, complete=True)
 
     def affordable(
         self, world: Game, wanted: list[int], worths: dict[int, float], price: int, money: int
-    ) -> list[int]:
-        """The cards of `wanted` the seat can hope to play soon: the cards in hand worth
-        playing and the wanted ones compete, best value per M€ first, for the money the seat
-        has and earns over the next `PLAN_GENERATIONS` (a bought card also costs its price).
-        A card that does not fit is not bought: holding cards the seat cannot pay for only
-        costs their price."""
+    ) -> int:
+        """How many of `wanted` (best first) to buy: as many as the seat can hope to play
+        soon. The cards in hand worth playing and the wanted ones compete, best value per M€
+        first, for the money the seat has and earns over the next `PLAN_GENERATIONS` (a
+        bought card also costs its price); the count is how many wanted cards fit. Holding
+        cards the seat cannot pay for only costs their price."""
         p = world.players[self.seat]
         near = min(PLAN_GENERATIONS, horizon(self.root or world, world))
         values = resource_values(world, p)
@@ -214,13 +214,12 @@ class Lookahead:
         pool += [(worths[c] - price, c, True) for c in wanted]
         cost = {cid: card_cost(p, card_def(cid)) + (price if new else 0) for _, cid, new in pool}
         pool.sort(key=lambda item: -item[0] / max(1, cost[item[1]]))
-        kept: set[int] = set()
+        fits = 0
         for _, cid, new in pool:
             if cost[cid] <= funds:
                 funds -= cost[cid]
-                if new:
-                    kept.add(cid)
-        return [c for c in wanted if c in kept]
+                fits += new
+        return fits
 
     def card_worth(self, world: Game, cid: int) -> float:
         """What holding this project card is worth to the seat: the evaluation's gain from
