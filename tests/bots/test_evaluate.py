@@ -138,3 +138,12 @@ def test_a_funded_award_counts_more_as_the_end_nears() -> None:
     early, near_end, scored = gain(g, 0, fund), gain(late(g), 0, fund), gain(ended, 0, fund)
     assert 0 < early < near_end < scored
     assert scored == pytest.approx(5 * MC_PER_VP)
+
+
+def test_completing_the_planet_is_the_last_production_to_come() -> None:
+    """One step short, another generation comes unless somebody takes the step; taken, this
+    generation's production is the last."""
+    g = late(game_at_action(5))
+    done = g.clone()
+    done.temperature = TEMPERATURE_MAX
+    assert horizon(g, done) == 1 < 2 <= horizon(g, g) == generations_left(g)

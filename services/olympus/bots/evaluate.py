@@ -50,6 +50,9 @@ from ..engine.query import heat_as_mc, steel_value, titanium_value
 from ..engine.state import Player
 
 MC_PER_VP = 8.0
+# While a parameter can still rise, at least this many production phases are to come: this
+# generation's and, unless somebody completes the planet this generation, the next one's.
+OPEN_FLOOR = 2.0
 # The pace prior: 4 steps a generation, counted as if seen over 2 generations.
 PRIOR_STEPS_PER_GENERATION = 4.0
 PRIOR_GENERATIONS = 2.0
@@ -83,9 +86,8 @@ TOTAL_STEPS = (
 
 
 def generations_left(game: Game) -> float:
-    """Production phases still to come (estimated): 0 once the game is in its final scoring.
-
-    At least 1 before the final phase: the current generation's production always comes."""
+    """Production phases still to come (estimated): 0 once the game is in its final scoring,
+    1 once every parameter is at its maximum, at least `OPEN_FLOOR` while one can rise."""
     if game.phase in ("final", "ended"):
         return 0.0
     if game.options.solo:
@@ -97,7 +99,7 @@ def generations_left(game: Game) -> float:
     pace = (TOTAL_STEPS - left + PRIOR_STEPS_PER_GENERATION * PRIOR_GENERATIONS) / (
         played + PRIOR_GENERATIONS
     )
-    return max(1.0, left / max(pace, 1.0))
+    return max(OPEN_FLOOR, left / max(pace, 1.0))
 
 
 def stock_factor(generations: float) -> float:
@@ -168,10 +170,16 @@ def horizon(root: Game, leaf: Game) -> float:
 
     A search keeps the horizon of its root on purpose. Re-estimating it at every leaf makes
     each parameter step look like it ends the game sooner, so a seat ahead on production would
-    learn to stall the terraforming: an illusion, since the other seats terraform anyway."""
+    learn to stall the terraforming: an illusion, since the other seats terraform anyway.
+    What is no illusion: a leaf where every parameter is at its maximum ends after this
+    generation (1 production phase to come), and one where any can still rise does not end
+    before the next (`OPEN_FLOOR`). Without that difference the last steps looked as if they
+    ended the game whoever took them, and the seat ahead did not close it out."""
     if leaf.phase in ("final", "ended"):
         return 0.0
-    return max(1.0, generations_left(root) - (leaf.generation - root.generation))
+    if not leaf.options.solo and parameter_steps_left(leaf) == 0:
+        return 1.0
+    return max(OPEN_FLOOR, generations_left(root) - (leaf.generation - root.generation))
 
 
 def award_certainty(generations: float) -> float:
