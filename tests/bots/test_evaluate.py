@@ -7,7 +7,7 @@ from bot_helpers import game_at_action
 
 from olympus.bots.evaluate import MC_PER_VP, evaluate, generations_left, horizon
 from olympus.engine import Game
-from olympus.engine.constants import GREENERY, HEAT, MC, OCEANS_MAX, TEMPERATURE_MAX
+from olympus.engine.constants import GREENERY, HEAT, MC, OCEANS_MAX, OXYGEN_MAX, TEMPERATURE_MAX
 
 
 def late(game: Game) -> Game:
@@ -141,9 +141,9 @@ def test_a_funded_award_counts_more_as_the_end_nears() -> None:
 
 
 def test_completing_the_planet_is_the_last_production_to_come() -> None:
-    """One step short, another generation comes unless somebody takes the step; taken, this
+    """Steps short, another generation comes unless somebody takes them; taken, this
     generation's production is the last."""
     g = late(game_at_action(5))
     done = g.clone()
-    done.temperature = TEMPERATURE_MAX
+    done.temperature, done.oxygen = TEMPERATURE_MAX, OXYGEN_MAX
     assert horizon(g, done) == 1 < 2 <= horizon(g, g) == generations_left(g)
