@@ -109,3 +109,21 @@ def test_events_score_their_points() -> None:
     g = new_game(2)
     g.players[0].events.append(112)  # Bribed Committee: -2
     assert _score(g, 0).cards == -2
+
+
+def test_card_points_follow_the_tableau_as_it_grows_and_its_resources_as_they_change() -> None:
+    """A score read, then a card joining the tableau or a resource joining a card: the next
+    read counts it (fixed points are summed once per tableau, so the sum must not go stale)."""
+    g = new_game(2)
+    assert _score(g, 0).cards == 0
+    in_play(g, 0, "Adaptation Technology")  # 1 VP
+    assert _score(g, 0).cards == 1
+    in_play(g, 0, "Birds")  # 1 VP per animal
+    assert _score(g, 0).cards == 1
+    g.players[0].card_res[72] = 2
+    assert _score(g, 0).cards == 3
+    in_play(g, 0, "Adaptation Technology")  # a second copy, to see the sum grow again
+    assert _score(g, 0).cards == 4
+    copy = g.clone()
+    copy.players[0].card_res[72] = 5
+    assert (_score(copy, 0).cards, _score(g, 0).cards) == (7, 4)

@@ -31,7 +31,7 @@ on a determinised copy (determinise.py) as well as on the real game.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 
 from ..engine import Game
 from ..engine.cards.catalogue import get as card_def
@@ -138,7 +138,7 @@ def worth(game: Game, seat: int, total: float, generations: float) -> float:
             value += (count % per_point[0]) * per_point[1] * MC_PER_VP
         else:
             value += count * CARD_RESOURCE_VALUE * stock
-    value += sum(1 for cid in p.played if _is_active(cid)) * ACTIVE_CARD_VALUE * generations
+    value += _active_count(tuple(p.played)) * ACTIVE_CARD_VALUE * generations
     return value
 
 
@@ -149,6 +149,11 @@ def _points_per_resource(cid: int) -> tuple[int, float] | None:
     if vp is None or vp.kind != "per_resource":
         return None
     return vp.per, vp.points / vp.per
+
+
+@lru_cache(maxsize=4096)  # tableaux seen in a search: a few per seat, built card by card
+def _active_count(played: tuple[int, ...]) -> int:
+    return sum(1 for cid in played if _is_active(cid))
 
 
 @cache

@@ -39,9 +39,11 @@ class TableauEffects:
     __slots__ = (
         "action_cards",
         "discounts",
+        "fixed_points",
         "greenery_plants",
         "leniency",
         "project_discounts",
+        "scored_cards",
         "steel_bonus",
         "tags",
         "titanium_bonus",
@@ -59,8 +61,17 @@ class TableauEffects:
         self.greenery_plants: int | None = None
         actions: list[int] = []
         triggers: dict[str, list[tuple[int, Trigger]]] = {}
+        # Victory points: fixed ones summed here, the cards whose points vary kept apart (a
+        # live score is computed for every version of a game, and by the bots at every leaf).
+        self.fixed_points = 0
+        scored: list[int] = []
         for cid in tableau(p):
             card = card_def(cid)
+            if card.vp is not None:
+                if card.vp.kind == "fixed":
+                    self.fixed_points += card.vp.points
+                else:
+                    scored.append(cid)
             if card.actions:
                 actions.append(cid)
             for trigger in card.triggers:
@@ -81,6 +92,7 @@ class TableauEffects:
         # Cards with actions, and triggers by event, in tableau order: the action menu and
         # every event look only at these instead of walking the whole tableau.
         self.action_cards = tuple(actions)
+        self.scored_cards = tuple(scored)
         self.triggers = {event: tuple(found) for event, found in triggers.items()}
         self.discounts = tuple(discounts)
         self.project_discounts = projects

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import compress
 from typing import Any
 
 from .cards.catalogue import get as card_def
@@ -13,12 +14,13 @@ from .query import (
     adjacent_count,
     cities_in_play,
     printed_tag_count,
-    tableau,
+    tableau_effects,
     terraformed,
 )
 from .state import GameState, Player
 
 TILE_KINDS = {"ocean": OCEAN, "city": CITY, "greenery": GREENERY}
+_SCORING_TILES = frozenset((GREENERY, CITY))
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,16 +80,18 @@ def _board_points(g: GameState) -> tuple[dict[int, int], dict[int, int]]:
     board for every seat: a live score is computed for every version of a game."""
     greeneries = {p.seat: 0 for p in g.players}
     cities = dict(greeneries)
-    owners = g.owners
-    for sid, kind in enumerate(g.tiles):
-        if kind == GREENERY:
-            seat = owners[sid]
-            if seat in greeneries:
-                greeneries[seat] += 1
-        elif kind == CITY:
-            seat = owners[sid]
-            if seat in cities:
-                cities[seat] += adjacent_count(g, sid, GREENERY)
+    owners, tiles, spaces = g.owners, g.tiles, g.map.spaces
+    # The scan runs in C (compress, map): it is most of a score's cost otherwise.
+    for sid in compress(range(len(tiles)), map(_SCORING_TILES.__contains__, tiles)):
+        seat = owners[sid]
+        if seat not in greeneries:
+            continue  # neutral (solo) or nobody's
+        if tiles[sid] == GREENERY:
+            greeneries[seat] += 1
+        else:
+            space = spaces[sid]
+            if space is not None:
+                cities[seat] += sum(1 for n in space.neighbours if tiles[n] == GREENERY)
     return greeneries, cities
 
 
@@ -106,7 +110,10 @@ def scores(g: GameState) -> list[Score]:
     for p in g.players:
         seat = p.seat
         milestones = MILESTONE_VP * sum(1 for _, s in g.milestones if s == seat)
-        cards = sum(card_vp(g, p, c) for c in tableau(p)) + sum(card_vp(g, p, c) for c in p.events)
+        effects = tableau_effects(p)
+        cards = effects.fixed_points + sum(card_vp(g, p, c) for c in effects.scored_cards)
+        for cid in p.events:
+            cards += card_vp(g, p, cid)
         total = p.tr + milestones + award_vp[seat] + greeneries[seat] + cities[seat] + cards
         out.append(
             Score(
