@@ -10,8 +10,16 @@ import pytest
 from bot_helpers import game_at_action
 
 from olympus.bots import BOTS, SearchBot, make_bot
-from olympus.bots.search import Arm, complete_move, rollout
+from olympus.bots.search import (
+    ENDGAME_DECISIONS,
+    Arm,
+    complete_move,
+    last_generation,
+    play_out,
+    rollout,
+)
 from olympus.engine import Answer, Game, GameOptions, StandardProject
+from olympus.engine.constants import OCEANS_MAX, OXYGEN_MAX, TEMPERATURE_MAX
 
 
 def test_mcts_is_registered_and_takes_a_budget() -> None:
@@ -109,3 +117,26 @@ def test_a_rollout_plays_the_actions_it_is_given() -> None:
     assert g.decisions_made == made  # no action allowed: nothing played
     rollout(g, random.Random(1), 2)
     assert g.decisions_made >= made + 2 or g.phase != "action"
+
+
+def test_in_the_last_generation_a_play_out_reaches_the_final_score() -> None:
+    """With every parameter at its maximum the game ends with this generation: a simulation
+    then plays on to the final scoring instead of estimating it."""
+    g = game_at_action(6, turns=30)
+    assert not last_generation(g)
+    g.temperature, g.oxygen, g.oceans = TEMPERATURE_MAX, OXYGEN_MAX, OCEANS_MAX
+    g._cache = None
+    assert last_generation(g)
+    made = g.decisions_made
+    play_out(g, random.Random(1), ENDGAME_DECISIONS)
+    assert g.is_over and g.decisions_made > made
+    assert not last_generation(g)  # over: nothing left to play
+
+
+def test_a_play_out_stops_at_its_bound() -> None:
+    g = game_at_action(6, turns=30)
+    g.temperature, g.oxygen, g.oceans = TEMPERATURE_MAX, OXYGEN_MAX, OCEANS_MAX
+    g._cache = None
+    made = g.decisions_made
+    play_out(g, random.Random(1), 2)
+    assert g.decisions_made == made + 2 and not g.is_over

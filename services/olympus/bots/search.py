@@ -11,7 +11,10 @@ does, on a determinised copy of the game (greedy.py). On an action-phase turn it
    determinise.py: information-set sampling), its follow-ups completed, and then the game is
    rolled out by greedy's look-ahead for every seat (the opponents' replies included) for up
    to `ROLLOUT_ACTIONS` actions or to the end of the generation; the leaf is scored by
-   `evaluate` over the root's horizon.
+   `evaluate` over the root's horizon. In the game's last generation (every parameter at its
+   maximum) the rollout goes on to the final scoring (`play_out`): the leaf's value is then
+   the final margin, not an estimate, and the last generation's choices (which points to buy
+   with M€ that will be worth nothing after it) are judged by what they score.
 3. Allocation: successive halving. The simulations are spread over rounds; in each round every
    surviving candidate is simulated on the same sampled worlds (common random numbers, so that
    candidates are compared on equal deals), and the worse half by mean value is dropped. The
@@ -36,13 +39,14 @@ from ..engine import Answer, Decision, Game
 from ..engine.turn import TurnDecision
 from ..engine.undo import raw_push
 from .determinise import SEED_BITS, determinise
-from .evaluate import evaluate, horizon
+from .evaluate import evaluate, horizon, parameter_steps_left
 from .greedy import MAX_FOLLOW_UP_OPTIONS, MAX_FOLLOW_UPS, Lookahead, cheapest_payments, settle
 
 DEFAULT_BUDGET = 24  # simulations per searched decision
 CANDIDATES = 6  # root moves kept for simulation, the best by one-step look-ahead
 ROLLOUT_ACTIONS = 3  # actions (of any seat) played by the rollout policy after the move
 ROLLOUT_DECISIONS = 40  # a bound on every decision of a rollout (follow-ups included)
+ENDGAME_DECISIONS = 400  # a bound on a play-out to the end of the game
 
 
 @dataclass(slots=True)
@@ -137,6 +141,8 @@ class SearchBot:
         g = root.clone()
         complete_move(g, seat, move, rnd)
         rollout(g, rnd, ROLLOUT_ACTIONS)
+        if last_generation(g):
+            play_out(g, rnd, ENDGAME_DECISIONS)
         return evaluate(g, seat, horizon(root, g))
 
 
@@ -159,6 +165,24 @@ def complete_move(g: Game, seat: int, move: Answer, rnd: random.Random) -> None:
         options = look.candidates(g, follow_up, MAX_FOLLOW_UP_OPTIONS)
         raw_push(g, seat, look._best_of(g, options, False))
     settle(g, seat)
+
+
+def last_generation(g: Game) -> bool:
+    """Whether the game ends with this generation: every parameter is at its maximum."""
+    return not g.is_over and not g.options.solo and parameter_steps_left(g) == 0
+
+
+def play_out(g: Game, rnd: random.Random, decisions: int) -> None:
+    """Play every seat's decisions with greedy's look-ahead to the end of the game (at most
+    `decisions` of them): the final score is then known, not estimated."""
+    for _ in range(decisions):
+        if g.is_over:
+            return
+        pending = g.decisions()
+        if not pending:
+            return
+        d = pending[0]
+        raw_push(g, d.player, Lookahead(d.player, rnd).best(g, d))
 
 
 def rollout(g: Game, rnd: random.Random, actions: int) -> None:
