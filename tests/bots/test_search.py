@@ -10,14 +10,8 @@ import pytest
 from bot_helpers import game_at_action
 
 from olympus.bots import BOTS, SearchBot, make_bot
-from olympus.bots.search import (
-    ENDGAME_DECISIONS,
-    Arm,
-    complete_move,
-    last_generation,
-    play_out,
-    rollout,
-)
+from olympus.bots.evaluate import last_generation
+from olympus.bots.search import ENDGAME_DECISIONS, Arm, complete_move, play_out, rollout
 from olympus.engine import Answer, Game, GameOptions, StandardProject
 from olympus.engine.constants import OCEANS_MAX, OXYGEN_MAX, TEMPERATURE_MAX
 

@@ -169,6 +169,12 @@ def _is_active(cid: int) -> bool:
     )
 
 
+def last_generation(game: Game) -> bool:
+    """Whether the game ends with this generation: every parameter is at its maximum (solo
+    games last their fixed number of generations instead) and the game is not over yet."""
+    return not game.is_over and not game.options.solo and parameter_steps_left(game) == 0
+
+
 def horizon(root: Game, leaf: Game) -> float:
     """Generations left at `leaf`, a position searched from `root`: the root's estimate,
     less the generations the search went through, 0 once the leaf is in its final scoring.
@@ -182,7 +188,7 @@ def horizon(root: Game, leaf: Game) -> float:
     ended the game whoever took them, and the seat ahead did not close it out."""
     if leaf.phase in ("final", "ended"):
         return 0.0
-    if not leaf.options.solo and parameter_steps_left(leaf) == 0:
+    if last_generation(leaf):
         return 1.0
     return max(OPEN_FLOOR, generations_left(root) - (leaf.generation - root.generation))
 
@@ -231,6 +237,7 @@ __all__ = [
     "evaluate",
     "generations_left",
     "horizon",
+    "last_generation",
     "parameter_steps_left",
     "stock_factor",
     "worth",

@@ -39,7 +39,7 @@ from ..engine import Answer, Decision, Game
 from ..engine.turn import TurnDecision
 from ..engine.undo import raw_push
 from .determinise import SEED_BITS, determinise
-from .evaluate import evaluate, horizon, parameter_steps_left
+from .evaluate import evaluate, horizon, last_generation
 from .greedy import MAX_FOLLOW_UP_OPTIONS, MAX_FOLLOW_UPS, Lookahead, cheapest_payments, settle
 
 DEFAULT_BUDGET = 24  # simulations per searched decision
@@ -167,11 +167,6 @@ def complete_move(g: Game, seat: int, move: Answer, rnd: random.Random) -> None:
     settle(g, seat)
 
 
-def last_generation(g: Game) -> bool:
-    """Whether the game ends with this generation: every parameter is at its maximum."""
-    return not g.is_over and not g.options.solo and parameter_steps_left(g) == 0
-
-
 def play_out(g: Game, rnd: random.Random, decisions: int) -> None:
     """Play every seat's decisions with greedy's look-ahead to the end of the game (at most
     `decisions` of them): the final score is then known, not estimated."""
@@ -203,4 +198,4 @@ def rollout(g: Game, rnd: random.Random, actions: int) -> None:
         raw_push(g, d.player, Lookahead(d.player, rnd).best(g, d))
 
 
-__all__ = ["DEFAULT_BUDGET", "SearchBot", "complete_move", "rollout"]
+__all__ = ["DEFAULT_BUDGET", "SearchBot", "complete_move", "play_out", "rollout"]

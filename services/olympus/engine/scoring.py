@@ -80,7 +80,7 @@ def _board_points(g: GameState) -> tuple[dict[int, int], dict[int, int]]:
     board for every seat: a live score is computed for every version of a game."""
     greeneries = {p.seat: 0 for p in g.players}
     cities = dict(greeneries)
-    owners, tiles, spaces = g.owners, g.tiles, g.map.spaces
+    owners, tiles = g.owners, g.tiles
     # The scan runs in C (compress, map): it is most of a score's cost otherwise.
     for sid in compress(range(len(tiles)), map(_SCORING_TILES.__contains__, tiles)):
         seat = owners[sid]
@@ -89,9 +89,7 @@ def _board_points(g: GameState) -> tuple[dict[int, int], dict[int, int]]:
         if tiles[sid] == GREENERY:
             greeneries[seat] += 1
         else:
-            space = spaces[sid]
-            if space is not None:
-                cities[seat] += sum(1 for n in space.neighbours if tiles[n] == GREENERY)
+            cities[seat] += adjacent_count(g, sid, GREENERY)
     return greeneries, cities
 
 
