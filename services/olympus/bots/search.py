@@ -1,7 +1,10 @@
 """The search bot `mcts`: determinised Monte Carlo search over complete moves.
 
-Outside the action phase (setup, research, follow-ups of a move) the bot answers as greedy
-does, on a determinised copy of the game (greedy.py). On an action-phase turn it searches:
+Outside the action phase (research, follow-ups of a move) the bot answers as greedy does, on a
+determinised copy of the game (greedy.py). At setup it takes the dealt corporation that won the
+most in whole games played out ahead of time (corporations.py: telling corporations apart
+takes hundreds of whole games, far beyond one decision's time), and the opening cards greedy
+would buy with it. On an action-phase turn it searches:
 
 1. Candidates: every legal complete move (each paid the cheapest way, greedy's
    `cheapest_payments`), scored once by greedy's one-step look-ahead; the `CANDIDATES` best
@@ -36,8 +39,10 @@ import time
 from dataclasses import dataclass
 
 from ..engine import Answer, Decision, Game
+from ..engine.decisions import SelectSetup
 from ..engine.turn import TurnDecision
 from ..engine.undo import raw_push
+from .corporations import opening
 from .determinise import SEED_BITS, determinise
 from .evaluate import evaluate, horizon, last_generation
 from .greedy import MAX_FOLLOW_UP_OPTIONS, MAX_FOLLOW_UPS, Lookahead, cheapest_payments, settle
@@ -84,6 +89,8 @@ class SearchBot:
         seat = decision.player
         world = determinise(game, seat, self.rnd)
         mine = world.decision_for(seat)
+        if isinstance(mine, SelectSetup):
+            mine = opening(world, mine)  # the corporation by its measured edge
         if not isinstance(mine, TurnDecision):
             return Lookahead(seat, self.rnd).best(world, mine)
         return self._search(game, world, mine)
