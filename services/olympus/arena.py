@@ -31,14 +31,17 @@ import os
 import statistics
 import sys
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from .bots import BOTS, Bot, make_bot, takes_budget
 from .engine import Game, GameOptions
 from .platform.strict import whole_arg
 from .selfplay import DECISION_LIMIT
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
@@ -229,7 +232,7 @@ def run(
     for entrant in range(n):
         _make(table, entrant, 0)  # a budget the bot cannot use fails here, before any game
     summary = Summary(table)
-    for outcome in _played(matches(table, games, seed), workers or os.cpu_count() or 1):
+    for outcome in in_workers(play, matches(table, games, seed), workers or os.cpu_count() or 1):
         summary.outcomes.append(outcome)
         if progress:
             _progress(len(summary.outcomes), games)
@@ -239,12 +242,14 @@ def run(
     return summary.to_dict()
 
 
-def _played(todo: list[Match], workers: int) -> Iterator[Outcome]:
+def in_workers(fn: Callable[[_T], _R], todo: Sequence[_T], workers: int) -> Iterator[_R]:
+    """`fn` over `todo` in `workers` spawned processes, each result as soon as it is done (in
+    order, in this process, with one worker). Shared by the arena and the bots' benchmarks."""
     if workers <= 1:
-        yield from map(play, todo)
+        yield from map(fn, todo)
         return
     with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        yield from pool.imap_unordered(play, todo, chunksize=1)
+        yield from pool.imap_unordered(fn, todo, chunksize=1)
 
 
 def _progress(done: int, total: int, width: int = 30) -> None:

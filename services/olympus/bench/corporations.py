@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import random
 import statistics
 import sys
@@ -33,7 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from olympus.arena import wilson
+from olympus.arena import in_workers, wilson
 from olympus.bots import GreedyBot
 from olympus.bots.corporations import CORPORATION_EDGE, narrowed, opening
 from olympus.bots.determinise import determinise
@@ -181,21 +180,10 @@ def versus(rows: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def _played(specs: list[Spec], workers: int, log: bool) -> Iterator[dict[str, Any]]:
-    if workers <= 1:
-        rows: Iterator[dict[str, Any]] = map(play, specs)
-        for row in rows:
-            _log(row, log)
-            yield row
-        return
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        for row in pool.imap_unordered(play, specs, chunksize=1):
-            _log(row, log)
-            yield row
-
-
-def _log(row: dict[str, Any], log: bool) -> None:
-    if log:  # one line a game, so that a long run can be read before it ends
-        print(json.dumps(row), file=sys.stderr, flush=True)
+    for row in in_workers(play, specs, workers):
+        if log:  # one line a game, so that a long run can be read before it ends
+            print(json.dumps(row), file=sys.stderr, flush=True)
+        yield row
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -20,15 +20,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import multiprocessing
 import statistics
 import sys
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from olympus.arena import wilson
+from olympus.arena import in_workers, wilson
 from olympus.bots import GreedyBot
 from olympus.bots.search import DEFAULT_BUDGET, SearchBot
 from olympus.engine import Game, GameOptions
@@ -139,7 +137,7 @@ def match(
         raise ValueError(f"games must be a positive even number (seats swapped), not {games}")
     specs = [Game1(seed + k // 2, k % 2, budget, seconds) for k in range(games)]
     rows = []
-    for row in _played(specs, workers):
+    for row in in_workers(play, specs, workers):
         rows.append(row)
         if log:  # one line a game, so that a long run can be read before it ends
             print(json.dumps(row), file=sys.stderr, flush=True)
@@ -184,14 +182,6 @@ def summarise(
         if searched_cpu
         else None,
     }
-
-
-def _played(specs: list[Game1], workers: int) -> Iterator[dict[str, Any]]:
-    if workers <= 1:
-        yield from map(play, specs)
-        return
-    with multiprocessing.get_context("spawn").Pool(workers) as pool:
-        yield from pool.imap_unordered(play, specs, chunksize=1)
 
 
 def main(argv: list[str] | None = None) -> int:
