@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from bot_helpers import game_at_action
 
-from olympus.bots.evaluate import MC_PER_VP, evaluate, generations_left, horizon
+from olympus.bots.evaluate import (
+    MC_PER_VP,
+    PLAIN,
+    SEARCH_WEIGHTS,
+    Weights,
+    evaluate,
+    generations_left,
+    horizon,
+    stock_factor,
+)
+from olympus.bots.greedy import Lookahead
+from olympus.bots.search import SearchBot
 from olympus.engine import Game
-from olympus.engine.constants import GREENERY, HEAT, MC, OCEANS_MAX, OXYGEN_MAX, TEMPERATURE_MAX
+from olympus.engine.cards.catalogue import by_name
+from olympus.engine.constants import (
+    GREENERY,
+    HEAT,
+    MC,
+    OCEANS_MAX,
+    OXYGEN_MAX,
+    PLANTS,
+    TEMPERATURE_MAX,
+)
 
 
 def late(game: Game) -> Game:
@@ -17,12 +39,12 @@ def late(game: Game) -> Game:
     return g
 
 
-def gain(game: Game, seat: int, change: object) -> float:
-    """How much `change(game_copy)` moves the seat's evaluation."""
+def gain(game: Game, seat: int, change: object, weights: Weights = PLAIN) -> float:
+    """How much `change(game_copy)` moves the seat's evaluation (by `weights`)."""
     g = game.clone()
     assert callable(change)
     change(g)
-    return evaluate(g, seat) - evaluate(game, seat)
+    return evaluate(g, seat, None, weights) - evaluate(game, seat, None, weights)
 
 
 def test_generations_left_fall_as_the_planet_is_terraformed() -> None:
@@ -147,3 +169,28 @@ def test_completing_the_planet_is_the_last_production_to_come() -> None:
     done = g.clone()
     done.temperature, done.oxygen = TEMPERATURE_MAX, OXYGEN_MAX
     assert horizon(g, done) == 1 < 2 <= horizon(g, g) == generations_left(g)
+
+
+def test_weights_set_the_worth_of_plants_and_active_cards() -> None:
+    """A plant in stock and an active card in play are worth what the weights say, per unit
+    of stock value and per generation left."""
+    g = game_at_action(3)
+    g.awards = []
+    more = Weights(plant=PLAIN.plant + 1.0, active_card=PLAIN.active_card + 2.0)
+    generations = generations_left(g)
+
+    def plants(x: Game) -> None:
+        x.players[0].res[PLANTS] += 4
+
+    def birds(x: Game) -> None:
+        x.players[0].played.append(by_name()["birds"].id)
+
+    assert gain(g, 0, plants, more) - gain(g, 0, plants) == pytest.approx(
+        4 * 1.0 * stock_factor(generations)
+    )
+    assert gain(g, 0, birds, more) - gain(g, 0, birds) == pytest.approx(2.0 * generations)
+
+
+def test_greedy_plays_by_the_plain_weights_and_the_search_bot_by_its_own() -> None:
+    assert Lookahead(0, random.Random(1)).weights == PLAIN
+    assert SearchBot(1).weights == SEARCH_WEIGHTS != PLAIN

@@ -51,7 +51,7 @@ from ..engine.turn import TurnDecision, play_card
 from ..engine.turn_options import TurnOptions, effects_feasible
 from ..engine.undo import raw_push
 from .determinise import determinise
-from .evaluate import HAND_CARD_VALUE, evaluate, horizon, resource_values
+from .evaluate import HAND_CARD_VALUE, PLAIN, Weights, evaluate, horizon, resource_values
 
 MAX_OPTIONS = 40  # answers looked at per decision
 MAX_FOLLOW_UP_OPTIONS = 12  # answers looked at per follow-up decision of a move
@@ -84,18 +84,20 @@ class GreedyBot:
 
 
 class Lookahead:
-    """One decision's search for `seat` (the world is already determinised)."""
+    """One decision's search for `seat` (the world is already determinised), judged by the
+    evaluation with `weights`."""
 
-    def __init__(self, seat: int, rnd: random.Random) -> None:
+    def __init__(self, seat: int, rnd: random.Random, weights: Weights = PLAIN) -> None:
         self.seat = seat
         self.rnd = rnd
+        self.weights = weights
         self.states = 0
         self.root: Game | None = None
 
     def value(self, leaf: Game) -> float:
         """The evaluation of a searched position, over the root's horizon."""
         root = self.root if self.root is not None else leaf
-        return evaluate(leaf, self.seat, horizon(root, leaf))
+        return evaluate(leaf, self.seat, horizon(root, leaf), self.weights)
 
     def best(self, world: Game, decision: Decision) -> Answer:
         self.root = world
@@ -195,7 +197,7 @@ class Lookahead:
         cards the seat cannot pay for only costs their price."""
         p = world.players[self.seat]
         near = min(PLAN_GENERATIONS, horizon(self.root or world, world))
-        values = resource_values(world, p)
+        values = resource_values(world, p, self.weights)
         funds = (
             money
             + p.res[STEEL] * values[STEEL]

@@ -44,7 +44,7 @@ from ..engine.turn import TurnDecision
 from ..engine.undo import raw_push
 from .corporations import opening
 from .determinise import SEED_BITS, determinise
-from .evaluate import evaluate, horizon, last_generation
+from .evaluate import PLAIN, SEARCH_WEIGHTS, Weights, evaluate, horizon, last_generation
 from .greedy import MAX_FOLLOW_UP_OPTIONS, MAX_FOLLOW_UPS, Lookahead, cheapest_payments, settle
 
 DEFAULT_BUDGET = 24  # simulations per searched decision
@@ -71,6 +71,7 @@ class Arm:
 class SearchBot:
     name = "mcts"
     takes_budget = True
+    weights = SEARCH_WEIGHTS  # its own evaluation, for its choices, rollouts and leaves
 
     def __init__(self, seed: int = 0, budget: int | None = None, seconds: float | None = None):
         if budget is not None and budget < 1:
@@ -92,14 +93,14 @@ class SearchBot:
         if isinstance(mine, SelectSetup):
             mine = opening(world, mine)  # the corporation by its measured edge
         if not isinstance(mine, TurnDecision):
-            return Lookahead(seat, self.rnd).best(world, mine)
+            return Lookahead(seat, self.rnd, self.weights).best(world, mine)
         return self._search(game, world, mine)
 
     # --- the search at an action-phase turn ------------------------------------------------
     def _search(self, game: Game, world: Game, decision: TurnDecision) -> Answer:
         seat = decision.player
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        look = Lookahead(seat, self.rnd)
+        look = Lookahead(seat, self.rnd, self.weights)
         look.root = world
         moves = cheapest_payments(world, decision)
         if len(moves) == 1:
@@ -146,11 +147,11 @@ class SearchBot:
         rnd = random.Random(world_seed)
         root = determinise(game, seat, rnd)
         g = root.clone()
-        complete_move(g, seat, move, rnd)
-        rollout(g, rnd, ROLLOUT_ACTIONS)
+        complete_move(g, seat, move, rnd, self.weights)
+        rollout(g, rnd, ROLLOUT_ACTIONS, self.weights)
         if last_generation(g):
-            play_out(g, rnd, ENDGAME_DECISIONS)
-        return evaluate(g, seat, horizon(root, g))
+            play_out(g, rnd, ENDGAME_DECISIONS, self.weights)
+        return evaluate(g, seat, horizon(root, g), self.weights)
 
 
 def _rounds(arms: int) -> int:
@@ -158,10 +159,12 @@ def _rounds(arms: int) -> int:
     return max(1, math.ceil(math.log2(arms))) if arms > 1 else 0
 
 
-def complete_move(g: Game, seat: int, move: Answer, rnd: random.Random) -> None:
+def complete_move(
+    g: Game, seat: int, move: Answer, rnd: random.Random, weights: Weights = PLAIN
+) -> None:
     """Apply `move` for `seat` on `g` and finish it as greedy does: its follow-up decisions
     answered by the one-step look-ahead, the other seats' pending decisions by default."""
-    look = Lookahead(seat, rnd)
+    look = Lookahead(seat, rnd, weights)
     look.root = g.clone()
     phase, generation = g.phase, g.generation
     raw_push(g, seat, move)
@@ -174,9 +177,9 @@ def complete_move(g: Game, seat: int, move: Answer, rnd: random.Random) -> None:
     settle(g, seat)
 
 
-def play_out(g: Game, rnd: random.Random, decisions: int) -> None:
-    """Play every seat's decisions with greedy's look-ahead to the end of the game (at most
-    `decisions` of them): the final score is then known, not estimated."""
+def play_out(g: Game, rnd: random.Random, decisions: int, weights: Weights = PLAIN) -> None:
+    """Play every seat's decisions with greedy's look-ahead (by `weights`) to the end of the
+    game (at most `decisions` of them): the final score is then known, not estimated."""
     for _ in range(decisions):
         if g.is_over:
             return
@@ -184,12 +187,12 @@ def play_out(g: Game, rnd: random.Random, decisions: int) -> None:
         if not pending:
             return
         d = pending[0]
-        raw_push(g, d.player, Lookahead(d.player, rnd).best(g, d))
+        raw_push(g, d.player, Lookahead(d.player, rnd, weights).best(g, d))
 
 
-def rollout(g: Game, rnd: random.Random, actions: int) -> None:
-    """Play on with greedy's look-ahead for every seat: `actions` action-phase decisions at
-    most, stopping at the end of the generation's action phase or of the game."""
+def rollout(g: Game, rnd: random.Random, actions: int, weights: Weights = PLAIN) -> None:
+    """Play on with greedy's look-ahead (by `weights`) for every seat: `actions` action-phase
+    decisions at most, stopping at the end of the generation's action phase or of the game."""
     generation = g.generation
     for _ in range(ROLLOUT_DECISIONS):
         if g.is_over or g.phase != "action" or g.generation != generation:
@@ -202,7 +205,7 @@ def rollout(g: Game, rnd: random.Random, actions: int) -> None:
             if actions == 0:
                 return
             actions -= 1
-        raw_push(g, d.player, Lookahead(d.player, rnd).best(g, d))
+        raw_push(g, d.player, Lookahead(d.player, rnd, weights).best(g, d))
 
 
 __all__ = ["DEFAULT_BUDGET", "SearchBot", "complete_move", "play_out", "rollout"]
