@@ -25,6 +25,9 @@ production and TR income are worth more early than late for that reason; stock l
 the end nears (`stock_factor`: what is not spent is lost) and is worth nothing at the end,
 except as the tie-break (`TIE_BREAK`).
 
+Two of these values are a bot's to set (`Weights`: a plant, an active card). Greedy plays by the plain ones above (`PLAIN`), the search bot by weights
+tuned in play (`SEARCH_WEIGHTS`).
+
 Only public facts and the seat's own counts are read: the same evaluation serves any seat,
 on a determinised copy (determinise.py) as well as on the real game.
 """
@@ -77,20 +80,18 @@ TIE_BREAK = 0.01  # M€ break ties at the end: worth something even when nothin
 
 @dataclass(frozen=True, slots=True)
 class Weights:
-    """The values of the evaluation that a bot may set for itself, in M€: a plant in stock (while
-    oxygen can rise), a unit of energy production each generation, an active card in play each
-    generation. `PLAIN` is the evaluation greedy plays by; the search bot plays by
+    """The values of the evaluation that a bot may set for itself, in M€: a plant (in stock, and
+    as production each generation; 60% of it once oxygen is maxed) and an active card in play
+    (each generation left). `PLAIN` is the evaluation greedy plays by; the search bot plays by
     `SEARCH_WEIGHTS`."""
 
     plant: float = PLANT_VALUE
-    energy_production: float = ENERGY_PRODUCTION_VALUE
     active_card: float = ACTIVE_CARD_VALUE
 
 
 PLAIN = Weights()
-# Tuned by play: greedy judging by these weights won 609 of 1,000 seat-swapped games against
-# greedy by the plain ones (seeds 9001-9500). Plants were worth too little (8 of them make a
-# greenery, which costs 23 M€ as a standard project) and an active card too much.
+# Tuned by play, one value at a time and then together: greedy judging by these weights won 609
+# of 1,000 seat-swapped games against greedy by the plain ones (seeds 9001-9500; README, Bots).
 SEARCH_WEIGHTS = Weights(plant=2.4, active_card=0.25)
 
 
@@ -151,7 +152,7 @@ def worth(
     value = total * MC_PER_VP + p.tr * generations + p.res[MC] * TIE_BREAK
     for kind, unit in enumerate(values):
         value += p.res[kind] * unit * stock
-        per_generation = weights.energy_production if kind == ENERGY else unit
+        per_generation = ENERGY_PRODUCTION_VALUE if kind == ENERGY else unit
         value += p.prod[kind] * per_generation * generations
     value += len(p.hand) * HAND_CARD_VALUE * min(1.0, generations / 2.0)
     for cid, count in p.card_res.items():

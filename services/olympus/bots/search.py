@@ -23,6 +23,10 @@ would buy with it. On an action-phase turn it searches:
    candidates are compared on equal deals), and the worse half by mean value is dropped. The
    best mean among the last survivors is played.
 
+The bot judges by its own weights of the evaluation (`evaluate.SEARCH_WEIGHTS`: plants worth
+more and active cards less than greedy's plain weights), in its own look-ahead, in the rollouts
+(for every seat) and at the leaves; greedy by those weights beats plain greedy (evaluate.py).
+
 The budget per searched decision is a number of simulations (`budget`, deterministic for a
 given seed and budget) or, optionally, seconds of thinking (`seconds`, a deadline checked
 between simulations; not reproducible). A decision with one legal answer is answered at once.
