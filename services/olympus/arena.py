@@ -16,7 +16,9 @@ The table is 2 players, base game + Corporate Era, Tharsis (options: `--map`, `-
 `--colonies`, `--draft`). Ties: the engine's own tie-break decides first (most points, then
 most M€, `Game.result`); seats still tied share the win (each gets 1/k of it), so the wins sum
 to the games played. `ci95` is the Wilson score interval of the win rate. A bot named twice
-(self-play: `--bots greedy,greedy`) is reported as greedy#1 and greedy#2. `median_generations`
+(self-play: `--bots greedy,greedy`) is reported as greedy#1 and greedy#2. A bot is named by its
+spec (bots/__init__.py): `--bots greedy:plant=2.4:active_card=0.25,greedy` pits greedy judging
+by other weights against greedy as it is, and reports each under its spec. `median_generations`
 of a bot is over the games it won (None without a win); the top-level one is over all games.
 `ms_per_decision` is the bot's own thinking time per answer it gave.
 """
@@ -35,7 +37,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .bots import BOTS, Bot, make_bot, takes_budget
+from .bots import Bot, make_bot, parse_bot, takes_budget
 from .engine import Game, GameOptions
 from .platform.strict import whole_arg
 from .selfplay import DECISION_LIMIT
@@ -219,9 +221,11 @@ def run(
         raise ArenaError("an arena needs at least 2 bots (name one twice for self-play)")
     if n > 5:
         raise ArenaError(f"at most 5 players sit at a table, not {n}")
-    for name in table.bots:
-        if name not in BOTS:
-            raise ArenaError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
+    for spec in table.bots:
+        try:
+            parse_bot(spec)
+        except ValueError as exc:
+            raise ArenaError(str(exc)) from None
     if games < 1 or games % n:
         raise ArenaError(
             f"--games must be a positive multiple of the players ({n}), so that every seed is "
@@ -298,7 +302,12 @@ def _arena(args: argparse.Namespace) -> int:
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p = sub.add_parser("arena", help="bots against each other over seat-swapped games")
-    p.add_argument("--bots", required=True, help="comma-separated, one per seat: greedy,random")
+    p.add_argument(
+        "--bots",
+        required=True,
+        help="comma-separated, one per seat: greedy,random; a bot's weights after colons: "
+        "greedy:plant=2.4:active_card=0.25",
+    )
     p.add_argument("--games", type=whole_arg(1), default=400, metavar="K")
     p.add_argument("--players", type=whole_arg(2, 5), default=None, metavar="N")
     p.add_argument(

@@ -48,6 +48,18 @@ def test_self_play_numbers_the_entrants(capsys: pytest.CaptureFixture[str]) -> N
     assert sum(b["wins"] for b in bots.values()) == 2
 
 
+def test_bots_with_weights_are_reported_by_their_spec(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, summary = arena(
+        capsys, "--bots", "greedy:plant=2.4:active_card=0.25,greedy", "--games", "2", "--quiet"
+    )
+    assert status == 0
+    bots = summary["bots"]
+    assert isinstance(bots, dict) and set(bots) == {"greedy:plant=2.4:active_card=0.25", "greedy"}
+    assert sum(b["wins"] for b in bots.values()) == 2
+
+
 def test_every_seed_is_played_with_the_seats_rotated() -> None:
     table = Table(bots=("greedy", "random", "passive"))
     played = matches(table, 6, seed=10)
@@ -65,6 +77,8 @@ def test_every_seed_is_played_with_the_seats_rotated() -> None:
         ["--bots", "greedy", "--games", "2"],
         ["--bots", "greedy,random", "--games", "2", "--players", "3"],
         ["--bots", "greedy,random", "--games", "2", "--budget", "5"],  # greedy takes none
+        ["--bots", "greedy:plant=much,random", "--games", "2"],
+        ["--bots", "greedy,random:plant=2", "--games", "2"],  # random takes no weights
     ],
 )
 def test_bad_requests_get_a_clear_error(

@@ -17,7 +17,7 @@ from olympus.bots.evaluate import (
     horizon,
     stock_factor,
 )
-from olympus.bots.greedy import Lookahead
+from olympus.bots.greedy import GreedyBot, Lookahead
 from olympus.bots.search import SearchBot
 from olympus.engine import Game
 from olympus.engine.cards.catalogue import by_name
@@ -191,6 +191,27 @@ def test_weights_set_the_worth_of_plants_and_active_cards() -> None:
     assert gain(g, 0, birds, more) - gain(g, 0, birds) == pytest.approx(2.0 * generations)
 
 
+def test_weights_set_what_tr_and_production_pay_each_generation() -> None:
+    """A TR step's income and a production's worth are the weights' values per generation
+    left; the point a TR step scores now does not depend on them."""
+    g = game_at_action(3)
+    g.awards = []
+    more = Weights(tr_income=PLAIN.tr_income + 0.5, production=PLAIN.production * 2)
+    generations = generations_left(g)
+
+    def terraform(x: Game) -> None:
+        x.players[0].tr += 1
+
+    def production(x: Game) -> None:
+        x.players[0].prod[MC] += 3
+
+    assert gain(g, 0, terraform) == pytest.approx(MC_PER_VP + generations)
+    assert gain(g, 0, terraform, more) - gain(g, 0, terraform) == pytest.approx(0.5 * generations)
+    assert gain(g, 0, production, more) == pytest.approx(2 * gain(g, 0, production))
+    assert gain(g, 0, production) == pytest.approx(3 * generations)
+
+
 def test_greedy_plays_by_the_plain_weights_and_the_search_bot_by_its_own() -> None:
     assert Lookahead(0, random.Random(1)).weights == PLAIN
+    assert GreedyBot(1).weights == PLAIN
     assert SearchBot(1).weights == SEARCH_WEIGHTS != PLAIN

@@ -7,13 +7,20 @@ bot seats, the ladder and the arena.
 - `mcts` (search.py): determinised Monte Carlo search over complete moves, greedy rollouts,
   successive halving; a budget in simulations per decision.
 
-Every bot is made by `make_bot(name, seed)` and is deterministic for a given seed.
+Every bot is made by `make_bot(spec, seed)` and is deterministic for a given seed. A spec is a
+bot's name, and for the bots that judge by the evaluation (greedy, mcts) any of its weights
+(`evaluate.Weights`) after colons: `greedy:plant=2.4:active_card=0.25` is greedy judging by those
+two values and its own for the rest. That is how a variant is pitted against the bot as it is
+(`olympus arena --bots greedy:plant=2.4,greedy`) without a line of code.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from dataclasses import fields, replace
 
+from .evaluate import Weights
 from .greedy import GreedyBot
 from .search import SearchBot
 from .simple import Bot, PassiveBot, RandomBot
@@ -26,23 +33,61 @@ BOTS: dict[str, Callable[[int], Bot]] = {
 }
 
 
-def takes_budget(name: str) -> bool:
-    """Whether the named bot thinks within a per-decision budget (`make_bot(..., budget=)`)."""
+SPEC_SEPARATOR = ":"
+WEIGHT_NAMES = tuple(f.name for f in fields(Weights))
+
+
+def parse_bot(spec: str) -> tuple[str, dict[str, float]]:
+    """A bot spec's name and the weights it sets (`greedy:plant=2.4:active_card=0.25`); a
+    ValueError that says what is wrong for anything else."""
+    name, *parts = spec.split(SPEC_SEPARATOR)
+    name = name.strip()
+    factory = BOTS.get(name)
+    if factory is None:
+        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
+    if parts and not isinstance(getattr(factory, "weights", None), Weights):
+        raise ValueError(f"the {name} bot takes no weights (in {spec!r})")
+    values: dict[str, float] = {}
+    for part in parts:
+        key, equals, text = part.partition("=")
+        key = key.strip()
+        if not equals or not key:
+            raise ValueError(f"{spec!r}: a weight is name=value, not {part!r}")
+        if key not in WEIGHT_NAMES:
+            raise ValueError(f"{spec!r}: unknown weight {key!r}; known: {', '.join(WEIGHT_NAMES)}")
+        if key in values:
+            raise ValueError(f"{spec!r}: the weight {key} is set twice")
+        try:
+            value = float(text)
+        except ValueError:
+            raise ValueError(f"{spec!r}: {key} must be a number, not {text.strip()!r}") from None
+        if not math.isfinite(value) or value < 0:
+            raise ValueError(f"{spec!r}: {key} must be a finite number >= 0, not {text.strip()}")
+        values[key] = value
+    return name, values
+
+
+def takes_budget(spec: str) -> bool:
+    """Whether the bot thinks within a per-decision budget (`make_bot(..., budget=)`)."""
+    name = spec.split(SPEC_SEPARATOR)[0].strip()
     return bool(getattr(BOTS.get(name), "takes_budget", False))
 
 
-def make_bot(name: str, seed: int, budget: int | None = None) -> Bot:
-    """A bot by name. `budget` (per decision, e.g. simulations) only for the bots that take
-    one: a factory marked `takes_budget = True`, called as `factory(seed, budget=budget)`."""
-    try:
-        factory = BOTS[name]
-    except KeyError:
-        raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}") from None
-    if budget is None:
-        return factory(seed)
-    if not getattr(factory, "takes_budget", False):
-        raise ValueError(f"the {name} bot takes no budget")
-    return factory(seed, budget=budget)  # type: ignore[call-arg]
+def make_bot(spec: str, seed: int, budget: int | None = None) -> Bot:
+    """A bot by its spec (a name, with weights for the bots that take them). `budget` (per
+    decision, e.g. simulations) only for the bots that take one: a factory marked
+    `takes_budget = True`, called as `factory(seed, budget=budget)`."""
+    name, values = parse_bot(spec)
+    factory = BOTS[name]
+    options: dict[str, object] = {}
+    if budget is not None:
+        if not getattr(factory, "takes_budget", False):
+            raise ValueError(f"the {name} bot takes no budget")
+        options["budget"] = budget
+    if values:
+        # Over the bot's own weights: mcts:plant=1.6 keeps the search bot's other values.
+        options["weights"] = replace(factory.weights, **values)  # type: ignore[attr-defined]
+    return factory(seed, **options)  # type: ignore[call-arg]
 
 
 __all__ = [
@@ -53,5 +98,6 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "make_bot",
+    "parse_bot",
     "takes_budget",
 ]

@@ -81,12 +81,16 @@ TIE_BREAK = 0.01  # M€ break ties at the end: worth something even when nothin
 @dataclass(frozen=True, slots=True)
 class Weights:
     """The values of the evaluation that a bot may set for itself, in M€: a plant (in stock, and
-    as production each generation; 60% of it once oxygen is maxed) and an active card in play
-    (each generation left). `PLAIN` is the evaluation greedy plays by; the search bot plays by
-    `SEARCH_WEIGHTS`."""
+    as production each generation; 60% of it once oxygen is maxed), an active card in play
+    (each generation left), what a TR step pays each generation left, and a factor on every
+    production's value each generation left. `PLAIN` is the evaluation greedy plays by; the
+    search bot plays by `SEARCH_WEIGHTS`. A bot spec sets them by name (bots/__init__.py,
+    `greedy:plant=2.4:active_card=0.25`)."""
 
     plant: float = PLANT_VALUE
     active_card: float = ACTIVE_CARD_VALUE
+    tr_income: float = 1.0  # the M€ a TR step pays at each production phase
+    production: float = 1.0  # production's worth per generation, as a factor
 
 
 PLAIN = Weights()
@@ -149,11 +153,11 @@ def worth(
     p = game.players[seat]
     values = resource_values(game, p, weights)
     stock = stock_factor(generations)
-    value = total * MC_PER_VP + p.tr * generations + p.res[MC] * TIE_BREAK
+    value = total * MC_PER_VP + p.tr * generations * weights.tr_income + p.res[MC] * TIE_BREAK
     for kind, unit in enumerate(values):
         value += p.res[kind] * unit * stock
         per_generation = ENERGY_PRODUCTION_VALUE if kind == ENERGY else unit
-        value += p.prod[kind] * per_generation * generations
+        value += p.prod[kind] * per_generation * generations * weights.production
     value += len(p.hand) * HAND_CARD_VALUE * min(1.0, generations / 2.0)
     for cid, count in p.card_res.items():
         per_point = _points_per_resource(cid)

@@ -69,15 +69,18 @@ TURN_FRAME = "turn"  # the stack frame of an action-phase turn (engine/turn.py)
 
 class GreedyBot:
     name = "greedy"
+    weights = PLAIN  # the evaluation's values it judges by, unless made with others
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, weights: Weights | None = None) -> None:
         self.rnd = random.Random(seed)
+        if weights is not None:
+            self.weights = weights
         self.states = 0  # states evaluated so far (all decisions)
 
     def choose(self, game: Game, decision: Decision) -> Answer:
         seat = decision.player
         world = determinise(game, seat, self.rnd)
-        search = Lookahead(seat, self.rnd)
+        search = Lookahead(seat, self.rnd, self.weights)
         answer = search.best(world, world.decision_for(seat))
         self.states += search.states
         return answer

@@ -77,7 +77,13 @@ class SearchBot:
     takes_budget = True
     weights = SEARCH_WEIGHTS  # its own evaluation, for its choices, rollouts and leaves
 
-    def __init__(self, seed: int = 0, budget: int | None = None, seconds: float | None = None):
+    def __init__(
+        self,
+        seed: int = 0,
+        budget: int | None = None,
+        seconds: float | None = None,
+        weights: Weights | None = None,
+    ):
         if budget is not None and budget < 1:
             raise ValueError(f"the mcts budget is a number of simulations >= 1, not {budget}")
         if seconds is not None and not seconds > 0:
@@ -85,6 +91,8 @@ class SearchBot:
         self.rnd = random.Random(seed)
         self.budget = DEFAULT_BUDGET if budget is None else budget
         self.seconds = seconds
+        if weights is not None:
+            self.weights = weights
         self.simulations = 0  # simulations run so far (all decisions), for the benchmarks
         self.searches = 0  # decisions searched (action-phase turns with a choice)
 
