@@ -25,11 +25,17 @@ BROKEN_PIPE_STATUS = 128 + signal.SIGPIPE
 
 
 def _selfplay(args: argparse.Namespace) -> int:
+    from .bots import parse_bot
     from .engine.errors import InvalidOptions
     from .selfplay import run
 
     if args.solo:
         args.players = 1
+    try:
+        parse_bot(args.bot)
+    except ValueError as exc:  # an unknown bot, weights it cannot take: before any game
+        print(f"olympus selfplay: --bot: {exc}", file=sys.stderr)
+        return 2
     try:
         summary = run(
             players=args.players,
@@ -62,7 +68,9 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
     p.add_argument("--players", type=whole_arg(1, 5), default=2, metavar="N")
     p.add_argument("--games", type=whole_arg(), default=10, metavar="K")
     p.add_argument("--seed", type=whole_arg(), default=1, metavar="S")
-    p.add_argument("--bot", default="random")
+    p.add_argument(
+        "--bot", default="random", help="every seat's bot: random, greedy, greedy:plant=2.4, ..."
+    )
     p.add_argument("--corporate-era", action="store_true", help="add the Corporate Era cards")
     p.add_argument("--draft", action="store_true", help="draft variant in research")
     p.add_argument("--solo", action="store_true", help="a solo game (players=1, Corporate Era)")

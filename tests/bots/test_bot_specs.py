@@ -3,6 +3,7 @@ arena, selfplay and the benchmarks take it; every malformed spec refused with a 
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import replace
 
@@ -10,6 +11,7 @@ import pytest
 
 from olympus.bots import GreedyBot, SearchBot, make_bot, parse_bot, takes_budget
 from olympus.bots.evaluate import PLAIN, SEARCH_WEIGHTS
+from olympus.cli import main
 from olympus.engine import GameOptions
 from olympus.selfplay import play_game
 
@@ -63,3 +65,17 @@ def test_a_malformed_spec_is_refused_saying_why(spec: str, message: str) -> None
         make_bot(spec, 1)
     with pytest.raises(ValueError, match=re.escape(message)):
         parse_bot(spec)
+
+
+@pytest.mark.parametrize("bot", ["nobody", "greedy:plant=x", "passive:plant=2"])
+def test_selfplay_refuses_a_bad_bot_before_any_game(
+    capsys: pytest.CaptureFixture[str], bot: str
+) -> None:
+    assert main(["selfplay", "--games", "1", "--bot", bot, "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.startswith("olympus selfplay: --bot: ")
+
+
+def test_selfplay_plays_a_bot_with_weights(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["selfplay", "--games", "1", "--bot", "greedy:production=1.2", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["finished"] == 1
