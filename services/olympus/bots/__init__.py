@@ -37,11 +37,14 @@ SPEC_SEPARATOR = ":"
 WEIGHT_NAMES = tuple(f.name for f in fields(Weights))
 
 
+def _name_of(spec: str) -> str:
+    return spec.split(SPEC_SEPARATOR, 1)[0].strip()
+
+
 def parse_bot(spec: str) -> tuple[str, dict[str, float]]:
     """A bot spec's name and the weights it sets (`greedy:plant=2.4:active_card=0.25`); a
     ValueError that says what is wrong for anything else."""
-    name, *parts = spec.split(SPEC_SEPARATOR)
-    name = name.strip()
+    name, parts = _name_of(spec), spec.split(SPEC_SEPARATOR)[1:]
     factory = BOTS.get(name)
     if factory is None:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
@@ -69,8 +72,7 @@ def parse_bot(spec: str) -> tuple[str, dict[str, float]]:
 
 def takes_budget(spec: str) -> bool:
     """Whether the bot thinks within a per-decision budget (`make_bot(..., budget=)`)."""
-    name = spec.split(SPEC_SEPARATOR)[0].strip()
-    return bool(getattr(BOTS.get(name), "takes_budget", False))
+    return bool(getattr(BOTS.get(_name_of(spec)), "takes_budget", False))
 
 
 def make_bot(spec: str, seed: int, budget: int | None = None) -> Bot:
