@@ -25,8 +25,9 @@ production and TR income are worth more early than late for that reason; stock l
 the end nears (`stock_factor`: what is not spent is lost) and is worth nothing at the end,
 except as the tie-break (`TIE_BREAK`).
 
-Two of these values are a bot's to set (`Weights`: a plant, an active card). Greedy plays by
-the plain ones above (`PLAIN`), the search bot by weights tuned in play (`SEARCH_WEIGHTS`).
+Four of these values are a bot's to set (`Weights`: a plant, an active card, a TR step's
+income, a factor on production). Greedy plays by the plain ones above (`PLAIN`), the search bot
+by weights tuned in play (`SEARCH_WEIGHTS`); a bot spec sets any of them (bots/__init__.py).
 
 Only public facts and the seat's own counts are read: the same evaluation serves any seat,
 on a determinised copy (determinise.py) as well as on the real game.
