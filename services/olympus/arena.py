@@ -8,8 +8,12 @@ number of players. Games run in worker processes (one per core by default) and a
 goes to stderr; the result is one JSON object:
 
     {"games": 400, "finished": 400, "ties": 0, "median_generations": ..,
-     "median_winning_vp": .., "bots": {"greedy": {"wins": .., "win_rate": .., "ci95": [lo, hi],
+     "median_winning_vp": .., "median_winning_vp_per_generation": ..,
+     "bots": {"greedy": {"wins": .., "win_rate": .., "ci95": [lo, hi],
      "median_vp": .., "median_winning_vp": .., "median_generations": ..,
+     "when_winning": {"terraform_rating": .., "milestones": .., "awards": ..,
+     "greeneries": .., "cities": .., "cards": .., "total": .., "cards_played": ..,
+     "median_vp_per_generation": ..}, "winning_curve": [20.0, 21.5, ..],
      "ms_per_decision": ..}, ...}}
 
 The table is 2 players, base game + Corporate Era, Tharsis (options: `--map`, `--prelude`,
@@ -20,7 +24,14 @@ to the games played. `ci95` is the Wilson score interval of the win rate. A bot 
 spec (bots/__init__.py): `--bots greedy:plant=2.4:active_card=0.25,greedy` pits greedy judging
 by other weights against greedy as it is, and reports each under its spec. `median_generations`
 of a bot is over the games it won (None without a win); the top-level one is over all games.
-`ms_per_decision` is the bot's own thinking time per answer it gave.
+`ms_per_decision` is the bot's own thinking time per answer it gave. `when_winning` says where
+a bot's points came from in the games it won: the mean of each source of the final score (the
+sources add up to `total`, the mean winning score), the mean number of project cards it played
+(events included), and the median of its points per generation. `winning_curve` is its mean
+live score as each generation began, in the games it won (for as long as half of them last):
+how fast its points come. Points per generation is
+what a self-play score follows: the bots' winning scores rise and fall with the game's length
+at a nearly fixed rate (README, Bots).
 """
 
 from __future__ import annotations
@@ -87,6 +98,15 @@ class Outcome:
     wins: list[float]  # 1 for the winner, 1/k each for k seats tied after the tie-break
     decisions: list[int]
     seconds: list[float]
+    # Per entrant: its final score by source (`POINT_SOURCES`) and the project cards it played.
+    points: list[dict[str, int]] = field(default_factory=list)
+    cards_played: list[int] = field(default_factory=list)
+    # Per entrant: its live score as each generation's action phase began (generation 1 first).
+    curve: list[list[int]] = field(default_factory=list)
+
+
+# The final score's sources, as the engine's scoring names them (engine/scoring.py).
+POINT_SOURCES = ("terraform_rating", "milestones", "awards", "greeneries", "cities", "cards")
 
 
 def _make(table: Table, entrant: int, seed: int) -> Bot:
@@ -117,7 +137,12 @@ def play(match: Match) -> Outcome:
     seconds = [0.0] * n
     game = Game.new(options)
     made = 0
+    curve: list[list[int]] = [[] for _ in range(n)]  # per entrant: points as each generation began
     while not game.is_over and made < DECISION_LIMIT:
+        if game.phase == "action" and len(curve[0]) < game.generation:
+            live = {s.seat: s.total for s in game.scores()}
+            for e in range(n):
+                curve[e].append(live[match.seat_of(e)])
         decision = game.decisions()[0]
         seat = decision.player
         start = time.perf_counter()
@@ -129,6 +154,7 @@ def play(match: Match) -> Outcome:
     result = game.result()
     winners = result["winners"] if game.is_over else []
     totals = {s["seat"]: s["total"] for s in result["scores"]}
+    parts = {s["seat"]: {k: s[k] for k in POINT_SOURCES} for s in result["scores"]}
     return Outcome(
         seed=match.seed,
         rotation=match.rotation,
@@ -138,6 +164,12 @@ def play(match: Match) -> Outcome:
         wins=[1 / len(winners) if match.seat_of(e) in winners else 0.0 for e in range(n)],
         decisions=decisions,
         seconds=seconds,
+        points=[parts[match.seat_of(e)] for e in range(n)],
+        cards_played=[
+            len(game.players[match.seat_of(e)].played) + len(game.players[match.seat_of(e)].events)
+            for e in range(n)
+        ],
+        curve=curve,
     )
 
 
@@ -169,6 +201,37 @@ def _median(values: Sequence[float]) -> float | None:
     return round(float(statistics.median(values)), 2) if values else None
 
 
+def _mean(values: Sequence[float]) -> float | None:
+    return round(float(statistics.fmean(values)), 2) if values else None
+
+
+def winning_points(outcomes: Sequence[Outcome], entrant: int) -> dict[str, float | None]:
+    """Where the entrant's points came from in the games it won: the mean of each source
+    (means, unlike medians, add up: to the mean winning score), and the median of points per
+    generation played."""
+    won = [o for o in outcomes if o.wins[entrant] > 0]
+    figures: dict[str, float | None] = {
+        k: _mean([o.points[entrant][k] for o in won]) for k in POINT_SOURCES
+    }
+    figures["total"] = _mean([o.vp[entrant] for o in won])
+    figures["cards_played"] = _mean([o.cards_played[entrant] for o in won])
+    figures["median_vp_per_generation"] = _median([o.vp[entrant] / o.generations for o in won])
+    return figures
+
+
+def winning_curve(outcomes: Sequence[Outcome], entrant: int) -> list[float]:
+    """The entrant's mean live score as each generation began, over the games it won, for as
+    long as at least half of those games were still going."""
+    won = [o.curve[entrant] for o in outcomes if o.wins[entrant] > 0]
+    means: list[float] = []
+    for generation in range(max((len(c) for c in won), default=0)):
+        reached = [c[generation] for c in won if len(c) > generation]
+        if 2 * len(reached) < len(won):
+            break
+        means.append(round(statistics.fmean(reached), 1))
+    return means
+
+
 @dataclass(slots=True)
 class Summary:
     table: Table
@@ -189,6 +252,8 @@ class Summary:
                 "median_vp": _median([o.vp[e] for o in out]),
                 "median_winning_vp": _median([o.vp[e] for o in won]),
                 "median_generations": _median([o.generations for o in won]),
+                "when_winning": winning_points(out, e),
+                "winning_curve": winning_curve(out, e),
                 "ms_per_decision": round(1000 * sum(o.seconds[e] for o in out) / decisions, 3)
                 if decisions
                 else None,
@@ -204,6 +269,9 @@ class Summary:
             "budget": self.table.budget,
             "median_generations": _median([o.generations for o in out]),
             "median_winning_vp": _median(winning),
+            "median_winning_vp_per_generation": _median(
+                [max(o.vp) / o.generations for o in out if o.finished]
+            ),
             "bots": bots,
         }
 

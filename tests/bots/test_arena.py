@@ -6,7 +6,19 @@ import json
 
 import pytest
 
-from olympus.arena import Match, Table, _make, labels, matches, play, wilson
+from olympus.arena import (
+    POINT_SOURCES,
+    Match,
+    Outcome,
+    Table,
+    _make,
+    labels,
+    matches,
+    play,
+    wilson,
+    winning_curve,
+    winning_points,
+)
 from olympus.bots import GreedyBot, SearchBot
 from olympus.cli import main
 
@@ -38,6 +50,15 @@ def test_a_small_arena_reports_consistent_figures(capsys: pytest.CaptureFixture[
         assert figures["win_rate"] == figures["wins"] / 4
         assert figures["ms_per_decision"] > 0
     assert bots["greedy"]["wins"] > bots["random"]["wins"]
+    # Where greedy's points came from in its wins: the sources add up to its mean winning score.
+    when = bots["greedy"]["when_winning"]
+    assert abs(sum(when[k] for k in POINT_SOURCES) - when["total"]) < 0.05
+    assert when["terraform_rating"] >= 20 and when["cards_played"] > 0
+    assert when["median_vp_per_generation"] > 0
+    assert summary["median_winning_vp_per_generation"] > 0
+    curve = bots["greedy"]["winning_curve"]
+    assert curve[0] == 20 and curve == sorted(curve)  # TR 20 at the start; greedy only gains
+    assert bots["random"]["winning_curve"] == []  # random won nothing
 
 
 def test_self_play_numbers_the_entrants(capsys: pytest.CaptureFixture[str]) -> None:
@@ -109,3 +130,55 @@ def test_the_budget_goes_to_the_bots_that_think_within_one() -> None:
     search, greedy = _make(table, 0, 1), _make(table, 1, 1)
     assert isinstance(search, SearchBot) and search.budget == 3
     assert isinstance(greedy, GreedyBot)
+
+
+def test_each_game_records_where_every_entrants_points_came_from() -> None:
+    table = Table(bots=("greedy", "random"))
+    outcome = play(Match(table, 5, 1))
+    assert outcome.finished
+    for entrant in range(2):
+        points = outcome.points[entrant]
+        assert set(points) == set(POINT_SOURCES)
+        assert sum(points.values()) == outcome.vp[entrant]
+        assert points["terraform_rating"] >= 14  # 20 at the start, a few steps lost at most
+    assert outcome.cards_played[0] > 0
+    # One live score per generation begun, the first before anybody played.
+    for entrant in range(2):
+        assert len(outcome.curve[entrant]) == outcome.generations
+        assert outcome.curve[entrant][0] == 20
+
+
+def _outcome(vp: list[int], generations: int, wins: list[float]) -> Outcome:
+    cards = [{**dict.fromkeys(POINT_SOURCES, 0), "terraform_rating": v} for v in vp]
+    curves = [[20 + g * v // generations for g in range(generations)] for v in vp]
+    return Outcome(1, 0, True, generations, vp, wins, [1, 1], [0.0, 0.0], cards, [7, 3], curves)
+
+
+def test_points_when_winning_count_only_the_games_won() -> None:
+    games = [
+        _outcome([100, 80], 10, [1.0, 0.0]),
+        _outcome([90, 120], 12, [0.0, 1.0]),
+        _outcome([120, 70], 12, [1.0, 0.0]),
+    ]
+    first = winning_points(games, 0)
+    assert first["total"] == first["terraform_rating"] == 110.0
+    assert first["cards_played"] == 7.0
+    assert first["median_vp_per_generation"] == 10.0  # 100/10 and 120/12
+    second = winning_points(games, 1)
+    assert second["total"] == 120.0 and second["median_vp_per_generation"] == 10.0
+    never = winning_points(games[:1], 1)
+    assert never["total"] is None and never["median_vp_per_generation"] is None
+
+
+def test_the_winning_curve_follows_the_games_won_while_half_of_them_last() -> None:
+    games = [
+        _outcome([100, 80], 10, [1.0, 0.0]),
+        _outcome([90, 120], 12, [0.0, 1.0]),
+        _outcome([120, 70], 12, [1.0, 0.0]),
+    ]
+    curve = winning_curve(games, 0)
+    # Both wins last 10 generations; the 12-generation one alone is half of them, so it counts.
+    assert len(curve) == 12
+    assert curve[0] == 20.0 and curve[1] == 30.0  # 20 + 100 // 10 and 20 + 120 // 12
+    assert curve[10] == 20 + 10 * 120 // 12
+    assert winning_curve(games[:1], 1) == []
