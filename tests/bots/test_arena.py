@@ -154,12 +154,16 @@ def _outcome(vp: list[int], generations: int, wins: list[float]) -> Outcome:
     return Outcome(1, 0, True, generations, vp, wins, [1, 1], [0.0, 0.0], cards, [7, 3], curves)
 
 
+# Entrant 0 wins the first and the last, entrant 1 the middle one.
+THREE_GAMES = [
+    _outcome([100, 80], 10, [1.0, 0.0]),
+    _outcome([90, 120], 12, [0.0, 1.0]),
+    _outcome([120, 70], 12, [1.0, 0.0]),
+]
+
+
 def test_points_when_winning_count_only_the_games_won() -> None:
-    games = [
-        _outcome([100, 80], 10, [1.0, 0.0]),
-        _outcome([90, 120], 12, [0.0, 1.0]),
-        _outcome([120, 70], 12, [1.0, 0.0]),
-    ]
+    games = THREE_GAMES
     first = winning_points(games, 0)
     assert first["total"] == first["terraform_rating"] == 110.0
     assert first["cards_played"] == 7.0
@@ -171,11 +175,7 @@ def test_points_when_winning_count_only_the_games_won() -> None:
 
 
 def test_the_winning_curve_follows_the_games_won_while_half_of_them_last() -> None:
-    games = [
-        _outcome([100, 80], 10, [1.0, 0.0]),
-        _outcome([90, 120], 12, [0.0, 1.0]),
-        _outcome([120, 70], 12, [1.0, 0.0]),
-    ]
+    games = THREE_GAMES
     curve = winning_curve(games, 0)
     # Both wins last 10 generations; the 12-generation one alone is half of them, so it counts.
     assert len(curve) == 12
