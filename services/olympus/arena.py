@@ -29,9 +29,8 @@ a bot's points came from in the games it won: the mean of each source of the fin
 sources add up to `total`, the mean winning score), the mean number of project cards it played
 (events included), and the median of its points per generation. `winning_curve` is its mean
 live score as each generation began, in the games it won (for as long as half of them last):
-how fast its points come. Points per generation is
-what a self-play score follows: the bots' winning scores rise and fall with the game's length
-at a nearly fixed rate (README, Bots).
+how fast its points come. Points per generation is what a self-play score follows: the bots'
+winning scores rise and fall with the game's length at a nearly fixed rate (README, Bots).
 """
 
 from __future__ import annotations
@@ -155,6 +154,7 @@ def play(match: Match) -> Outcome:
     winners = result["winners"] if game.is_over else []
     totals = {s["seat"]: s["total"] for s in result["scores"]}
     parts = {s["seat"]: {k: s[k] for k in POINT_SOURCES} for s in result["scores"]}
+    players = [game.players[match.seat_of(e)] for e in range(n)]
     return Outcome(
         seed=match.seed,
         rotation=match.rotation,
@@ -165,10 +165,7 @@ def play(match: Match) -> Outcome:
         decisions=decisions,
         seconds=seconds,
         points=[parts[match.seat_of(e)] for e in range(n)],
-        cards_played=[
-            len(game.players[match.seat_of(e)].played) + len(game.players[match.seat_of(e)].events)
-            for e in range(n)
-        ],
+        cards_played=[len(p.played) + len(p.events) for p in players],
         curve=curve,
     )
 
@@ -205,11 +202,16 @@ def _mean(values: Sequence[float]) -> float | None:
     return round(float(statistics.fmean(values)), 2) if values else None
 
 
+def games_won(outcomes: Sequence[Outcome], entrant: int) -> list[Outcome]:
+    """The games the entrant won, alone or tied."""
+    return [o for o in outcomes if o.wins[entrant] > 0]
+
+
 def winning_points(outcomes: Sequence[Outcome], entrant: int) -> dict[str, float | None]:
     """Where the entrant's points came from in the games it won: the mean of each source
     (means, unlike medians, add up: to the mean winning score), and the median of points per
     generation played."""
-    won = [o for o in outcomes if o.wins[entrant] > 0]
+    won = games_won(outcomes, entrant)
     figures: dict[str, float | None] = {
         k: _mean([o.points[entrant][k] for o in won]) for k in POINT_SOURCES
     }
@@ -222,7 +224,7 @@ def winning_points(outcomes: Sequence[Outcome], entrant: int) -> dict[str, float
 def winning_curve(outcomes: Sequence[Outcome], entrant: int) -> list[float]:
     """The entrant's mean live score as each generation began, over the games it won, for as
     long as at least half of those games were still going."""
-    won = [o.curve[entrant] for o in outcomes if o.wins[entrant] > 0]
+    won = [o.curve[entrant] for o in games_won(outcomes, entrant)]
     means: list[float] = []
     for generation in range(max((len(c) for c in won), default=0)):
         reached = [c[generation] for c in won if len(c) > generation]
@@ -243,7 +245,7 @@ class Summary:
         bots: dict[str, Any] = {}
         for e, label in enumerate(labels(self.table.bots)):
             wins = sum(o.wins[e] for o in out)
-            won = [o for o in out if o.wins[e] > 0]
+            won = games_won(out, e)
             decisions = sum(o.decisions[e] for o in out)
             bots[label] = {
                 "wins": wins,

@@ -163,22 +163,20 @@ THREE_GAMES = [
 
 
 def test_points_when_winning_count_only_the_games_won() -> None:
-    games = THREE_GAMES
-    first = winning_points(games, 0)
+    first = winning_points(THREE_GAMES, 0)
     assert first["total"] == first["terraform_rating"] == 110.0
     assert first["cards_played"] == 7.0
     assert first["median_vp_per_generation"] == 10.0  # 100/10 and 120/12
-    second = winning_points(games, 1)
+    second = winning_points(THREE_GAMES, 1)
     assert second["total"] == 120.0 and second["median_vp_per_generation"] == 10.0
-    never = winning_points(games[:1], 1)
+    never = winning_points(THREE_GAMES[:1], 1)
     assert never["total"] is None and never["median_vp_per_generation"] is None
 
 
 def test_the_winning_curve_follows_the_games_won_while_half_of_them_last() -> None:
-    games = THREE_GAMES
-    curve = winning_curve(games, 0)
+    curve = winning_curve(THREE_GAMES, 0)
     # Both wins last 10 generations; the 12-generation one alone is half of them, so it counts.
     assert len(curve) == 12
     assert curve[0] == 20.0 and curve[1] == 30.0  # 20 + 100 // 10 and 20 + 120 // 12
     assert curve[10] == 20 + 10 * 120 // 12
-    assert winning_curve(games[:1], 1) == []
+    assert winning_curve(THREE_GAMES[:1], 1) == []
