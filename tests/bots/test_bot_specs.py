@@ -33,15 +33,19 @@ def test_the_weights_reach_the_bots_choices() -> None:
     """Spelling out greedy's own values plays greedy's game; another value plays another."""
     options = GameOptions(players=2, seed=21, corporate_era=True)
     plain = play_game(options, bot="greedy")
-    spelled = play_game(options, bot="greedy:plant=1.6:active_card=1:tr_income=1:production=1")
-    other = play_game(options, bot="greedy:production=0")
-    assert plain.finished and spelled.finished and other.finished
+    spelled = play_game(
+        options,
+        bot="greedy:plant=1.6:active_card=1:tr_income=1:production=1:point=8:hand_card=3",
+    )
+    assert plain.finished and spelled.finished
 
     def game(stats: object) -> tuple[object, ...]:
         return tuple(getattr(stats, k) for k in ("final_vp", "decisions", "generations"))
 
     assert game(spelled) == game(plain)
-    assert game(other) != game(plain)
+    for changed in ("production=0", "point=12", "hand_card=6"):
+        other = play_game(options, bot=f"greedy:{changed}")
+        assert other.finished and game(other) != game(plain), changed
 
 
 @pytest.mark.parametrize(
@@ -52,7 +56,10 @@ def test_the_weights_reach_the_bots_choices() -> None:
         ("greedy:plant", "a weight is name=value, not 'plant'"),
         ("greedy:", "a weight is name=value, not ''"),
         ("greedy:=3", "a weight is name=value, not '=3'"),
-        ("greedy:sun=1", "unknown weight 'sun'; known: plant, active_card, tr_income, production"),
+        (
+            "greedy:sun=1",
+            "unknown weight 'sun'; known: plant, active_card, tr_income, production, point, hand_card",
+        ),
         ("greedy:plant=lots", "plant must be a number, not 'lots'"),
         ("greedy:plant=-1", "plant must be a finite number >= 0, not -1"),
         ("greedy:plant=nan", "plant must be a finite number >= 0, not nan"),

@@ -25,8 +25,8 @@ production and TR income are worth more early than late for that reason; stock l
 the end nears (`stock_factor`: what is not spent is lost) and is worth nothing at the end,
 except as the tie-break (`TIE_BREAK`).
 
-Four of these values are a bot's to set (`Weights`: a plant, an active card, a TR step's
-income, a factor on production). Greedy plays by the plain ones above (`PLAIN`), the search bot
+Six of these values are a bot's to set (`Weights`: a plant, an active card, a TR step's
+income, a factor on production, a point, a card in hand). Greedy plays by the plain ones above (`PLAIN`), the search bot
 by weights tuned in play (`SEARCH_WEIGHTS`); a bot spec sets any of them (bots/__init__.py).
 
 Only public facts and the seat's own counts are read: the same evaluation serves any seat,
@@ -83,15 +83,18 @@ TIE_BREAK = 0.01  # M€ break ties at the end: worth something even when nothin
 class Weights:
     """The values of the evaluation that a bot may set for itself, in M€: a plant (in stock, and
     as production each generation; 60% of it once oxygen is maxed), an active card in play
-    (each generation left), what a TR step pays each generation left, and a factor on every
-    production's value each generation left. `PLAIN` is the evaluation greedy plays by; the
-    search bot plays by `SEARCH_WEIGHTS`. A bot spec sets them by name (bots/__init__.py,
-    `greedy:plant=2.4:active_card=0.25`)."""
+    (each generation left), what a TR step pays each generation left, a factor on every
+    production's value each generation left, a point of the score (`MC_PER_VP`) and a card in
+    hand (`HAND_CARD_VALUE`, in full while 2 generations or more are left). `PLAIN` is the
+    evaluation greedy plays by; the search bot plays by `SEARCH_WEIGHTS`. A bot spec sets them
+    by name (bots/__init__.py, `greedy:plant=2.4:active_card=0.25`)."""
 
     plant: float = PLANT_VALUE
     active_card: float = ACTIVE_CARD_VALUE
     tr_income: float = 1.0  # the M€ a TR step pays at each production phase
     production: float = 1.0  # production's worth per generation, as a factor
+    point: float = MC_PER_VP
+    hand_card: float = HAND_CARD_VALUE
 
 
 PLAIN = Weights()
@@ -154,16 +157,16 @@ def worth(
     p = game.players[seat]
     values = resource_values(game, p, weights)
     stock = stock_factor(generations)
-    value = total * MC_PER_VP + p.tr * generations * weights.tr_income + p.res[MC] * TIE_BREAK
+    value = total * weights.point + p.tr * generations * weights.tr_income + p.res[MC] * TIE_BREAK
     for kind, unit in enumerate(values):
         value += p.res[kind] * unit * stock
         per_generation = ENERGY_PRODUCTION_VALUE if kind == ENERGY else unit
         value += p.prod[kind] * per_generation * generations * weights.production
-    value += len(p.hand) * HAND_CARD_VALUE * min(1.0, generations / 2.0)
+    value += len(p.hand) * weights.hand_card * min(1.0, generations / 2.0)
     for cid, count in p.card_res.items():
         per_point = _points_per_resource(cid)
         if per_point:
-            value += (count % per_point[0]) * per_point[1] * MC_PER_VP
+            value += (count % per_point[0]) * per_point[1] * weights.point
         else:
             value += count * CARD_RESOURCE_VALUE * stock
     value += _active_count(tuple(p.played)) * weights.active_card * generations

@@ -51,7 +51,7 @@ from ..engine.turn import TurnDecision, play_card
 from ..engine.turn_options import TurnOptions, effects_feasible
 from ..engine.undo import raw_push
 from .determinise import determinise
-from .evaluate import HAND_CARD_VALUE, PLAIN, Weights, evaluate, horizon, resource_values
+from .evaluate import PLAIN, Weights, evaluate, horizon, resource_values
 
 MAX_OPTIONS = 40  # answers looked at per decision
 MAX_FOLLOW_UP_OPTIONS = 12  # answers looked at per follow-up decision of a move
@@ -213,7 +213,7 @@ class Lookahead:
         for cid in p.hand:
             if cid in worths:
                 continue
-            gain = self.card_worth(world, cid) - HAND_CARD_VALUE
+            gain = self.card_worth(world, cid) - self.weights.hand_card
             if gain > 0:
                 pool.append((gain, cid, False))
         pool += [(worths[c] - price, c, True) for c in wanted]
@@ -249,7 +249,7 @@ class Lookahead:
             raw_push(g, d.player, default_answer(d))
         g.stack = []
         self.states += 1
-        gain = self.value(g) - before + HAND_CARD_VALUE - cost
+        gain = self.value(g) - before + self.weights.hand_card - cost
         if gain > 0 and not feasible:
             gain *= INFEASIBLE_EFFECTS
         return gain if met or gain < 0 else gain * UNMET_REQUIREMENTS
