@@ -6,6 +6,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -14,6 +15,8 @@ from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, emb
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from services import WorkerProcesses, running_workers  # importable once tests/ is on the path
+
+WORKER_LOG_LINES = 80  # of the session workers' log, shown under a failed test that used them
 
 
 @pytest.fixture(scope="session")
@@ -34,8 +37,28 @@ def redis_url() -> Iterator[str]:
 def workers(redis_url: str) -> Iterator[WorkerProcesses]:
     """A worker and beat on the session's Redis: they play the bot seats (and resigned seats)
     of every game there, after the call that made it their turn has returned."""
-    with running_workers(redis_url) as processes:
+    # At INFO the log names every task received and done, with its time: what a failed test
+    # shows of them (pytest_runtest_makereport).
+    with running_workers(redis_url, env={"OLYMPUS_WORKER_LOG_LEVEL": "INFO"}) as processes:
         yield processes
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) -> Any:
+    """A failed test that ran with the session's workers (bot seats, timeouts) reports whether
+    the worker and beat are still alive and the end of their log: a bot that stopped moving is
+    otherwise a bare timeout, and the log is gone with the machine."""
+    report = yield
+    processes = getattr(item, "funcargs", {}).get("workers")
+    if report.failed and isinstance(processes, WorkerProcesses):
+        alive = {
+            name: "running" if proc.poll() is None else f"exited {proc.returncode}"
+            for name, proc in (("worker", processes.worker), ("beat", processes.beat))
+            if proc is not None
+        }
+        tail = "\n".join(processes.log().splitlines()[-WORKER_LOG_LINES:])
+        report.sections.append(("session workers", f"{alive}\n{tail}"))
+    return report
 
 
 @pytest.fixture(scope="module")

@@ -79,7 +79,7 @@ def trial(
         "median_winning_vp": vp,
         "median_generations": generations,
         "rate": summary["median_winning_vp_per_generation"],
-        "meets_goal": meets_goal(vp, generations),
+        "meets_goal": summary["finished"] == summary["games"] and meets_goal(vp, generations),
     }
 
 
@@ -117,7 +117,7 @@ def conclusion(trials: list[dict[str, Any]]) -> dict[str, Any]:
         "best": None
         if best is None
         else {k: best[k] for k in ("spec", "median_winning_vp", "median_generations", "rate")},
-        "meeting_goal": [t["spec"] for t in trials if t["meets_goal"]],
+        "meeting_goal": [t["spec"] for t in counted if t["meets_goal"]],
         "correlations": weights,
     }
 
