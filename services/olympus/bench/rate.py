@@ -34,8 +34,8 @@ from olympus.bots.evaluate import Weights
 
 GOAL_VP = 110.0
 GOAL_GENERATIONS = 13.0
-# Each weight's range: around greedy's own value (and the search bot's), wide enough to make
-# games from 12 to 20 generations long.
+# Each weight's range: around greedy's own value (and the search bot's), wide enough that the
+# games run from 12 generations to over 20 (a cheap point or TR income stalls the terraforming).
 RANGES: dict[str, tuple[float, float]] = {
     "plant": (1.0, 3.0),
     "active_card": (0.0, 1.5),
@@ -45,6 +45,7 @@ RANGES: dict[str, tuple[float, float]] = {
     "hand_card": (1.0, 6.0),
 }
 assert set(RANGES) == set(WEIGHT_NAMES), "every weight has a range"
+HEADLINE = ("spec", "median_winning_vp", "median_generations", "rate")  # of a trial, summed up
 
 
 def draw(rnd: random.Random) -> dict[str, float]:
@@ -108,15 +109,11 @@ def conclusion(trials: list[dict[str, Any]]) -> dict[str, Any]:
     return {
         "summary": True,
         "goal": {"median_winning_vp": GOAL_VP, "median_generations": GOAL_GENERATIONS},
-        "baseline": {
-            k: baseline[k] for k in ("spec", "median_winning_vp", "median_generations", "rate")
-        },
+        "baseline": {k: baseline[k] for k in HEADLINE},
         "trials": len(trials),
         "finished_trials": len(counted),
         "rate_range": [min(rates), max(rates)] if rates else None,
-        "best": None
-        if best is None
-        else {k: best[k] for k in ("spec", "median_winning_vp", "median_generations", "rate")},
+        "best": None if best is None else {k: best[k] for k in HEADLINE},
         "meeting_goal": [t["spec"] for t in counted if t["meets_goal"]],
         "correlations": weights,
     }
