@@ -29,8 +29,7 @@ from dataclasses import asdict
 from typing import Any
 
 from olympus.arena import ArenaError, Table, run
-from olympus.bots import BOTS, WEIGHT_NAMES
-from olympus.bots.evaluate import Weights
+from olympus.bots import BOTS, WEIGHT_NAMES, own_weights
 
 GOAL_VP = 110.0
 GOAL_GENERATIONS = 13.0
@@ -137,17 +136,18 @@ def main(argv: list[str] | None = None) -> int:
         problem = f"--trials must be >= 0, not {args.trials}"
     elif args.workers < 1:
         problem = f"--workers must be >= 1, not {args.workers}"
-    elif args.bot not in BOTS or not isinstance(getattr(BOTS[args.bot], "weights", None), Weights):
-        problem = f"--bot {args.bot!r}: not a bot that judges by weights (greedy, mcts)"
-    if problem:
+    own = own_weights(args.bot)
+    if problem is None and own is None:
+        judging = ", ".join(name for name in BOTS if own_weights(name) is not None)
+        problem = f"--bot {args.bot!r}: not a bot that judges by weights ({judging})"
+    if problem or own is None:
         print(f"olympus.bench.rate: {problem}", file=sys.stderr)
         return 2
     rnd = random.Random(args.seed)
-    own: dict[str, float] = asdict(BOTS[args.bot].weights)  # type: ignore[attr-defined]
     results: list[dict[str, Any]] = []
     try:
         for k in range(args.trials + 1):
-            weights = own if k == 0 else draw(rnd)
+            weights = asdict(own) if k == 0 else draw(rnd)
             spec = args.bot if k == 0 else spec_of(args.bot, weights)
             line = trial(spec, weights, args.games, args.seed, args.workers, args.budget)
             results.append(line)

@@ -41,6 +41,13 @@ def _name_of(spec: str) -> str:
     return spec.split(SPEC_SEPARATOR, 1)[0].strip()
 
 
+def own_weights(name: str) -> Weights | None:
+    """The weights a bot judges by unless a spec sets others, None for a bot that takes none
+    (or an unknown one)."""
+    weights = getattr(BOTS.get(name), "weights", None)
+    return weights if isinstance(weights, Weights) else None
+
+
 def parse_bot(spec: str) -> tuple[str, dict[str, float]]:
     """A bot spec's name and the weights it sets (`greedy:plant=2.4:active_card=0.25`); a
     ValueError that says what is wrong for anything else."""
@@ -48,7 +55,7 @@ def parse_bot(spec: str) -> tuple[str, dict[str, float]]:
     factory = BOTS.get(name)
     if factory is None:
         raise ValueError(f"unknown bot {name!r}; known: {', '.join(sorted(BOTS))}")
-    if parts and not isinstance(getattr(factory, "weights", None), Weights):
+    if parts and own_weights(name) is None:
         raise ValueError(f"the {name} bot takes no weights (in {spec!r})")
     values: dict[str, float] = {}
     for part in parts:
@@ -86,9 +93,10 @@ def make_bot(spec: str, seed: int, budget: int | None = None) -> Bot:
         if not getattr(factory, "takes_budget", False):
             raise ValueError(f"the {name} bot takes no budget")
         options["budget"] = budget
-    if values:
+    own = own_weights(name)
+    if values and own is not None:
         # Over the bot's own weights: mcts:plant=1.6 keeps the search bot's other values.
-        options["weights"] = replace(factory.weights, **values)  # type: ignore[attr-defined]
+        options["weights"] = replace(own, **values)
     return factory(seed, **options)  # type: ignore[call-arg]
 
 
@@ -100,6 +108,7 @@ __all__ = [
     "RandomBot",
     "SearchBot",
     "make_bot",
+    "own_weights",
     "parse_bot",
     "takes_budget",
 ]
