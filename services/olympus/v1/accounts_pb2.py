@@ -22,59 +22,72 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19olympus/v1/accounts.proto\x12\nolympus.v1\"x\n\x07\x41\x63\x63ount\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12%\n\x04kind\x18\x03 \x01(\x0e\x32\x17.olympus.v1.AccountKind\x12\x12\n\ncreated_ms\x18\x04 \x01(\x03\x12\x10\n\x08\x64isabled\x18\x05 \x01(\x08\"d\n\x07KeyInfo\x12\x0e\n\x06key_id\x18\x01 \x01(\t\x12!\n\x06scopes\x18\x02 \x03(\x0e\x32\x11.olympus.v1.Scope\x12\x12\n\ncreated_ms\x18\x03 \x01(\x03\x12\x12\n\nrevoked_ms\x18\x04 \x01(\x03\"n\n\x14\x43reateAccountRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.olympus.v1.AccountKind\x12!\n\x06scopes\x18\x03 \x03(\x0e\x32\x11.olympus.v1.Scope\"q\n\x15\x43reateAccountResponse\x12$\n\x07\x61\x63\x63ount\x18\x01 \x01(\x0b\x32\x13.olympus.v1.Account\x12\x0b\n\x03key\x18\x02 \x01(\t\x12%\n\x08key_info\x18\x03 \x01(\x0b\x32\x13.olympus.v1.KeyInfo\"D\n\x11GetAccountRequest\x12\x14\n\naccount_id\x18\x01 \x01(\tH\x00\x12\x0e\n\x04name\x18\x02 \x01(\tH\x00\x42\t\n\x07\x61\x63\x63ount\":\n\x12GetAccountResponse\x12$\n\x07\x61\x63\x63ount\x18\x01 \x01(\x0b\x32\x13.olympus.v1.Account\"I\n\x10\x43reateKeyRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12!\n\x06scopes\x18\x02 \x03(\x0e\x32\x11.olympus.v1.Scope\"G\n\x11\x43reateKeyResponse\x12\x0b\n\x03key\x18\x01 \x01(\t\x12%\n\x08key_info\x18\x02 \x01(\x0b\x32\x13.olympus.v1.KeyInfo\"%\n\x0fListKeysRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\"5\n\x10ListKeysResponse\x12!\n\x04keys\x18\x01 \x03(\x0b\x32\x13.olympus.v1.KeyInfo\"6\n\x10RevokeKeyRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x0e\n\x06key_id\x18\x02 \x01(\t\"5\n\x11RevokeKeyResponse\x12 \n\x03key\x18\x01 \x01(\x0b\x32\x13.olympus.v1.KeyInfo\"+\n\x15\x44isableAccountRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\">\n\x16\x44isableAccountResponse\x12$\n\x07\x61\x63\x63ount\x18\x01 \x01(\x0b\x32\x13.olympus.v1.Account\"*\n\x14\x45nableAccountRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\"=\n\x15\x45nableAccountResponse\x12$\n\x07\x61\x63\x63ount\x18\x01 \x01(\x0b\x32\x13.olympus.v1.Account\"\x1d\n\x1b\x41\x63\x63ountServiceWhoAmIRequest\"w\n\x1c\x41\x63\x63ountServiceWhoAmIResponse\x12$\n\x07\x61\x63\x63ount\x18\x01 \x01(\x0b\x32\x13.olympus.v1.Account\x12\x0e\n\x06key_id\x18\x02 \x01(\t\x12!\n\x06scopes\x18\x03 \x03(\x0e\x32\x11.olympus.v1.Scope\"\x1b\n\x19\x43reateGuestAccountRequest\"v\n\x1a\x43reateGuestAccountResponse\x12$\n\x07\x61\x63\x63ount\x18\x01 \x01(\x0b\x32\x13.olympus.v1.Account\x12\x0b\n\x03key\x18\x02 \x01(\t\x12%\n\x08key_info\x18\x03 \x01(\x0b\x32\x13.olympus.v1.KeyInfo*Z\n\x0b\x41\x63\x63ountKind\x12\x1c\n\x18\x41\x43\x43OUNT_KIND_UNSPECIFIED\x10\x00\x12\x17\n\x13\x41\x43\x43OUNT_KIND_PERSON\x10\x01\x12\x14\n\x10\x41\x43\x43OUNT_KIND_BOT\x10\x02*i\n\x05Scope\x12\x15\n\x11SCOPE_UNSPECIFIED\x10\x00\x12\x0e\n\nSCOPE_PLAY\x10\x01\x12\x16\n\x12SCOPE_CREATE_GAMES\x10\x02\x12\x10\n\x0cSCOPE_LADDER\x10\x03\x12\x0f\n\x0bSCOPE_ADMIN\x10\x04\x32\xff\x05\n\x0e\x41\x63\x63ountService\x12T\n\rCreateAccount\x12 .olympus.v1.CreateAccountRequest\x1a!.olympus.v1.CreateAccountResponse\x12K\n\nGetAccount\x12\x1d.olympus.v1.GetAccountRequest\x1a\x1e.olympus.v1.GetAccountResponse\x12H\n\tCreateKey\x12\x1c.olympus.v1.CreateKeyRequest\x1a\x1d.olympus.v1.CreateKeyResponse\x12\x45\n\x08ListKeys\x12\x1b.olympus.v1.ListKeysRequest\x1a\x1c.olympus.v1.ListKeysResponse\x12H\n\tRevokeKey\x12\x1c.olympus.v1.RevokeKeyRequest\x1a\x1d.olympus.v1.RevokeKeyResponse\x12W\n\x0e\x44isableAccount\x12!.olympus.v1.DisableAccountRequest\x1a\".olympus.v1.DisableAccountResponse\x12T\n\rEnableAccount\x12 .olympus.v1.EnableAccountRequest\x1a!.olympus.v1.EnableAccountResponse\x12[\n\x06WhoAmI\x12\'.olympus.v1.AccountServiceWhoAmIRequest\x1a(.olympus.v1.AccountServiceWhoAmIResponse\x12\x63\n\x12\x43reateGuestAccount\x12%.olympus.v1.CreateGuestAccountRequest\x1a&.olympus.v1.CreateGuestAccountResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x19olympus/v1/accounts.proto\x12\nolympus.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"x\n\x07\x41\x63\x63ount\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12%\n\x04kind\x18\x03 \x01(\x0e\x32\x17.olympus.v1.AccountKind\x12\x12\n\ncreated_ms\x18\x04 \x01(\x03\x12\x10\n\x08\x64isabled\x18\x05 \x01(\x08\"d\n\x07KeyInfo\x12\x0e\n\x06key_id\x18\x01 \x01(\t\x12!\n\x06scopes\x18\x02 \x03(\x0e\x32\x11.olympus.v1.Scope\x12\x12\n\ncreated_ms\x18\x03 \x01(\x03\x12\x12\n\nrevoked_ms\x18\x04 \x01(\x03\"n\n\x14\x43reateAccountRequest\x12\x0c\n\x04name\x18\x01 \x01(\t\x12%\n\x04kind\x18\x02 \x01(\x0e\x32\x17.olympus.v1.AccountKind\x12!\n\x06scopes\x18\x03 \x03(\x0e\x32\x11.olympus.v1.Scope\"q\n\x15\x43reateAccountResponse\x12$\n\x07\x61\x63\x63ount\x18\x01 \x01(\x0b\x32\x13.olympus.v1.Account\x12\x0b\n\x03key\x18\x02 \x01(\t\x12%\n\x08key_info\x18\x03 \x01(\x0b\x32\x13.olympus.v1.KeyInfo\"D\n\x11GetAccountRequest\x12\x14\n\naccount_id\x18\x01 \x01(\tH\x00\x12\x0e\n\x04name\x18\x02 \x01(\tH\x00\x42\t\n\x07\x61\x63\x63ount\":\n\x12GetAccountResponse\x12$\n\x07\x61\x63\x63ount\x18\x01 \x01(\x0b\x32\x13.olympus.v1.Account\"I\n\x10\x43reateKeyRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12!\n\x06scopes\x18\x02 \x03(\x0e\x32\x11.olympus.v1.Scope\"G\n\x11\x43reateKeyResponse\x12\x0b\n\x03key\x18\x01 \x01(\t\x12%\n\x08key_info\x18\x02 \x01(\x0b\x32\x13.olympus.v1.KeyInfo\"%\n\x0fListKeysRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\"5\n\x10ListKeysResponse\x12!\n\x04keys\x18\x01 \x03(\x0b\x32\x13.olympus.v1.KeyInfo\"6\n\x10RevokeKeyRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\x12\x0e\n\x06key_id\x18\x02 \x01(\t\"5\n\x11RevokeKeyResponse\x12 \n\x03key\x18\x01 \x01(\x0b\x32\x13.olympus.v1.KeyInfo\"+\n\x15\x44isableAccountRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\">\n\x16\x44isableAccountResponse\x12$\n\x07\x61\x63\x63ount\x18\x01 \x01(\x0b\x32\x13.olympus.v1.Account\"*\n\x14\x45nableAccountRequest\x12\x12\n\naccount_id\x18\x01 \x01(\t\"=\n\x15\x45nableAccountResponse\x12$\n\x07\x61\x63\x63ount\x18\x01 \x01(\x0b\x32\x13.olympus.v1.Account\"\x1d\n\x1b\x41\x63\x63ountServiceWhoAmIRequest\"w\n\x1c\x41\x63\x63ountServiceWhoAmIResponse\x12$\n\x07\x61\x63\x63ount\x18\x01 \x01(\x0b\x32\x13.olympus.v1.Account\x12\x0e\n\x06key_id\x18\x02 \x01(\t\x12!\n\x06scopes\x18\x03 \x03(\x0e\x32\x11.olympus.v1.Scope\"\x1b\n\x19\x43reateGuestAccountRequest\"v\n\x1a\x43reateGuestAccountResponse\x12$\n\x07\x61\x63\x63ount\x18\x01 \x01(\x0b\x32\x13.olympus.v1.Account\x12\x0b\n\x03key\x18\x02 \x01(\t\x12%\n\x08key_info\x18\x03 \x01(\x0b\x32\x13.olympus.v1.KeyInfo\"%\n\x0f\x43heckKeyRequest\x12\x12\n\nkey_sha256\x18\x01 \x01(\t\"\x90\x01\n\x10\x43heckKeyResponse\x12#\n\x05state\x18\x01 \x01(\x0e\x32\x14.olympus.v1.KeyState\x12$\n\x07\x61\x63\x63ount\x18\x02 \x01(\x0b\x32\x13.olympus.v1.Account\x12\x0e\n\x06key_id\x18\x03 \x01(\t\x12!\n\x06scopes\x18\x04 \x03(\x0e\x32\x11.olympus.v1.Scope\"/\n\x15WatchKeyEventsRequest\x12\x16\n\x0e\x61\x66ter_event_id\x18\x01 \x01(\t\"\x98\x01\n\x08KeyEvent\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\x12&\n\x04kind\x18\x02 \x01(\x0e\x32\x18.olympus.v1.KeyEventKind\x12\x12\n\naccount_id\x18\x03 \x01(\t\x12\x0e\n\x06key_id\x18\x04 \x01(\t\x12.\n\nevent_time\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.Timestamp*Z\n\x0b\x41\x63\x63ountKind\x12\x1c\n\x18\x41\x43\x43OUNT_KIND_UNSPECIFIED\x10\x00\x12\x17\n\x13\x41\x43\x43OUNT_KIND_PERSON\x10\x01\x12\x14\n\x10\x41\x43\x43OUNT_KIND_BOT\x10\x02*|\n\x05Scope\x12\x15\n\x11SCOPE_UNSPECIFIED\x10\x00\x12\x0e\n\nSCOPE_PLAY\x10\x01\x12\x16\n\x12SCOPE_CREATE_GAMES\x10\x02\x12\x10\n\x0cSCOPE_LADDER\x10\x03\x12\x0f\n\x0bSCOPE_ADMIN\x10\x04\x12\x11\n\rSCOPE_SERVICE\x10\x05*\x88\x01\n\x08KeyState\x12\x19\n\x15KEY_STATE_UNSPECIFIED\x10\x00\x12\x13\n\x0fKEY_STATE_VALID\x10\x01\x12\x15\n\x11KEY_STATE_UNKNOWN\x10\x02\x12\x15\n\x11KEY_STATE_REVOKED\x10\x03\x12\x1e\n\x1aKEY_STATE_ACCOUNT_DISABLED\x10\x04*\xb5\x01\n\x0cKeyEventKind\x12\x1e\n\x1aKEY_EVENT_KIND_UNSPECIFIED\x10\x00\x12\x1e\n\x1aKEY_EVENT_KIND_KEY_REVOKED\x10\x01\x12#\n\x1fKEY_EVENT_KIND_ACCOUNT_DISABLED\x10\x02\x12\"\n\x1eKEY_EVENT_KIND_ACCOUNT_ENABLED\x10\x03\x12\x1c\n\x18KEY_EVENT_KIND_HEARTBEAT\x10\x04\x32\x93\x07\n\x0e\x41\x63\x63ountService\x12T\n\rCreateAccount\x12 .olympus.v1.CreateAccountRequest\x1a!.olympus.v1.CreateAccountResponse\x12K\n\nGetAccount\x12\x1d.olympus.v1.GetAccountRequest\x1a\x1e.olympus.v1.GetAccountResponse\x12H\n\tCreateKey\x12\x1c.olympus.v1.CreateKeyRequest\x1a\x1d.olympus.v1.CreateKeyResponse\x12\x45\n\x08ListKeys\x12\x1b.olympus.v1.ListKeysRequest\x1a\x1c.olympus.v1.ListKeysResponse\x12H\n\tRevokeKey\x12\x1c.olympus.v1.RevokeKeyRequest\x1a\x1d.olympus.v1.RevokeKeyResponse\x12W\n\x0e\x44isableAccount\x12!.olympus.v1.DisableAccountRequest\x1a\".olympus.v1.DisableAccountResponse\x12T\n\rEnableAccount\x12 .olympus.v1.EnableAccountRequest\x1a!.olympus.v1.EnableAccountResponse\x12[\n\x06WhoAmI\x12\'.olympus.v1.AccountServiceWhoAmIRequest\x1a(.olympus.v1.AccountServiceWhoAmIResponse\x12\x63\n\x12\x43reateGuestAccount\x12%.olympus.v1.CreateGuestAccountRequest\x1a&.olympus.v1.CreateGuestAccountResponse\x12\x45\n\x08\x43heckKey\x12\x1b.olympus.v1.CheckKeyRequest\x1a\x1c.olympus.v1.CheckKeyResponse\x12K\n\x0eWatchKeyEvents\x12!.olympus.v1.WatchKeyEventsRequest\x1a\x14.olympus.v1.KeyEvent0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'olympus.v1.accounts_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_ACCOUNTKIND']._serialized_start=1492
-  _globals['_ACCOUNTKIND']._serialized_end=1582
-  _globals['_SCOPE']._serialized_start=1584
-  _globals['_SCOPE']._serialized_end=1689
-  _globals['_ACCOUNT']._serialized_start=41
-  _globals['_ACCOUNT']._serialized_end=161
-  _globals['_KEYINFO']._serialized_start=163
-  _globals['_KEYINFO']._serialized_end=263
-  _globals['_CREATEACCOUNTREQUEST']._serialized_start=265
-  _globals['_CREATEACCOUNTREQUEST']._serialized_end=375
-  _globals['_CREATEACCOUNTRESPONSE']._serialized_start=377
-  _globals['_CREATEACCOUNTRESPONSE']._serialized_end=490
-  _globals['_GETACCOUNTREQUEST']._serialized_start=492
-  _globals['_GETACCOUNTREQUEST']._serialized_end=560
-  _globals['_GETACCOUNTRESPONSE']._serialized_start=562
-  _globals['_GETACCOUNTRESPONSE']._serialized_end=620
-  _globals['_CREATEKEYREQUEST']._serialized_start=622
-  _globals['_CREATEKEYREQUEST']._serialized_end=695
-  _globals['_CREATEKEYRESPONSE']._serialized_start=697
-  _globals['_CREATEKEYRESPONSE']._serialized_end=768
-  _globals['_LISTKEYSREQUEST']._serialized_start=770
-  _globals['_LISTKEYSREQUEST']._serialized_end=807
-  _globals['_LISTKEYSRESPONSE']._serialized_start=809
-  _globals['_LISTKEYSRESPONSE']._serialized_end=862
-  _globals['_REVOKEKEYREQUEST']._serialized_start=864
-  _globals['_REVOKEKEYREQUEST']._serialized_end=918
-  _globals['_REVOKEKEYRESPONSE']._serialized_start=920
-  _globals['_REVOKEKEYRESPONSE']._serialized_end=973
-  _globals['_DISABLEACCOUNTREQUEST']._serialized_start=975
-  _globals['_DISABLEACCOUNTREQUEST']._serialized_end=1018
-  _globals['_DISABLEACCOUNTRESPONSE']._serialized_start=1020
-  _globals['_DISABLEACCOUNTRESPONSE']._serialized_end=1082
-  _globals['_ENABLEACCOUNTREQUEST']._serialized_start=1084
-  _globals['_ENABLEACCOUNTREQUEST']._serialized_end=1126
-  _globals['_ENABLEACCOUNTRESPONSE']._serialized_start=1128
-  _globals['_ENABLEACCOUNTRESPONSE']._serialized_end=1189
-  _globals['_ACCOUNTSERVICEWHOAMIREQUEST']._serialized_start=1191
-  _globals['_ACCOUNTSERVICEWHOAMIREQUEST']._serialized_end=1220
-  _globals['_ACCOUNTSERVICEWHOAMIRESPONSE']._serialized_start=1222
-  _globals['_ACCOUNTSERVICEWHOAMIRESPONSE']._serialized_end=1341
-  _globals['_CREATEGUESTACCOUNTREQUEST']._serialized_start=1343
-  _globals['_CREATEGUESTACCOUNTREQUEST']._serialized_end=1370
-  _globals['_CREATEGUESTACCOUNTRESPONSE']._serialized_start=1372
-  _globals['_CREATEGUESTACCOUNTRESPONSE']._serialized_end=1490
-  _globals['_ACCOUNTSERVICE']._serialized_start=1692
-  _globals['_ACCOUNTSERVICE']._serialized_end=2459
+  _globals['_ACCOUNTKIND']._serialized_start=1915
+  _globals['_ACCOUNTKIND']._serialized_end=2005
+  _globals['_SCOPE']._serialized_start=2007
+  _globals['_SCOPE']._serialized_end=2131
+  _globals['_KEYSTATE']._serialized_start=2134
+  _globals['_KEYSTATE']._serialized_end=2270
+  _globals['_KEYEVENTKIND']._serialized_start=2273
+  _globals['_KEYEVENTKIND']._serialized_end=2454
+  _globals['_ACCOUNT']._serialized_start=74
+  _globals['_ACCOUNT']._serialized_end=194
+  _globals['_KEYINFO']._serialized_start=196
+  _globals['_KEYINFO']._serialized_end=296
+  _globals['_CREATEACCOUNTREQUEST']._serialized_start=298
+  _globals['_CREATEACCOUNTREQUEST']._serialized_end=408
+  _globals['_CREATEACCOUNTRESPONSE']._serialized_start=410
+  _globals['_CREATEACCOUNTRESPONSE']._serialized_end=523
+  _globals['_GETACCOUNTREQUEST']._serialized_start=525
+  _globals['_GETACCOUNTREQUEST']._serialized_end=593
+  _globals['_GETACCOUNTRESPONSE']._serialized_start=595
+  _globals['_GETACCOUNTRESPONSE']._serialized_end=653
+  _globals['_CREATEKEYREQUEST']._serialized_start=655
+  _globals['_CREATEKEYREQUEST']._serialized_end=728
+  _globals['_CREATEKEYRESPONSE']._serialized_start=730
+  _globals['_CREATEKEYRESPONSE']._serialized_end=801
+  _globals['_LISTKEYSREQUEST']._serialized_start=803
+  _globals['_LISTKEYSREQUEST']._serialized_end=840
+  _globals['_LISTKEYSRESPONSE']._serialized_start=842
+  _globals['_LISTKEYSRESPONSE']._serialized_end=895
+  _globals['_REVOKEKEYREQUEST']._serialized_start=897
+  _globals['_REVOKEKEYREQUEST']._serialized_end=951
+  _globals['_REVOKEKEYRESPONSE']._serialized_start=953
+  _globals['_REVOKEKEYRESPONSE']._serialized_end=1006
+  _globals['_DISABLEACCOUNTREQUEST']._serialized_start=1008
+  _globals['_DISABLEACCOUNTREQUEST']._serialized_end=1051
+  _globals['_DISABLEACCOUNTRESPONSE']._serialized_start=1053
+  _globals['_DISABLEACCOUNTRESPONSE']._serialized_end=1115
+  _globals['_ENABLEACCOUNTREQUEST']._serialized_start=1117
+  _globals['_ENABLEACCOUNTREQUEST']._serialized_end=1159
+  _globals['_ENABLEACCOUNTRESPONSE']._serialized_start=1161
+  _globals['_ENABLEACCOUNTRESPONSE']._serialized_end=1222
+  _globals['_ACCOUNTSERVICEWHOAMIREQUEST']._serialized_start=1224
+  _globals['_ACCOUNTSERVICEWHOAMIREQUEST']._serialized_end=1253
+  _globals['_ACCOUNTSERVICEWHOAMIRESPONSE']._serialized_start=1255
+  _globals['_ACCOUNTSERVICEWHOAMIRESPONSE']._serialized_end=1374
+  _globals['_CREATEGUESTACCOUNTREQUEST']._serialized_start=1376
+  _globals['_CREATEGUESTACCOUNTREQUEST']._serialized_end=1403
+  _globals['_CREATEGUESTACCOUNTRESPONSE']._serialized_start=1405
+  _globals['_CREATEGUESTACCOUNTRESPONSE']._serialized_end=1523
+  _globals['_CHECKKEYREQUEST']._serialized_start=1525
+  _globals['_CHECKKEYREQUEST']._serialized_end=1562
+  _globals['_CHECKKEYRESPONSE']._serialized_start=1565
+  _globals['_CHECKKEYRESPONSE']._serialized_end=1709
+  _globals['_WATCHKEYEVENTSREQUEST']._serialized_start=1711
+  _globals['_WATCHKEYEVENTSREQUEST']._serialized_end=1758
+  _globals['_KEYEVENT']._serialized_start=1761
+  _globals['_KEYEVENT']._serialized_end=1913
+  _globals['_ACCOUNTSERVICE']._serialized_start=2457
+  _globals['_ACCOUNTSERVICE']._serialized_end=3372
 # @@protoc_insertion_point(module_scope)

@@ -1,3 +1,6 @@
+import datetime
+
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
@@ -20,6 +23,23 @@ class Scope(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SCOPE_CREATE_GAMES: _ClassVar[Scope]
     SCOPE_LADDER: _ClassVar[Scope]
     SCOPE_ADMIN: _ClassVar[Scope]
+    SCOPE_SERVICE: _ClassVar[Scope]
+
+class KeyState(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    KEY_STATE_UNSPECIFIED: _ClassVar[KeyState]
+    KEY_STATE_VALID: _ClassVar[KeyState]
+    KEY_STATE_UNKNOWN: _ClassVar[KeyState]
+    KEY_STATE_REVOKED: _ClassVar[KeyState]
+    KEY_STATE_ACCOUNT_DISABLED: _ClassVar[KeyState]
+
+class KeyEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    KEY_EVENT_KIND_UNSPECIFIED: _ClassVar[KeyEventKind]
+    KEY_EVENT_KIND_KEY_REVOKED: _ClassVar[KeyEventKind]
+    KEY_EVENT_KIND_ACCOUNT_DISABLED: _ClassVar[KeyEventKind]
+    KEY_EVENT_KIND_ACCOUNT_ENABLED: _ClassVar[KeyEventKind]
+    KEY_EVENT_KIND_HEARTBEAT: _ClassVar[KeyEventKind]
 ACCOUNT_KIND_UNSPECIFIED: AccountKind
 ACCOUNT_KIND_PERSON: AccountKind
 ACCOUNT_KIND_BOT: AccountKind
@@ -28,6 +48,17 @@ SCOPE_PLAY: Scope
 SCOPE_CREATE_GAMES: Scope
 SCOPE_LADDER: Scope
 SCOPE_ADMIN: Scope
+SCOPE_SERVICE: Scope
+KEY_STATE_UNSPECIFIED: KeyState
+KEY_STATE_VALID: KeyState
+KEY_STATE_UNKNOWN: KeyState
+KEY_STATE_REVOKED: KeyState
+KEY_STATE_ACCOUNT_DISABLED: KeyState
+KEY_EVENT_KIND_UNSPECIFIED: KeyEventKind
+KEY_EVENT_KIND_KEY_REVOKED: KeyEventKind
+KEY_EVENT_KIND_ACCOUNT_DISABLED: KeyEventKind
+KEY_EVENT_KIND_ACCOUNT_ENABLED: KeyEventKind
+KEY_EVENT_KIND_HEARTBEAT: KeyEventKind
 
 class Account(_message.Message):
     __slots__ = ("account_id", "name", "kind", "created_ms", "disabled")
@@ -182,3 +213,41 @@ class CreateGuestAccountResponse(_message.Message):
     key: str
     key_info: KeyInfo
     def __init__(self, account: _Optional[_Union[Account, _Mapping]] = ..., key: _Optional[str] = ..., key_info: _Optional[_Union[KeyInfo, _Mapping]] = ...) -> None: ...
+
+class CheckKeyRequest(_message.Message):
+    __slots__ = ("key_sha256",)
+    KEY_SHA256_FIELD_NUMBER: _ClassVar[int]
+    key_sha256: str
+    def __init__(self, key_sha256: _Optional[str] = ...) -> None: ...
+
+class CheckKeyResponse(_message.Message):
+    __slots__ = ("state", "account", "key_id", "scopes")
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_FIELD_NUMBER: _ClassVar[int]
+    KEY_ID_FIELD_NUMBER: _ClassVar[int]
+    SCOPES_FIELD_NUMBER: _ClassVar[int]
+    state: KeyState
+    account: Account
+    key_id: str
+    scopes: _containers.RepeatedScalarFieldContainer[Scope]
+    def __init__(self, state: _Optional[_Union[KeyState, str]] = ..., account: _Optional[_Union[Account, _Mapping]] = ..., key_id: _Optional[str] = ..., scopes: _Optional[_Iterable[_Union[Scope, str]]] = ...) -> None: ...
+
+class WatchKeyEventsRequest(_message.Message):
+    __slots__ = ("after_event_id",)
+    AFTER_EVENT_ID_FIELD_NUMBER: _ClassVar[int]
+    after_event_id: str
+    def __init__(self, after_event_id: _Optional[str] = ...) -> None: ...
+
+class KeyEvent(_message.Message):
+    __slots__ = ("event_id", "kind", "account_id", "key_id", "event_time")
+    EVENT_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    KEY_ID_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TIME_FIELD_NUMBER: _ClassVar[int]
+    event_id: str
+    kind: KeyEventKind
+    account_id: str
+    key_id: str
+    event_time: _timestamp_pb2.Timestamp
+    def __init__(self, event_id: _Optional[str] = ..., kind: _Optional[_Union[KeyEventKind, str]] = ..., account_id: _Optional[str] = ..., key_id: _Optional[str] = ..., event_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...

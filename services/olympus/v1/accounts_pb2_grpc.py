@@ -79,6 +79,16 @@ class AccountServiceStub:
                 request_serializer=olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountResponse.FromString,
                 _registered_method=True)
+        self.CheckKey = channel.unary_unary(
+                '/olympus.v1.AccountService/CheckKey',
+                request_serializer=olympus_dot_v1_dot_accounts__pb2.CheckKeyRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_accounts__pb2.CheckKeyResponse.FromString,
+                _registered_method=True)
+        self.WatchKeyEvents = channel.unary_stream(
+                '/olympus.v1.AccountService/WatchKeyEvents',
+                request_serializer=olympus_dot_v1_dot_accounts__pb2.WatchKeyEventsRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_accounts__pb2.KeyEvent.FromString,
+                _registered_method=True)
 
 
 class AccountServiceServicer:
@@ -154,6 +164,29 @@ class AccountServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CheckKey(self, request, context):
+        """--- for the platform's services only (a key with SCOPE_SERVICE; anyone else:
+        PERMISSION_DENIED, SERVICE_ONLY) --------------------------------------------------------
+
+        What a key is, for a service checking its caller's key: the key is named by its SHA-256
+        (never sent itself), and its state says whether it may be used. The services cache the
+        answer and drop it on the KeyEvent that changes it (WatchKeyEvents). A malformed
+        key_sha256 is INVALID_ARGUMENT; an unknown key is state UNKNOWN, not an error.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WatchKeyEvents(self, request, context):
+        """Every key revocation and account change as it happens (after `after_event_id`, or from
+        now), then a HEARTBEAT event every few seconds while nothing happens: a service that stops
+        hearing them treats its cached key checks as stale. Events are kept for a day: resuming
+        from an older id starts at the oldest kept.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_AccountServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -201,6 +234,16 @@ def add_AccountServiceServicer_to_server(servicer, server):
                     servicer.CreateGuestAccount,
                     request_deserializer=olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountResponse.SerializeToString,
+            ),
+            'CheckKey': grpc.unary_unary_rpc_method_handler(
+                    servicer.CheckKey,
+                    request_deserializer=olympus_dot_v1_dot_accounts__pb2.CheckKeyRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_accounts__pb2.CheckKeyResponse.SerializeToString,
+            ),
+            'WatchKeyEvents': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchKeyEvents,
+                    request_deserializer=olympus_dot_v1_dot_accounts__pb2.WatchKeyEventsRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_accounts__pb2.KeyEvent.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -446,6 +489,60 @@ class AccountService:
             '/olympus.v1.AccountService/CreateGuestAccount',
             olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountRequest.SerializeToString,
             olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CheckKey(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.AccountService/CheckKey',
+            olympus_dot_v1_dot_accounts__pb2.CheckKeyRequest.SerializeToString,
+            olympus_dot_v1_dot_accounts__pb2.CheckKeyResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchKeyEvents(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/olympus.v1.AccountService/WatchKeyEvents',
+            olympus_dot_v1_dot_accounts__pb2.WatchKeyEventsRequest.SerializeToString,
+            olympus_dot_v1_dot_accounts__pb2.KeyEvent.FromString,
             options,
             channel_credentials,
             insecure,

@@ -32,6 +32,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     HOST_ONLY: _ClassVar[ErrorReason]
     UNAUTHENTICATED: _ClassVar[ErrorReason]
     PERMISSION_DENIED: _ClassVar[ErrorReason]
+    SERVICE_ONLY: _ClassVar[ErrorReason]
     NOT_FOUND: _ClassVar[ErrorReason]
     ALREADY_EXISTS: _ClassVar[ErrorReason]
     REQUEST_ID_REUSED: _ClassVar[ErrorReason]
@@ -78,6 +79,8 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     QUOTA_EXCEEDED: _ClassVar[ErrorReason]
     TOO_MANY_STREAMS: _ClassVar[ErrorReason]
     REQUEST_TOO_LARGE: _ClassVar[ErrorReason]
+    STORAGE_FULL: _ClassVar[ErrorReason]
+    TOO_MANY_QUEUES: _ClassVar[ErrorReason]
     API_KEY_REQUIRED: _ClassVar[ErrorReason]
     INVALID_API_KEY: _ClassVar[ErrorReason]
     API_KEY_REVOKED: _ClassVar[ErrorReason]
@@ -90,10 +93,14 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     DUPLICATE_TICKET: _ClassVar[ErrorReason]
     TICKET_CLOSED: _ClassVar[ErrorReason]
     LADDER_CLOSED: _ClassVar[ErrorReason]
+    TICKETS_TAKEN: _ClassVar[ErrorReason]
+    LADDER_NOT_FOUND: _ClassVar[ErrorReason]
+    INVALID_LADDER: _ClassVar[ErrorReason]
     GAME_NOT_FINISHED: _ClassVar[ErrorReason]
     UNKNOWN_QUEUE: _ClassVar[ErrorReason]
     NOT_RATED: _ClassVar[ErrorReason]
     LIVE_SCORE_OFF: _ClassVar[ErrorReason]
+    NOT_THE_GAMES_RECORD: _ClassVar[ErrorReason]
     UNDO_OFF: _ClassVar[ErrorReason]
     UNDO_NOT_ALLOWED: _ClassVar[ErrorReason]
     STORAGE_UNAVAILABLE: _ClassVar[ErrorReason]
@@ -128,6 +135,7 @@ NOT_A_SEAT_TOKEN: ErrorReason
 HOST_ONLY: ErrorReason
 UNAUTHENTICATED: ErrorReason
 PERMISSION_DENIED: ErrorReason
+SERVICE_ONLY: ErrorReason
 NOT_FOUND: ErrorReason
 ALREADY_EXISTS: ErrorReason
 REQUEST_ID_REUSED: ErrorReason
@@ -174,6 +182,8 @@ SEAT_HANDED_TO_BOT: ErrorReason
 QUOTA_EXCEEDED: ErrorReason
 TOO_MANY_STREAMS: ErrorReason
 REQUEST_TOO_LARGE: ErrorReason
+STORAGE_FULL: ErrorReason
+TOO_MANY_QUEUES: ErrorReason
 API_KEY_REQUIRED: ErrorReason
 INVALID_API_KEY: ErrorReason
 API_KEY_REVOKED: ErrorReason
@@ -186,10 +196,14 @@ TICKET_NOT_FOUND: ErrorReason
 DUPLICATE_TICKET: ErrorReason
 TICKET_CLOSED: ErrorReason
 LADDER_CLOSED: ErrorReason
+TICKETS_TAKEN: ErrorReason
+LADDER_NOT_FOUND: ErrorReason
+INVALID_LADDER: ErrorReason
 GAME_NOT_FINISHED: ErrorReason
 UNKNOWN_QUEUE: ErrorReason
 NOT_RATED: ErrorReason
 LIVE_SCORE_OFF: ErrorReason
+NOT_THE_GAMES_RECORD: ErrorReason
 UNDO_OFF: ErrorReason
 UNDO_NOT_ALLOWED: ErrorReason
 STORAGE_UNAVAILABLE: ErrorReason

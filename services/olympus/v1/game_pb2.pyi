@@ -1,3 +1,6 @@
+import datetime
+
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from olympus.v1 import board_pb2 as _board_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -219,18 +222,20 @@ class CardRef(_message.Message):
     def __init__(self, number: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class SeatSpec(_message.Message):
-    __slots__ = ("kind", "bot", "beginner", "name", "token")
+    __slots__ = ("kind", "bot", "beginner", "name", "token", "account_id")
     KIND_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
     BEGINNER_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     kind: SeatKind
     bot: str
     beginner: bool
     name: str
     token: str
-    def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., beginner: _Optional[bool] = ..., name: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+    account_id: str
+    def __init__(self, kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., beginner: _Optional[bool] = ..., name: _Optional[str] = ..., token: _Optional[str] = ..., account_id: _Optional[str] = ...) -> None: ...
 
 class TimeControl(_message.Message):
     __slots__ = ("seconds_per_game", "seconds_per_decision", "decision_seconds", "timeout_policy", "timeouts_before_bot")
@@ -287,18 +292,20 @@ class GameOptions(_message.Message):
     def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ..., realtime_scoring: _Optional[bool] = ..., realtime_scoring_enabled: _Optional[bool] = ..., undo: _Optional[bool] = ..., prelude: _Optional[bool] = ..., colonies: _Optional[bool] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("options", "seats", "time_control", "request_id", "host_token")
+    __slots__ = ("options", "seats", "time_control", "request_id", "host_token", "rated_queue")
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     HOST_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    RATED_QUEUE_FIELD_NUMBER: _ClassVar[int]
     options: GameOptions
     seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
     time_control: TimeControl
     request_id: str
     host_token: str
-    def __init__(self, options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., request_id: _Optional[str] = ..., host_token: _Optional[str] = ...) -> None: ...
+    rated_queue: str
+    def __init__(self, options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., request_id: _Optional[str] = ..., host_token: _Optional[str] = ..., rated_queue: _Optional[str] = ...) -> None: ...
 
 class SeatToken(_message.Message):
     __slots__ = ("seat", "kind", "token")
@@ -323,7 +330,7 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatToken, _Mapping]]] = ..., host_token: _Optional[str] = ...) -> None: ...
 
 class SeatInfo(_message.Message):
-    __slots__ = ("seat", "kind", "bot", "beginner", "name", "resigned", "handed_to_bot")
+    __slots__ = ("seat", "kind", "bot", "beginner", "name", "resigned", "handed_to_bot", "account_id")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     BOT_FIELD_NUMBER: _ClassVar[int]
@@ -331,6 +338,7 @@ class SeatInfo(_message.Message):
     NAME_FIELD_NUMBER: _ClassVar[int]
     RESIGNED_FIELD_NUMBER: _ClassVar[int]
     HANDED_TO_BOT_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: SeatKind
     bot: str
@@ -338,21 +346,24 @@ class SeatInfo(_message.Message):
     name: str
     resigned: bool
     handed_to_bot: bool
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., beginner: _Optional[bool] = ..., name: _Optional[str] = ..., resigned: _Optional[bool] = ..., handed_to_bot: _Optional[bool] = ...) -> None: ...
+    account_id: str
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., beginner: _Optional[bool] = ..., name: _Optional[str] = ..., resigned: _Optional[bool] = ..., handed_to_bot: _Optional[bool] = ..., account_id: _Optional[str] = ...) -> None: ...
 
 class GameSettings(_message.Message):
-    __slots__ = ("options", "seats", "time_control", "seed_chosen", "creator_account_id")
+    __slots__ = ("options", "seats", "time_control", "seed_chosen", "creator_account_id", "rated_queue")
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
     SEED_CHOSEN_FIELD_NUMBER: _ClassVar[int]
     CREATOR_ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    RATED_QUEUE_FIELD_NUMBER: _ClassVar[int]
     options: GameOptions
     seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
     time_control: TimeControl
     seed_chosen: bool
     creator_account_id: str
-    def __init__(self, options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., seed_chosen: _Optional[bool] = ..., creator_account_id: _Optional[str] = ...) -> None: ...
+    rated_queue: str
+    def __init__(self, options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., seed_chosen: _Optional[bool] = ..., creator_account_id: _Optional[str] = ..., rated_queue: _Optional[str] = ...) -> None: ...
 
 class ResourceCounts(_message.Message):
     __slots__ = ("megacredits", "steel", "titanium", "plants", "energy", "heat")
@@ -1269,3 +1280,49 @@ class ListTableChoicesResponse(_message.Message):
     bots: _containers.RepeatedCompositeFieldContainer[BotChoice]
     maps: _containers.RepeatedCompositeFieldContainer[MapChoice]
     def __init__(self, bots: _Optional[_Iterable[_Union[BotChoice, _Mapping]]] = ..., maps: _Optional[_Iterable[_Union[MapChoice, _Mapping]]] = ...) -> None: ...
+
+class GetGameRecordRequest(_message.Message):
+    __slots__ = ("game_id",)
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    def __init__(self, game_id: _Optional[str] = ...) -> None: ...
+
+class RecordSeat(_message.Message):
+    __slots__ = ("seat", "account_id", "bot", "name", "player", "resigned", "handed_to_bot")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    RESIGNED_FIELD_NUMBER: _ClassVar[int]
+    HANDED_TO_BOT_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    account_id: str
+    bot: str
+    name: str
+    player: str
+    resigned: bool
+    handed_to_bot: bool
+    def __init__(self, seat: _Optional[int] = ..., account_id: _Optional[str] = ..., bot: _Optional[str] = ..., name: _Optional[str] = ..., player: _Optional[str] = ..., resigned: _Optional[bool] = ..., handed_to_bot: _Optional[bool] = ...) -> None: ...
+
+class GameRecord(_message.Message):
+    __slots__ = ("game_id", "status", "version", "rated_queue", "seats", "result", "create_time", "end_time", "abort_reason")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    RATED_QUEUE_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    END_TIME_FIELD_NUMBER: _ClassVar[int]
+    ABORT_REASON_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    status: GameStatus
+    version: int
+    rated_queue: str
+    seats: _containers.RepeatedCompositeFieldContainer[RecordSeat]
+    result: GameResult
+    create_time: _timestamp_pb2.Timestamp
+    end_time: _timestamp_pb2.Timestamp
+    abort_reason: str
+    def __init__(self, game_id: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., rated_queue: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[RecordSeat, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., abort_reason: _Optional[str] = ...) -> None: ...

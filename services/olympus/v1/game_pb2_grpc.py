@@ -100,6 +100,11 @@ class GameServiceStub:
                 request_serializer=olympus_dot_v1_dot_game__pb2.ListTableChoicesRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_game__pb2.ListTableChoicesResponse.FromString,
                 _registered_method=True)
+        self.GetGameRecord = channel.unary_unary(
+                '/olympus.v1.GameService/GetGameRecord',
+                request_serializer=olympus_dot_v1_dot_game__pb2.GetGameRecordRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_game__pb2.GameRecord.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -220,6 +225,15 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetGameRecord(self, request, context):
+        """Service credential only (SCOPE_SERVICE; else PERMISSION_DENIED, SERVICE_ONLY): the
+        game's own record of who sat where, the queue it is rated in and, once ended, its result.
+        The scoring service rates a game from this record and from nothing else.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -287,6 +301,11 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.ListTableChoices,
                     request_deserializer=olympus_dot_v1_dot_game__pb2.ListTableChoicesRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_game__pb2.ListTableChoicesResponse.SerializeToString,
+            ),
+            'GetGameRecord': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetGameRecord,
+                    request_deserializer=olympus_dot_v1_dot_game__pb2.GetGameRecordRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_game__pb2.GameRecord.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -640,6 +659,33 @@ class GameService:
             '/olympus.v1.GameService/ListTableChoices',
             olympus_dot_v1_dot_game__pb2.ListTableChoicesRequest.SerializeToString,
             olympus_dot_v1_dot_game__pb2.ListTableChoicesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetGameRecord(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.GameService/GetGameRecord',
+            olympus_dot_v1_dot_game__pb2.GetGameRecordRequest.SerializeToString,
+            olympus_dot_v1_dot_game__pb2.GameRecord.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,8 +1,12 @@
+import datetime
+
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from olympus.v1 import game_pb2 as _game_pb2
+from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
 from google.protobuf import descriptor as _descriptor
 from google.protobuf import message as _message
-from collections.abc import Mapping as _Mapping
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
 from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
@@ -41,7 +45,7 @@ class MatchFormat(_message.Message):
     def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., map: _Optional[str] = ..., time_control: _Optional[_Union[_game_pb2.TimeControl, _Mapping]] = ..., rated: _Optional[bool] = ..., ladder: _Optional[str] = ..., prelude: _Optional[bool] = ..., colonies: _Optional[bool] = ...) -> None: ...
 
 class Ticket(_message.Message):
-    __slots__ = ("ticket_id", "status", "format", "created_ms", "closed_ms", "game_id", "seat", "seat_token", "bot_seats")
+    __slots__ = ("ticket_id", "status", "format", "created_ms", "closed_ms", "game_id", "seat", "seat_token", "bot_seats", "rated_queue")
     TICKET_ID_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     FORMAT_FIELD_NUMBER: _ClassVar[int]
@@ -51,6 +55,7 @@ class Ticket(_message.Message):
     SEAT_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
     BOT_SEATS_FIELD_NUMBER: _ClassVar[int]
+    RATED_QUEUE_FIELD_NUMBER: _ClassVar[int]
     ticket_id: str
     status: TicketStatus
     format: MatchFormat
@@ -60,7 +65,8 @@ class Ticket(_message.Message):
     seat: int
     seat_token: str
     bot_seats: int
-    def __init__(self, ticket_id: _Optional[str] = ..., status: _Optional[_Union[TicketStatus, str]] = ..., format: _Optional[_Union[MatchFormat, _Mapping]] = ..., created_ms: _Optional[int] = ..., closed_ms: _Optional[int] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., bot_seats: _Optional[int] = ...) -> None: ...
+    rated_queue: str
+    def __init__(self, ticket_id: _Optional[str] = ..., status: _Optional[_Union[TicketStatus, str]] = ..., format: _Optional[_Union[MatchFormat, _Mapping]] = ..., created_ms: _Optional[int] = ..., closed_ms: _Optional[int] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., bot_seats: _Optional[int] = ..., rated_queue: _Optional[str] = ...) -> None: ...
 
 class EnqueueRequest(_message.Message):
     __slots__ = ("format",)
@@ -97,3 +103,57 @@ class WatchTicketRequest(_message.Message):
     TICKET_ID_FIELD_NUMBER: _ClassVar[int]
     ticket_id: str
     def __init__(self, ticket_id: _Optional[str] = ...) -> None: ...
+
+class ListLadderTicketsRequest(_message.Message):
+    __slots__ = ("ladder", "page_size")
+    LADDER_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    ladder: str
+    page_size: int
+    def __init__(self, ladder: _Optional[str] = ..., page_size: _Optional[int] = ...) -> None: ...
+
+class LadderTicket(_message.Message):
+    __slots__ = ("ticket_id", "account_id", "name", "create_time")
+    TICKET_ID_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    ticket_id: str
+    account_id: str
+    name: str
+    create_time: _timestamp_pb2.Timestamp
+    def __init__(self, ticket_id: _Optional[str] = ..., account_id: _Optional[str] = ..., name: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class ListLadderTicketsResponse(_message.Message):
+    __slots__ = ("tickets",)
+    TICKETS_FIELD_NUMBER: _ClassVar[int]
+    tickets: _containers.RepeatedCompositeFieldContainer[LadderTicket]
+    def __init__(self, tickets: _Optional[_Iterable[_Union[LadderTicket, _Mapping]]] = ...) -> None: ...
+
+class TableTicket(_message.Message):
+    __slots__ = ("ticket_id", "seat")
+    TICKET_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    ticket_id: str
+    seat: int
+    def __init__(self, ticket_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class SeatLadderTableRequest(_message.Message):
+    __slots__ = ("ladder", "match_id", "game", "tickets")
+    LADDER_FIELD_NUMBER: _ClassVar[int]
+    MATCH_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    TICKETS_FIELD_NUMBER: _ClassVar[int]
+    ladder: str
+    match_id: str
+    game: _game_pb2.CreateGameRequest
+    tickets: _containers.RepeatedCompositeFieldContainer[TableTicket]
+    def __init__(self, ladder: _Optional[str] = ..., match_id: _Optional[str] = ..., game: _Optional[_Union[_game_pb2.CreateGameRequest, _Mapping]] = ..., tickets: _Optional[_Iterable[_Union[TableTicket, _Mapping]]] = ...) -> None: ...
+
+class SeatLadderTableResponse(_message.Message):
+    __slots__ = ("game_id", "version")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    version: int
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...

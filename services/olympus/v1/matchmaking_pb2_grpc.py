@@ -54,6 +54,16 @@ class MatchmakingServiceStub:
                 request_serializer=olympus_dot_v1_dot_matchmaking__pb2.WatchTicketRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_matchmaking__pb2.Ticket.FromString,
                 _registered_method=True)
+        self.ListLadderTickets = channel.unary_unary(
+                '/olympus.v1.MatchmakingService/ListLadderTickets',
+                request_serializer=olympus_dot_v1_dot_matchmaking__pb2.ListLadderTicketsRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_matchmaking__pb2.ListLadderTicketsResponse.FromString,
+                _registered_method=True)
+        self.SeatLadderTable = channel.unary_unary(
+                '/olympus.v1.MatchmakingService/SeatLadderTable',
+                request_serializer=olympus_dot_v1_dot_matchmaking__pb2.SeatLadderTableRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_matchmaking__pb2.SeatLadderTableResponse.FromString,
+                _registered_method=True)
 
 
 class MatchmakingServiceServicer:
@@ -92,6 +102,29 @@ class MatchmakingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListLadderTickets(self, request, context):
+        """--- for the ladder service only (service credential, else PERMISSION_DENIED
+        SERVICE_ONLY) --------------------------------------------------------------------------
+
+        The waiting tickets of a ladder (MatchFormat.ladder), longest-waiting first.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SeatLadderTable(self, request, context):
+        """Seat waiting ladder tickets at a table the ladder chose: this service claims the tickets,
+        creates the game on the game service (each ticket's seat with a fresh token and the
+        ticket's account) and matches the tickets to it, exactly as it does its own matches
+        (made once, however often it is asked or whatever fails in between). Idempotent by
+        match_id: asked again, it answers with the same game. FAILED_PRECONDITION TICKETS_TAKEN
+        when a ticket is no longer waiting (nothing is made); UNAVAILABLE TRY_AGAIN while the game
+        is still being made (ask again with the same match_id).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_MatchmakingServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -114,6 +147,16 @@ def add_MatchmakingServiceServicer_to_server(servicer, server):
                     servicer.WatchTicket,
                     request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.WatchTicketRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_matchmaking__pb2.Ticket.SerializeToString,
+            ),
+            'ListLadderTickets': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListLadderTickets,
+                    request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.ListLadderTicketsRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_matchmaking__pb2.ListLadderTicketsResponse.SerializeToString,
+            ),
+            'SeatLadderTable': grpc.unary_unary_rpc_method_handler(
+                    servicer.SeatLadderTable,
+                    request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.SeatLadderTableRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_matchmaking__pb2.SeatLadderTableResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -224,6 +267,60 @@ class MatchmakingService:
             '/olympus.v1.MatchmakingService/WatchTicket',
             olympus_dot_v1_dot_matchmaking__pb2.WatchTicketRequest.SerializeToString,
             olympus_dot_v1_dot_matchmaking__pb2.Ticket.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListLadderTickets(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.MatchmakingService/ListLadderTickets',
+            olympus_dot_v1_dot_matchmaking__pb2.ListLadderTicketsRequest.SerializeToString,
+            olympus_dot_v1_dot_matchmaking__pb2.ListLadderTicketsResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SeatLadderTable(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.MatchmakingService/SeatLadderTable',
+            olympus_dot_v1_dot_matchmaking__pb2.SeatLadderTableRequest.SerializeToString,
+            olympus_dot_v1_dot_matchmaking__pb2.SeatLadderTableResponse.FromString,
             options,
             channel_credentials,
             insecure,

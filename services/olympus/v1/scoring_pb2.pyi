@@ -94,7 +94,7 @@ class SeatResult(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., place: _Optional[int] = ..., score: _Optional[_Union[_game_pb2.SeatScore, _Mapping]] = ..., name: _Optional[str] = ..., bot: _Optional[str] = ..., account_id: _Optional[str] = ..., player: _Optional[str] = ..., rating_before: _Optional[_Union[Rating, _Mapping]] = ..., rating_after: _Optional[_Union[Rating, _Mapping]] = ...) -> None: ...
 
 class ScoredGame(_message.Message):
-    __slots__ = ("game_id", "queue", "generation", "seats", "ranking", "winners", "solo_won", "recorded_at_ms")
+    __slots__ = ("game_id", "queue", "generation", "seats", "ranking", "winners", "solo_won", "recorded_at_ms", "aborted")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     QUEUE_FIELD_NUMBER: _ClassVar[int]
     GENERATION_FIELD_NUMBER: _ClassVar[int]
@@ -103,6 +103,7 @@ class ScoredGame(_message.Message):
     WINNERS_FIELD_NUMBER: _ClassVar[int]
     SOLO_WON_FIELD_NUMBER: _ClassVar[int]
     RECORDED_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    ABORTED_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     queue: str
     generation: int
@@ -111,7 +112,8 @@ class ScoredGame(_message.Message):
     winners: _containers.RepeatedScalarFieldContainer[int]
     solo_won: bool
     recorded_at_ms: int
-    def __init__(self, game_id: _Optional[str] = ..., queue: _Optional[str] = ..., generation: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., ranking: _Optional[_Iterable[int]] = ..., winners: _Optional[_Iterable[int]] = ..., solo_won: _Optional[bool] = ..., recorded_at_ms: _Optional[int] = ...) -> None: ...
+    aborted: bool
+    def __init__(self, game_id: _Optional[str] = ..., queue: _Optional[str] = ..., generation: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., ranking: _Optional[_Iterable[int]] = ..., winners: _Optional[_Iterable[int]] = ..., solo_won: _Optional[bool] = ..., recorded_at_ms: _Optional[int] = ..., aborted: _Optional[bool] = ...) -> None: ...
 
 class ReportResultResponse(_message.Message):
     __slots__ = ("recorded_now", "result")
@@ -208,3 +210,29 @@ class LeaderboardResponse(_message.Message):
     next_page_token: str
     total_count: int
     def __init__(self, entries: _Optional[_Iterable[_Union[LeaderboardEntry, _Mapping]]] = ..., next_page_token: _Optional[str] = ..., total_count: _Optional[int] = ...) -> None: ...
+
+class GetRatingsRequest(_message.Message):
+    __slots__ = ("queue", "players")
+    QUEUE_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    queue: str
+    players: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, queue: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class PlayerRating(_message.Message):
+    __slots__ = ("player", "rating", "rank")
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    player: str
+    rating: Rating
+    rank: int
+    def __init__(self, player: _Optional[str] = ..., rating: _Optional[_Union[Rating, _Mapping]] = ..., rank: _Optional[int] = ...) -> None: ...
+
+class GetRatingsResponse(_message.Message):
+    __slots__ = ("queue", "ratings")
+    QUEUE_FIELD_NUMBER: _ClassVar[int]
+    RATINGS_FIELD_NUMBER: _ClassVar[int]
+    queue: str
+    ratings: _containers.RepeatedCompositeFieldContainer[PlayerRating]
+    def __init__(self, queue: _Optional[str] = ..., ratings: _Optional[_Iterable[_Union[PlayerRating, _Mapping]]] = ...) -> None: ...

@@ -31,6 +31,12 @@ class ScoringServiceStub:
     A queue names a queue or a ladder ("2p-standard"): each keeps its own ratings, leaderboard
     and history. A game is recorded once, whatever the number of reports, and is rated in at most
     one queue; an unrated game (no queue) only has its result recorded.
+
+    Results come only from the game's owner. The queue a game is rated in and the player of
+    each seat are fixed when the game is created, by the service that creates it (matchmaking,
+    the ladder), and kept by the game service with the game; when a rated game ends, the game
+    service delivers it here (at least once), and this service reads its result, queue and
+    players from the game service's record (GameService.GetGameRecord), never from a caller.
     """
 
     def __init__(self, channel):
@@ -48,6 +54,11 @@ class ScoringServiceStub:
                 '/olympus.v1.ScoringService/GetRating',
                 request_serializer=olympus_dot_v1_dot_scoring__pb2.GetRatingRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_scoring__pb2.GetRatingResponse.FromString,
+                _registered_method=True)
+        self.GetRatings = channel.unary_unary(
+                '/olympus.v1.ScoringService/GetRatings',
+                request_serializer=olympus_dot_v1_dot_scoring__pb2.GetRatingsRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_scoring__pb2.GetRatingsResponse.FromString,
                 _registered_method=True)
         self.GetHistory = channel.unary_unary(
                 '/olympus.v1.ScoringService/GetHistory',
@@ -72,19 +83,26 @@ class ScoringServiceServicer:
     A queue names a queue or a ladder ("2p-standard"): each keeps its own ratings, leaderboard
     and history. A game is recorded once, whatever the number of reports, and is rated in at most
     one queue; an unrated game (no queue) only has its result recorded.
+
+    Results come only from the game's owner. The queue a game is rated in and the player of
+    each seat are fixed when the game is created, by the service that creates it (matchmaking,
+    the ladder), and kept by the game service with the game; when a rated game ends, the game
+    service delivers it here (at least once), and this service reads its result, queue and
+    players from the game service's record (GameService.GetGameRecord), never from a caller.
     """
 
     def ReportResult(self, request, context):
-        """Record the final result of a finished game, read from the game's own stored state. With a
-        queue, the players named per seat are rated, in the same atomic step that records the game:
-        reporting a game again (or concurrently) changes nothing and returns what was recorded.
+        """Record a finished game from the game service's record of it: its result, its queue (if
+        it is rated) and the player of each seat. Anyone may ask (a game is recorded once and only
+        as its record says, so asking early, late or often changes nothing); the game service's
+        workers do it for every rated game. Reporting again (or concurrently) returns what was
+        recorded. A rated game that was aborted is recorded as aborted (`aborted`), unrated.
+        `queue` and `players` are deprecated: they may only repeat the record (else
+        INVALID_ARGUMENT, NOT_THE_GAMES_RECORD, metadata `queue`: the recorded one).
         NOT_FOUND GAME_NOT_FOUND (no such game, or deleted and never recorded), FAILED_PRECONDITION
-        GAME_NOT_FINISHED (running or aborted), ALREADY_EXISTS when the game was recorded before
-        with another queue or other players, NOT_FOUND UNKNOWN_QUEUE for a queue this service does
-        not keep (only when it was started with --queues), INVALID_ARGUMENT INVALID_GAME_ID or
-        INVALID_ARGUMENT (queue name, players). A rated report (with a queue) needs an API key with
-        the `ladder` scope (or admin): `authorization: Bearer <key>` metadata (API_KEY_REQUIRED,
-        SCOPE_REQUIRED, ...); an unrated one needs none.
+        GAME_NOT_FINISHED (running; or an unrated game that was aborted), NOT_FOUND UNKNOWN_QUEUE
+        for a queue this service does not keep (only when it was started with --queues),
+        INVALID_ARGUMENT INVALID_GAME_ID, UNAVAILABLE when the game service cannot be reached.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -93,6 +111,16 @@ class ScoringServiceServicer:
     def GetRating(self, request, context):
         """A player's rating in a queue, and their rank on its leaderboard.
         NOT_FOUND UNKNOWN_QUEUE (no game was ever rated in it), NOT_FOUND NOT_RATED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetRatings(self, request, context):
+        """Several players' ratings in one queue at once (what matchmaking and the ladder pair by):
+        up to 100 players, each once; a player not rated there comes without `rating`.
+        NOT_FOUND UNKNOWN_QUEUE only with --queues; INVALID_ARGUMENT for a bad player id or more
+        than 100.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -138,6 +166,11 @@ def add_ScoringServiceServicer_to_server(servicer, server):
                     request_deserializer=olympus_dot_v1_dot_scoring__pb2.GetRatingRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_scoring__pb2.GetRatingResponse.SerializeToString,
             ),
+            'GetRatings': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetRatings,
+                    request_deserializer=olympus_dot_v1_dot_scoring__pb2.GetRatingsRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_scoring__pb2.GetRatingsResponse.SerializeToString,
+            ),
             'GetHistory': grpc.unary_unary_rpc_method_handler(
                     servicer.GetHistory,
                     request_deserializer=olympus_dot_v1_dot_scoring__pb2.GetHistoryRequest.FromString,
@@ -167,6 +200,12 @@ class ScoringService:
     A queue names a queue or a ladder ("2p-standard"): each keeps its own ratings, leaderboard
     and history. A game is recorded once, whatever the number of reports, and is rated in at most
     one queue; an unrated game (no queue) only has its result recorded.
+
+    Results come only from the game's owner. The queue a game is rated in and the player of
+    each seat are fixed when the game is created, by the service that creates it (matchmaking,
+    the ladder), and kept by the game service with the game; when a rated game ends, the game
+    service delivers it here (at least once), and this service reads its result, queue and
+    players from the game service's record (GameService.GetGameRecord), never from a caller.
     """
 
     @staticmethod
@@ -213,6 +252,33 @@ class ScoringService:
             '/olympus.v1.ScoringService/GetRating',
             olympus_dot_v1_dot_scoring__pb2.GetRatingRequest.SerializeToString,
             olympus_dot_v1_dot_scoring__pb2.GetRatingResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetRatings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.ScoringService/GetRatings',
+            olympus_dot_v1_dot_scoring__pb2.GetRatingsRequest.SerializeToString,
+            olympus_dot_v1_dot_scoring__pb2.GetRatingsResponse.FromString,
             options,
             channel_credentials,
             insecure,
