@@ -1,10 +1,13 @@
 """`olympus run` (and `make run`): the whole platform on one machine.
 
 With nothing configured it embeds what it needs: a private `redis-server` on a free port
-(`platform/embedded_redis.py`: no persistence, removed on exit) unless `--redis-url`/`OLYMPUS_REDIS_URL` names one. Each service
-then starts as its own process exactly as operators start it (`python -m olympus.<service>`),
-then one Celery worker and beat (`olympus worker`, `olympus beat`: bot turns and clocks), and
-Ctrl-C / SIGTERM stops them all gracefully.
+(`platform/embedded_redis.py`: no persistence, removed on exit) unless `--redis-url` /
+`OLYMPUS_REDIS_URL` names one, and a service credential (a fresh key with the `service` scope,
+unless OLYMPUS_SERVICE_KEY gives one) that every service gets in its environment and the
+accounts service registers as it starts. Each service then starts as its own process exactly as
+operators start it (`python -m olympus.<service>`, each told where the others are with
+OLYMPUS_<SERVICE>_ADDRESS), then one Celery worker and beat (`olympus worker`, `olympus beat`:
+bot turns, clocks, rated results), and Ctrl-C / SIGTERM stops them all gracefully.
 """
 
 from __future__ import annotations
@@ -15,10 +18,12 @@ import importlib.util
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO
 
@@ -26,9 +31,10 @@ from .platform.config import DEFAULT_METRICS_PORTS, DEFAULT_PORTS
 from .platform.embedded_redis import RedisUnavailable, embedded_redis
 from .platform.strict import whole_arg
 
-# In start order: matchmaking creates its games through the game service started before it;
-# the web client (HTTP) talks to every service started before it.
-SERVICES = ("gamestate", "catalogue", "accounts", "scoring", "matchmaking", "web")
+# In start order: the accounts service first (it registers the service credential every other
+# service checks keys with), the web client (HTTP) last. Each finds the others through
+# OLYMPUS_<SERVICE>_ADDRESS, known before any starts (ports chosen first).
+SERVICES = ("accounts", "gamestate", "catalogue", "scoring", "matchmaking", "ladder", "web")
 # The services the web client needs, by its flag names.
 WEB_UPSTREAMS = ("gamestate", "catalogue", "accounts", "matchmaking")
 
@@ -60,9 +66,10 @@ def start_service(
     redis_url: str,
     extra: tuple[str, ...] = (),
     stderr: IO[str] | None = None,
+    env: dict[str, str] | None = None,
 ) -> Child:
     """`python -m olympus.<name>`, returned once it printed its ready line. Its log (stderr)
-    goes to `stderr`, else to this process's."""
+    goes to `stderr`, else to this process's; `env` is added to this process's environment."""
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -79,6 +86,7 @@ def start_service(
         stdout=subprocess.PIPE,
         stderr=stderr,
         text=True,
+        env={**os.environ, **(env or {})},
     )
     child = Child(name, proc)
     assert proc.stdout is not None
@@ -91,14 +99,18 @@ def start_service(
     return child
 
 
-def start_workers(redis_url: str, stderr: IO[str] | None = None) -> list[Child]:
+def start_workers(
+    redis_url: str, stderr: IO[str] | None = None, env: dict[str, str] | None = None
+) -> list[Child]:
     """`olympus worker` (waited for until it takes tasks) and `olympus beat`."""
     command = [sys.executable, "-m", "olympus.cli"]
+    environ = {**os.environ, **(env or {})}
     worker = subprocess.Popen(
         [*command, "worker", "--redis-url", redis_url],
         stdout=subprocess.PIPE,
         stderr=stderr,
         text=True,
+        env=environ,
     )
     assert worker.stdout is not None
     for line in worker.stdout:  # Celery's banner, then the ready line
@@ -113,6 +125,7 @@ def start_workers(redis_url: str, stderr: IO[str] | None = None) -> list[Child]:
         stdout=subprocess.DEVNULL,
         stderr=stderr,
         text=True,
+        env=environ,
     )
     return [Child("worker", worker), Child("beat", beat)]
 
@@ -128,6 +141,66 @@ def stop(children: list[Child], timeout_s: float = 15.0) -> None:
         except subprocess.TimeoutExpired:
             c.proc.kill()
             c.proc.wait()
+
+
+def free_port() -> int:
+    """A port free now (the kernel's choice), for a service asked to take any: the others must
+    know it before it starts."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def stack_env(service_key: str, ports: dict[str, int]) -> dict[str, str]:
+    """What every process of a stack is told: the service credential and where each is."""
+    env = {"OLYMPUS_SERVICE_KEY": service_key}
+    for name, port in ports.items():
+        if name != "web":
+            env[f"OLYMPUS_{name.upper()}_ADDRESS"] = f"127.0.0.1:{port}"
+    return env
+
+
+def new_service_key() -> str:
+    from olympus.accounts.keys import new_key
+
+    return os.environ.get("OLYMPUS_SERVICE_KEY") or new_key()
+
+
+def start_stack(
+    names: list[str],
+    redis_url: str,
+    ports: dict[str, int],
+    metrics_ports: dict[str, int],
+    service_key: str,
+    extra: dict[str, tuple[str, ...]] | None = None,
+    stderr: IO[str] | None = None,
+) -> list[Child]:
+    """Start `names` (in SERVICES order) on `redis_url`, each on its port (0: a free one, chosen
+    first), all told the service credential and where the others are."""
+    chosen = {n: ports.get(n, DEFAULT_PORTS[n]) or free_port() for n in names}
+    env = stack_env(service_key, chosen)
+    children: list[Child] = []
+    try:
+        for name in [n for n in SERVICES if n in names]:
+            args = (extra or {}).get(name, ())
+            if name == "web":  # the page's bridge to every service
+                args = (
+                    *args,
+                    *(
+                        arg
+                        for upstream in WEB_UPSTREAMS
+                        if upstream in chosen
+                        for arg in (f"--{upstream}-address", f"127.0.0.1:{chosen[upstream]}")
+                    ),
+                )
+            metrics_port = metrics_ports.get(name, DEFAULT_METRICS_PORTS[name])
+            children.append(
+                start_service(name, chosen[name], metrics_port, redis_url, args, stderr, env)
+            )
+    except BaseException:
+        stop(children)
+        raise
+    return children
 
 
 def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, int]) -> int:
@@ -148,22 +221,10 @@ def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, i
             except RedisUnavailable as exc:
                 raise SystemExit(f"no Redis configured and {exc}: pass --redis-url") from None
         try:
-            for name in available:
-                port = ports.get(name, DEFAULT_PORTS[name])
-                metrics_port = metrics_ports.get(name, DEFAULT_METRICS_PORTS[name])
-                extra: tuple[str, ...] = ()
-                if name == "matchmaking":  # it creates games through the game service
-                    gamestate = next(c for c in children if c.name == "gamestate")
-                    extra = ("--gamestate-address", f"127.0.0.1:{gamestate.port}")
-                if name == "web":  # the page's bridge to every service
-                    extra = tuple(
-                        arg
-                        for c in children
-                        if c.name in WEB_UPSTREAMS
-                        for arg in (f"--{c.name}-address", f"127.0.0.1:{c.port}")
-                    )
-                children.append(start_service(name, port, metrics_port, redis_url, extra))
-            workers = start_workers(redis_url)
+            service_key = new_service_key()
+            children = start_stack(available, redis_url, ports, metrics_ports, service_key)
+            by_name = {c.name: c.port for c in children}
+            workers = start_workers(redis_url, env=stack_env(service_key, by_name))
             print(f"Olympus is running (Redis: {redis_url})", flush=True)
             for c in children:
                 metrics = f"  metrics http://127.0.0.1:{c.metrics_port}/metrics"
@@ -221,3 +282,64 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         )
 
     p.set_defaults(handler=handler)
+
+
+def _admin_key(redis_url: str, name: str) -> str:
+    """An admin key for a private stack's own operator account (made on its Redis)."""
+    import asyncio
+    import secrets
+
+    from olympus.accounts.keys import SCOPE_ADMIN, KeyStore
+    from olympus.platform.redis_pool import redis_client
+
+    async def make() -> str:
+        redis = redis_client(redis_url, name, 1, 5.0)
+        try:
+            store = KeyStore(redis)
+            account = await store.create_account(f"{name}-{secrets.token_hex(3)}", "bot")
+            key, _ = await store.create_key(account.account_id, [SCOPE_ADMIN])
+            return key
+        finally:
+            await redis.aclose()
+
+    return asyncio.run(make())
+
+
+@contextlib.contextmanager
+def private_stack(names: list[str], prefix: str) -> Iterator[tuple[str, str, str]]:
+    """A stack of its own for a command (`olympus ladder run`): an embedded Redis, the named
+    services on free ports, a worker and beat. Yields (the ladder's address, the scoring
+    service's address, an admin key). Its log goes to a file; kept and named on stderr if the
+    command fails, removed otherwise."""
+    import tempfile
+
+    log = tempfile.NamedTemporaryFile(  # noqa: SIM115 - kept on failure, see below
+        "w", prefix=f"{prefix}-", suffix=".log", delete=False
+    )
+    failed = True
+    children: list[Child] = []
+    try:
+        with embedded_redis() as redis:
+            try:
+                service_key = new_service_key()
+                ports = dict.fromkeys(names, 0)
+                extra: dict[str, tuple[str, ...]] = {"gamestate": ("--quotas", "off")}
+                children = start_stack(names, redis.url, ports, {n: -1 for n in names},
+                                       service_key, extra, log)  # fmt: skip
+                by_name = {c.name: c.port for c in children}
+                children += start_workers(redis.url, log, stack_env(service_key, by_name))
+                key = _admin_key(redis.url, prefix)
+                yield (
+                    f"127.0.0.1:{by_name.get('ladder', 0)}",
+                    f"127.0.0.1:{by_name.get('scoring', 0)}",
+                    key,
+                )
+                failed = False
+            finally:
+                stop(children)
+    finally:
+        log.close()
+        if failed:
+            print(f"the private stack's log is kept in {log.name}", file=sys.stderr)
+        else:
+            os.unlink(log.name)

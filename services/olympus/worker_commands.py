@@ -97,7 +97,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument(
         "--report-seconds",
         type=decimal_arg,
-        help="how often the finished rated games of matchmaking are rated "
-        "(olympus.report_results; env OLYMPUS_REPORT_SECONDS; default 5)",
+        help="how often the rated games that ended are delivered to the scoring service "
+        "(olympus.deliver_results; env OLYMPUS_REPORT_SECONDS; default 5)",
     )
     p.set_defaults(handler=_beat)

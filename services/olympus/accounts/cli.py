@@ -5,6 +5,7 @@
     olympus accounts keys alice
     olympus accounts revoke alice 3f2a9c01b7de
     olympus accounts disable alice          # and: olympus accounts enable alice
+    olympus accounts new-service-key        # a fresh service credential (OLYMPUS_SERVICE_KEY)
 
 This is how the first admin is made: whoever can reach the Redis may make any account. Every
 other change goes through the AccountService with a key. `create` prints the new key once;
@@ -149,6 +150,16 @@ def _set_disabled(disabled: bool) -> Callable[[argparse.Namespace], int]:
     return handler
 
 
+def _new_service_key(args: argparse.Namespace) -> int:
+    """A fresh key for the deploy-time service credential: printed, stored nowhere. Give it to
+    every service as OLYMPUS_SERVICE_KEY (or a file, OLYMPUS_SERVICE_KEY_FILE); the accounts
+    service registers it (the `service` scope) when it starts."""
+    from .keys import new_key
+
+    print(new_key())
+    return 0
+
+
 def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     accounts = subparsers.add_parser(
         "accounts",
@@ -177,7 +188,8 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
     create.add_argument(
         "--scopes",
         default="play",
-        help="the key's scopes, comma-separated: play, create_games, ladder, admin (default play)",
+        help="the key's scopes, comma-separated: play, create_games, ladder, admin, service "
+        "(default play)",
     )
     create.set_defaults(handler=_create)
 
@@ -198,3 +210,9 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         )
         p.add_argument("name")
         p.set_defaults(handler=_set_disabled(disabled))
+
+    fresh = sub.add_parser(
+        "new-service-key",
+        help="print a fresh service credential (OLYMPUS_SERVICE_KEY for every service)",
+    )
+    fresh.set_defaults(handler=_new_service_key)

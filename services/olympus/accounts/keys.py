@@ -9,6 +9,12 @@ SHA-256 is stored. Clients send it as gRPC metadata ``authorization: Bearer <key
                                  revoked ms (once revoked; the record is kept so that a revoked
                                  key is told apart from a key that never existed)
     olympus:acctname:<name>      string: account id (names are unique, case-insensitive)
+    olympus:acct:events          stream: key revocations and account changes, a day of them
+                                 (AccountService.WatchKeyEvents serves it to the services)
+
+Only the accounts service (and its operator CLI) touches these keys. The other services ask
+the accounts service what a key is (CheckKey) and hear of revocations (WatchKeyEvents): see
+`platform/keycheck.py`.
 """
 
 from __future__ import annotations
@@ -25,49 +31,62 @@ import redis.asyncio as aioredis
 
 from olympus.platform.errors import (
     AlreadyExists,
+    FailedPrecondition,
     InvalidArgument,
     NotFound,
-    PermissionDenied,
     Unauthenticated,
     quote,
 )
+from olympus.platform.identity import (
+    KEY_PREFIX,
+    KEY_RE,
+    SCOPE_ADMIN,
+    SCOPE_CREATE_GAMES,
+    SCOPE_LADDER,
+    SCOPE_PLAY,
+    SCOPE_SERVICE,
+    SCOPES,
+    Principal,
+    bearer_key,
+)
+from olympus.platform.keycheck import (
+    ACCOUNT_DISABLED,
+    ACCOUNT_ENABLED,
+    DISABLED,
+    KEY_REVOKED,
+    REVOKED,
+    UNKNOWN,
+    VALID,
+    KeyCheck,
+    KeyEventData,
+)
 from olympus.platform.storage import storage_calls
 
+__all__ = [
+    "SCOPES",
+    "SCOPE_ADMIN",
+    "SCOPE_CREATE_GAMES",
+    "SCOPE_LADDER",
+    "SCOPE_PLAY",
+    "SCOPE_SERVICE",
+    "Account",
+    "KeyInfo",
+    "KeyStore",
+    "Principal",
+    "bearer_key",
+    "check_scopes",
+    "key_hash",
+    "new_key",
+]
+
 PREFIX = "olympus"
-KEY_PREFIX = "oly_"
 KEY_BYTES = 32
-_KEY_RE = re.compile(r"oly_[A-Za-z0-9_-]{43}")
 _NAME_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{1,39}")
+_DIGEST_RE = re.compile(r"[0-9a-f]{64}")
 KINDS = ("person", "bot")
-
-# What a key may do. `admin` may do everything (make accounts, keys for any account).
-SCOPE_PLAY = "play"  # answer in games, queue for matches
-SCOPE_CREATE_GAMES = "create_games"
-SCOPE_LADDER = "ladder"  # run a bot on the ladder
-SCOPE_ADMIN = "admin"
-SCOPES = (SCOPE_PLAY, SCOPE_CREATE_GAMES, SCOPE_LADDER, SCOPE_ADMIN)
-
-
-@dataclass(frozen=True, slots=True)
-class Principal:
-    """Who is calling: the account behind a valid key, and what the key allows."""
-
-    account_id: str
-    name: str
-    kind: str
-    scopes: frozenset[str]
-    key_id: str = ""  # the id of the key the call was made with (KeyInfo.key_id)
-
-    def allows(self, scope: str) -> bool:
-        return scope in self.scopes or SCOPE_ADMIN in self.scopes
-
-    def require(self, scope: str) -> None:
-        if not self.allows(scope):
-            raise PermissionDenied(
-                f"this key lacks the scope {scope!r}",
-                reason="SCOPE_REQUIRED",
-                metadata={"scope": scope},
-            )
+EVENTS = f"{PREFIX}:acct:events"
+EVENTS_KEPT_MS = 24 * 3600 * 1000
+SERVICE_ACCOUNT = "olympus-services"  # the account of the deploy-time service credential
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,19 +110,9 @@ def key_hash(key: str) -> str:
     return hashlib.sha256(key.encode("ascii")).hexdigest()
 
 
-def bearer_key(metadata: Iterable[tuple[str, str | bytes]] | None) -> str | None:
-    """The API key of `authorization: Bearer <key>` metadata; None when there is none."""
-    for name, value in metadata or ():
-        if name.lower() != "authorization":
-            continue
-        text = value.decode("ascii", "replace") if isinstance(value, bytes) else value
-        scheme, _, key = text.strip().partition(" ")
-        if scheme.lower() != "bearer" or not key.strip():
-            raise Unauthenticated(
-                "authorization metadata must be 'Bearer <API key>'", reason="INVALID_API_KEY"
-            )
-        return key.strip()
-    return None
+def new_key() -> str:
+    """A fresh API key (shown once, stored only as its hash)."""
+    return KEY_PREFIX + secrets.token_urlsafe(KEY_BYTES)
 
 
 def check_scopes(scopes: Sequence[str]) -> tuple[str, ...]:
@@ -197,14 +206,24 @@ class KeyStore:
     async def set_disabled(self, account_id: str, disabled: bool) -> None:
         await self.account(account_id)
         await self.redis.hset(_account_key(account_id), "disabled", "1" if disabled else "")
+        # After the change: a service that hears the event and checks again sees it.
+        await self._event(ACCOUNT_DISABLED if disabled else ACCOUNT_ENABLED, account_id)
 
     # --- keys ------------------------------------------------------------------------------------
     @_storage
     async def create_key(self, account_id: str, scopes: Sequence[str]) -> tuple[str, KeyInfo]:
         """A new key for the account: (the key, shown this once; its record)."""
+        return await self.register_key(account_id, new_key(), scopes)
+
+    @_storage
+    async def register_key(
+        self, account_id: str, key: str, scopes: Sequence[str]
+    ) -> tuple[str, KeyInfo]:
+        """Store a key made elsewhere (the deploy-time service credential) for the account."""
         await self.account(account_id)
         wanted = check_scopes(scopes)
-        key = KEY_PREFIX + secrets.token_urlsafe(KEY_BYTES)
+        if not KEY_RE.fullmatch(key):
+            raise InvalidArgument("not an API key (oly_ and 43 URL-safe base64 characters)")
         digest = key_hash(key)
         created = _now_ms()
         # Listed first, then usable: a key that works can always be listed and revoked
@@ -238,6 +257,7 @@ class KeyStore:
                 # HSETNX: two revocations at once keep one time, the first.
                 await self.redis.hsetnx(_apikey_key(digest), "revoked", _now_ms())
                 revoked = int(await self.redis.hget(_apikey_key(digest), "revoked"))
+                await self._event(KEY_REVOKED, account_id, info.key_id)
                 return KeyInfo(info.key_id, info.scopes, info.created_ms, revoked)
         raise NotFound(f"no key {quote(key_id)} on this account", reason="INVALID_API_KEY")
 
@@ -256,15 +276,37 @@ class KeyStore:
             int(row.get(b"revoked") or 0),
         )
 
-    # --- the check -------------------------------------------------------------------------------
+    # --- the check ----------------------------------------------------------------------------
     @_storage
+    async def check(self, digest: str) -> KeyCheck:
+        """What the key with this SHA-256 is (the accounts service's CheckKey)."""
+        if not _DIGEST_RE.fullmatch(digest):
+            raise InvalidArgument("key_sha256 must be 64 lowercase hex digits")
+        row = await self.redis.hgetall(_apikey_key(digest))
+        if not row:
+            return KeyCheck(UNKNOWN)
+        account_id = row[b"account"].decode()
+        if row.get(b"revoked"):
+            return KeyCheck(REVOKED, None, account_id, digest[:12])
+        try:
+            account = await self.account(account_id)
+        except NotFound:
+            return KeyCheck(UNKNOWN)  # a key whose account is gone is no key at all
+        if account.disabled:
+            return KeyCheck(DISABLED, None, account_id, digest[:12])
+        principal = Principal(
+            account.account_id,
+            account.name,
+            account.kind,
+            frozenset(row[b"scopes"].decode().split()),
+            digest[:12],
+        )
+        return KeyCheck(VALID, principal, account_id, digest[:12])
+
     async def authenticate(
         self, metadata: Iterable[tuple[str, str | bytes]] | None, required: bool = True
     ) -> Principal | None:
-        """The caller of a request with this metadata. No key: None, or API_KEY_REQUIRED when
-        `required`. A malformed, unknown or revoked key: UNAUTHENTICATED; a disabled account:
-        PERMISSION_DENIED (ACCOUNT_DISABLED); whatever `required` says (a bad key is never
-        taken for no key)."""
+        """The caller of a request with this metadata (see `Authenticator.authenticate`)."""
         key = bearer_key(metadata)
         if key is None:
             if required:
@@ -273,24 +315,67 @@ class KeyStore:
                     reason="API_KEY_REQUIRED",
                 )
             return None
-        if not _KEY_RE.fullmatch(key):
+        if not KEY_RE.fullmatch(key):
             raise Unauthenticated("malformed API key", reason="INVALID_API_KEY")
-        row = await self.redis.hgetall(_apikey_key(key_hash(key)))
-        if not row:
-            raise Unauthenticated("unknown API key", reason="INVALID_API_KEY")
-        if row.get(b"revoked"):
-            raise Unauthenticated("this API key was revoked", reason="API_KEY_REVOKED")
+        return (await self.check(key_hash(key))).raise_unless_valid()
+
+    # --- the service credential --------------------------------------------------------------
+    @_storage
+    async def ensure_service_key(self, key: str) -> str:
+        """Make sure the deploy-time service credential is a key with the service scope (made
+        on the first start, under the account SERVICE_ACCOUNT); its key id. A key that exists
+        without that scope, or was revoked, is refused: provision another."""
+        digest = key_hash(key)
+        row = await self.redis.hgetall(_apikey_key(digest))
+        if row:
+            if row.get(b"revoked"):
+                raise FailedPrecondition(
+                    "the configured service key was revoked: provision a new one "
+                    "(olympus accounts new-service-key)"
+                )
+            if SCOPE_SERVICE not in row[b"scopes"].decode().split():
+                raise FailedPrecondition("the configured service key lacks the service scope")
+            return digest[:12]
         try:
-            account = await self.account(row[b"account"].decode())
+            account = await self.account_by_name(SERVICE_ACCOUNT)
         except NotFound:
-            # a key whose account is gone is no key at all
-            raise Unauthenticated("unknown API key", reason="INVALID_API_KEY") from None
-        if account.disabled:
-            raise PermissionDenied("this account is disabled", reason="ACCOUNT_DISABLED")
-        return Principal(
-            account.account_id,
-            account.name,
-            account.kind,
-            frozenset(row[b"scopes"].decode().split()),
-            key_hash(key)[:12],
+            try:
+                account = await self.create_account(SERVICE_ACCOUNT, "bot")
+            except AlreadyExists:  # another replica made it meanwhile
+                account = await self.account_by_name(SERVICE_ACCOUNT)
+        _, info = await self.register_key(account.account_id, key, [SCOPE_SERVICE])
+        return info.key_id
+
+    # --- the events ------------------------------------------------------------------------------
+    async def _event(self, kind: str, account_id: str, key_id: str = "") -> None:
+        fields = {"kind": kind, "account": account_id, "key": key_id}
+        await self.redis.xadd(
+            EVENTS, fields, minid=f"{_now_ms() - EVENTS_KEPT_MS}", approximate=True
         )
+
+    @_storage
+    async def events_after(self, after: str, count: int = 1000) -> list[KeyEventData]:
+        """The events after `after` (a stream id; "" or "$": none), oldest first."""
+        if not after or after == "$":
+            return []
+        rows = await self.redis.xrange(EVENTS, min=f"({after}", count=count)
+        return [_event_of(row_id, fields) for row_id, fields in rows]
+
+    async def last_event_id(self) -> str:
+        rows = await self.redis.xrevrange(EVENTS, count=1)
+        return rows[0][0].decode() if rows else "0-0"
+
+    async def wait_events(self, after: str, block_ms: int) -> list[KeyEventData]:
+        """The events after `after`, waiting up to `block_ms` for one (XREAD BLOCK: call it
+        on a connection of its own)."""
+        reply = await self.redis.xread({EVENTS: after}, block=block_ms, count=1000)
+        return [_event_of(row_id, fields) for _, rows in reply or () for row_id, fields in rows]
+
+
+def _event_of(row_id: bytes, fields: dict[bytes, bytes]) -> KeyEventData:
+    return KeyEventData(
+        row_id.decode(),
+        fields.get(b"kind", b"").decode(),
+        fields.get(b"account", b"").decode(),
+        fields.get(b"key", b"").decode(),
+    )

@@ -6,6 +6,7 @@ import os
 from collections.abc import Sequence
 
 from olympus.platform.config import parser_for, settings_from
+from olympus.platform.keycheck import accounts_address_from_env
 from olympus.platform.quota import MethodQuota, Rate
 from olympus.platform.server import main
 
@@ -16,7 +17,11 @@ from .service import REDIS_TIMEOUT_S, SERVICE_NAME, make_setup
 # game is a few hundred answers per seat); they stop one address or one token from flooding a
 # replica. Tighten them for a public server; `--quotas off` lifts them (benchmarks).
 QUOTAS = {
-    f"/{SERVICE_NAME}/CreateGame": MethodQuota(per_peer=Rate(300, 60)),
+    # Without a key, the anonymous policy: a few games an hour per address (each is kept a day
+    # once it ends); with one, per account as well as per address.
+    f"/{SERVICE_NAME}/CreateGame": MethodQuota(
+        per_peer=Rate(300, 60), per_account=Rate(300, 60), anonymous_per_peer=Rate(60, 3600)
+    ),
     f"/{SERVICE_NAME}/SubmitAction": MethodQuota(
         per_peer=Rate(60_000, 60), per_token=Rate(6_000, 60)
     ),
@@ -43,6 +48,20 @@ def run(argv: Sequence[str] | None = None) -> None:
         help="how long a finished or aborted game is kept (all of it: record, answer log, "
         "events, tokens) before it is deleted; GetGameLog exports it until then; 0 keeps games "
         "forever (env OLYMPUS_GAMESTATE_RETENTION_SECONDS; default 7 days)",
+    )
+    parser.add_argument(
+        "--anonymous-retention-seconds",
+        type=int,
+        default=_env_int("ANONYMOUS_RETENTION_SECONDS", st.DEFAULT_ANONYMOUS_RETENTION_S),
+        help="how long a game created without an API key is kept once it ends (the anonymous "
+        "policy; at most --retention-seconds) "
+        "(env OLYMPUS_GAMESTATE_ANONYMOUS_RETENTION_SECONDS; default 1 day)",
+    )
+    parser.add_argument(
+        "--accounts-address",
+        default=accounts_address_from_env(),
+        help="the accounts service that checks API keys (env OLYMPUS_ACCOUNTS_ADDRESS; "
+        "default 127.0.0.1:50055); the service credential is OLYMPUS_SERVICE_KEY",
     )
     parser.add_argument(
         "--idempotency-seconds",
@@ -82,6 +101,8 @@ def run(argv: Sequence[str] | None = None) -> None:
         "default: --redis-url)",
     )
     args = parser.parse_args(argv)
+    if args.anonymous_retention_seconds < 0:
+        parser.error("--anonymous-retention-seconds must be >= 0")
     if args.retention_seconds < 0 or args.idempotency_seconds < 1:
         parser.error("--retention-seconds must be >= 0 and --idempotency-seconds >= 1")
     if args.redis_timeout <= 0:
@@ -97,6 +118,8 @@ def run(argv: Sequence[str] | None = None) -> None:
             args.sweep_seconds,
             args.redis_timeout,
             args.broker_url,
+            args.anonymous_retention_seconds,
+            args.accounts_address,
         ),
     )
 

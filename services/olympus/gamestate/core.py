@@ -52,6 +52,7 @@ from .lru import Lru
 from .meta import GameMeta, SeatMeta, TimeControl
 from .records import RESIGN, Keyed, Outcome, Seen, Summary, log_entry
 from .schedules import Schedules
+from .seating import Seating
 from .table import Table
 
 log = logging.getLogger("olympus.gamestate")
@@ -178,6 +179,7 @@ class Games:
     ) -> None:
         self.store = store
         self.schedules = Schedules(store)
+        self.seating = Seating(store.redis)
         self.dispatcher = dispatcher
         self._metas: Lru[str, GameMeta] = Lru(16_384)
         self._states: Lru[str, Loaded] = Lru(state_cache_size)
@@ -192,9 +194,11 @@ class Games:
         seed_chosen: bool = False,
         creator: str = "",
         chosen: Chosen | None = None,
+        rated_queue: str = "",
     ) -> Created:
         """A new game; with `chosen` (a request id, chosen.py) the game of that request, made
-        once whatever the number of repeats."""
+        once whatever the number of repeats. `rated_queue`: the scoring queue it is rated in
+        (the caller, a service, checked its right to say so)."""
         if chosen is not None:
             first = await self._requested(chosen)
             if first is not None:
@@ -220,6 +224,7 @@ class Games:
             created_ms=created,
             seed_chosen=seed_chosen,
             creator=creator,
+            rated_queue=rated_queue,
         )
         table = Table.new(game, created, time_control)
         event = created_event(game, created, meta.realtime_scoring)
@@ -227,6 +232,7 @@ class Games:
         due = clocks.next_due(meta, table, game)
         if due is not None:  # before the game exists: no game without its timer
             await self.store.lower_timer(meta.game_id, due)
+        await self.seating.before_create(meta)  # likewise its rated entry, its seats' index
         outcome = await self.store.create(
             meta.game_id,
             meta.to_json(),
@@ -517,8 +523,9 @@ class Games:
                 await self.store.pack_log(meta.game_id)
             if game.is_over:
                 await self.schedules.ended(
-                    meta.index_member, st.STATUS_FINISHED, summary.updated_ms
+                    meta.index_member, st.STATUS_FINISHED, summary.updated_ms, meta.anonymous
                 )
+                await self.seating.ended(meta)
         return outcome
 
     async def _status(self, game_id: str) -> str:
@@ -663,6 +670,13 @@ class Games:
         seat = await self.seat_for(meta, token)
         if seat is None or seat == HOST:
             raise PermissionDenied("only a seat can resign", reason="NOT_A_SEAT_TOKEN")
+        return await self.resign_seat(meta, seat)
+
+    async def resign_seat(self, meta: GameMeta, seat: int, why: str = "") -> tuple[int, bool]:
+        """The table takes the seat over from now on, as if it resigned: the version that made,
+        and whether it had resigned already. `why` ("account_disabled") goes in the event's
+        log; an empty one is the seat's own resignation."""
+        game_id = meta.game_id
         for _ in range(SIMULTANEOUS_RETRIES):
             now = await self.load(meta)
             if seat in now.table.resigned:
@@ -672,6 +686,8 @@ class Games:
             version = now.version + 1
             table = now.table.resign(seat, version)
             event = resigned_event(version, seat, now.game, now_ms(), meta.realtime_scoring)
+            if why:
+                event.log.append(pb.LogEntry(kind=why, args=[pb.LogArg(number=seat)]))
             self._states.drop(game_id)
             outcome = await self._commit(
                 meta,

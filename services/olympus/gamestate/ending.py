@@ -96,7 +96,10 @@ class Ending:
             )
             if outcome.kind == st.APPLIED:
                 self.games.forget(game_id)
-                await self.schedules.ended(meta.index_member, st.STATUS_ABORTED, now)
+                await self.schedules.ended(
+                    meta.index_member, st.STATUS_ABORTED, now, meta.anonymous
+                )
+                await self.games.seating.ended(meta)
                 return outcome.version
             if outcome.kind == st.BUSY:
                 return None

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import orjson
+
 from olympus.platform.errors import InvalidArgument
 
 from . import store as st
@@ -57,7 +59,8 @@ async def _listed(
     if index != st.INDEX_ALL and row_status != index:
         if row_status in st.ENDED:
             # The game ended but the process died before moving it: move it now.
-            await schedules.ended(member, row_status, int(row["updated"] or 0))
+            anonymous = not orjson.loads(row["meta"]).get("creator")
+            await schedules.ended(member, row_status, int(row["updated"] or 0), anonymous)
         else:
             await store.drop_from_index(index, member)
         return False

@@ -10,9 +10,28 @@ from typing import Any
 
 import orjson
 
+from olympus.api.time_control import (
+    DEFAULT_TIMEOUTS_BEFORE_BOT,
+    MAX_CLOCK_SECONDS,
+    MAX_TIMEOUTS_BEFORE_BOT,
+    TIMEOUT_POLICIES,
+    InvalidTimeControl,
+    TimeControl,
+)
 from olympus.engine import GameOptions
 
 from .auth import HOST
+
+__all__ = [
+    "DEFAULT_TIMEOUTS_BEFORE_BOT",
+    "MAX_CLOCK_SECONDS",
+    "MAX_TIMEOUTS_BEFORE_BOT",
+    "TIMEOUT_POLICIES",
+    "GameMeta",
+    "InvalidTimeControl",
+    "SeatMeta",
+    "TimeControl",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,97 +40,24 @@ class SeatMeta:
     bot: str = ""  # the bot that plays this seat; empty for a human seat
     beginner: bool = False
     name: str = ""
+    # The account that owns the seat, when a platform service seated it (matchmaking, the
+    # ladder): its rated player, and whose disabling hands the seat to a bot.
+    account: str = ""
 
     @property
     def is_bot(self) -> bool:
         return bool(self.bot)
 
-
-DEFAULT_TIMEOUTS_BEFORE_BOT = 3
-MAX_TIMEOUTS_BEFORE_BOT = 100
-MAX_CLOCK_SECONDS = 30 * 24 * 3600  # a month: anything longer is a typo, not a time control
-TIMEOUT_POLICIES = ("default", "bot")
-
-
-@dataclass(frozen=True, slots=True)
-class TimeControl:
-    """The table's clock (see TimeControl in game.proto): none, a fixed time per decision, or
-    a bank per seat with an increment after each answer."""
-
-    seconds_per_game: int = 0  # the bank
-    seconds_per_decision: int = 0  # the bank's increment
-    decision_seconds: int = 0  # a fixed time per decision
-    timeout_policy: str = "default"  # "default" (least harmful answer) | "bot"
-    timeouts_before_bot: int = DEFAULT_TIMEOUTS_BEFORE_BOT
-
-    def __post_init__(self) -> None:
-        for name in ("seconds_per_game", "seconds_per_decision", "decision_seconds"):
-            value = getattr(self, name)
-            if not 0 <= value <= MAX_CLOCK_SECONDS:
-                raise InvalidTimeControl(f"{name} must be 0 to {MAX_CLOCK_SECONDS}, not {value}")
-        if self.decision_seconds and (self.seconds_per_game or self.seconds_per_decision):
-            raise InvalidTimeControl(
-                "choose one clock: decision_seconds (a time per decision) or seconds_per_game "
-                "(a bank, with seconds_per_decision as its increment)"
-            )
-        if self.seconds_per_decision and not self.seconds_per_game:
-            raise InvalidTimeControl(
-                "seconds_per_decision is the bank's increment: it needs seconds_per_game "
-                "(for a fixed time per decision, use decision_seconds)"
-            )
-        if self.timeout_policy not in TIMEOUT_POLICIES:
-            raise InvalidTimeControl(f"unknown timeout policy {self.timeout_policy!r}")
-        if not 1 <= self.timeouts_before_bot <= MAX_TIMEOUTS_BEFORE_BOT:
-            raise InvalidTimeControl(
-                f"timeouts_before_bot must be 1 to {MAX_TIMEOUTS_BEFORE_BOT} (0 means "
-                f"{DEFAULT_TIMEOUTS_BEFORE_BOT})"
-            )
-
-    @property
-    def kind(self) -> str:
-        """ "none", "decision" or "bank"."""
-        if self.decision_seconds:
-            return "decision"
-        return "bank" if self.seconds_per_game else "none"
-
-    @property
-    def timed(self) -> bool:
-        return self.kind != "none"
-
     def to_data(self) -> dict[str, Any]:
-        return {
-            "seconds_per_game": self.seconds_per_game,
-            "seconds_per_decision": self.seconds_per_decision,
-            "decision_seconds": self.decision_seconds,
-            "timeout_policy": self.timeout_policy,
-            "timeouts_before_bot": self.timeouts_before_bot,
+        data: dict[str, Any] = {
+            "seat": self.seat,
+            "bot": self.bot,
+            "beginner": self.beginner,
+            "name": self.name,
         }
-
-    @classmethod
-    def from_wire(cls, tc: Any, policy: str) -> TimeControl:
-        """From a TimeControl message (game.proto) whose policy the caller has already named:
-        each request edge refuses an undefined policy in its own terms. 0 timeouts means the
-        default. InvalidTimeControl for values that cannot work."""
-        return cls(
-            seconds_per_game=tc.seconds_per_game,
-            seconds_per_decision=tc.seconds_per_decision,
-            decision_seconds=tc.decision_seconds,
-            timeout_policy=policy,
-            timeouts_before_bot=tc.timeouts_before_bot or DEFAULT_TIMEOUTS_BEFORE_BOT,
-        )
-
-    @classmethod
-    def from_data(cls, data: dict[str, Any]) -> TimeControl:
-        # Games stored before clocks were enforced have the first two fields only, and may have
-        # an increment without a bank (shown, never enforced): such a clock is no clock.
-        data = dict(data)
-        if not data.get("seconds_per_game"):
-            data["seconds_per_decision"] = 0
-        return cls(**data)
-
-
-class InvalidTimeControl(ValueError):
-    pass
+        if self.account:  # written only when set: older metas read the same
+            data["account"] = self.account
+        return data
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +70,37 @@ class GameMeta:
     created_ms: int
     seed_chosen: bool = False  # the creator chose the seed: anyone knowing it knows every hand
     creator: str = ""  # the account whose API key created the game ("" without a key)
+    # The scoring queue the game is rated in ("" unrated), fixed at creation by the service
+    # that made it: the only source of a rated result (the game service delivers it).
+    rated_queue: str = ""
+
+    @property
+    def anonymous(self) -> bool:
+        """Created without an API key: the anonymous policy applies (shorter retention)."""
+        return not self.creator
+
+    def rated_players(self) -> list[str]:
+        """Each seat's rated player: its account, else "bot:<bot>" (the k-th seat of the same
+        bot, k >= 2: "bot:<bot>.<k>")."""
+        out: list[str] = []
+        seen: dict[str, int] = {}
+        for s in self.seats:
+            if s.account:
+                out.append(s.account)
+                continue
+            bot = s.bot or "human"
+            seen[bot] = seen.get(bot, 0) + 1
+            k = seen[bot]
+            out.append(f"bot:{bot}" if k == 1 else f"bot:{bot}.{k}")
+        return out
+
+    def account_seats(self) -> dict[str, list[int]]:
+        """The seats of each account seated here."""
+        out: dict[str, list[int]] = {}
+        for s in self.seats:
+            if s.account:
+                out.setdefault(s.account, []).append(s.seat)
+        return out
 
     @property
     def realtime_scoring(self) -> bool:
@@ -152,15 +129,13 @@ class GameMeta:
     def to_json(self) -> bytes:
         data: dict[str, Any] = {
             "options": self.options.to_data(),
-            "seats": [
-                {"seat": s.seat, "bot": s.bot, "beginner": s.beginner, "name": s.name}
-                for s in self.seats
-            ],
+            "seats": [s.to_data() for s in self.seats],
             "time_control": self.time_control.to_data(),
             "tokens": self.tokens,
             "created_ms": self.created_ms,
             "seed_chosen": self.seed_chosen,
             "creator": self.creator,
+            "rated_queue": self.rated_queue,
             # The table's setting, as it was recorded before it became an engine option (which
             # `options` write only when off): what `_options` and older readers go by.
             "realtime_scoring": self.realtime_scoring,
@@ -179,6 +154,7 @@ class GameMeta:
             created_ms=int(data["created_ms"]),
             seed_chosen=bool(data.get("seed_chosen", False)),
             creator=str(data.get("creator", "")),
+            rated_queue=str(data.get("rated_queue", "")),
         )
 
 

@@ -6,7 +6,9 @@ time in ms:
 - `activity`: active games, due when the sweeper should look at them (their last change + the
   inactivity limit). Commits do not touch it (no extra write per answer): the game's hash holds
   the true time of its last change, and the set only says when to look again.
-- `expiry`: finished and aborted games, due when their retention ends.
+- `expiry`: finished and aborted games, due when their retention ends (the anonymous
+  retention for a game created without an API key; a rated game whose result the scoring
+  service has not taken yet is kept until it has, see seating.py).
 
 Several processes may work on the same sets: a due member is claimed by one of them for a lease
 (`claim_due`) and comes back if that one dies before it is done; every step below can be
@@ -15,10 +17,12 @@ repeated.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import orjson
 
+from .seating import RATED
 from .store import (
     ACTIVITY,
     ENDED,
@@ -55,6 +59,10 @@ return due
 """
 
 
+def _in_an_hour() -> int:
+    return int(time.time() * 1000) + 3_600_000
+
+
 class Schedules:
     def __init__(self, store: GameStore) -> None:
         self.store = store
@@ -63,16 +71,17 @@ class Schedules:
         self._claim = store.redis.register_script(_CLAIM)
 
     @_storage
-    async def ended(self, index_member: str, status: str, ended_ms: int) -> None:
+    async def ended(
+        self, index_member: str, status: str, ended_ms: int, anonymous: bool = False
+    ) -> None:
         """After the commit that finished or aborted a game: move it to its index and schedule
         its deletion. The activity entry goes last: while it is there, the sweeper comes back
         and does this again (the process may die half way)."""
         pipe = self.redis.pipeline(transaction=False)
         pipe.zadd(index_key(status), {index_member: 0})
-        if self.store.retention_seconds > 0:
-            pipe.zadd(
-                index_key(EXPIRY), {index_member: ended_ms + self.store.retention_seconds * 1000}
-            )
+        retention = self.store.retention_for(anonymous)
+        if retention > 0:
+            pipe.zadd(index_key(EXPIRY), {index_member: ended_ms + retention * 1000})
         for other in ENDED | {STATUS_ACTIVE}:
             if other != status:
                 pipe.zrem(index_key(other), index_member)
@@ -89,6 +98,10 @@ class Schedules:
         status, meta = await self.redis.hmget(game, ["status", "meta"])
         if status == STATUS_ACTIVE.encode():
             await self.redis.zrem(index_key(EXPIRY), index_member)
+            return False
+        if await self.redis.zscore(RATED, game_id) is not None:
+            # Its result is still to reach the scoring service: kept until it has.
+            await self.redis.zadd(index_key(EXPIRY), {index_member: _in_an_hour()}, xx=True)
             return False
         pipe = self.redis.pipeline(transaction=False)
         for name in (*INDEXES, ACTIVITY):

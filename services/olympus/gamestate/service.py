@@ -1,8 +1,16 @@
-"""The GameService gRPC servicer: requests in, `core.Games` does the work, messages out."""
+"""The GameService gRPC servicer: requests in, `core.Games` does the work, messages out.
+
+Keys: every call that carries an API key has it checked at the edge (through the accounts
+service, platform/keycheck.py) and needs its `play` scope (CreateGame: `create_games`); a
+platform service's own credential may do everything, and it alone may fix a game's rated queue
+and its seats' accounts (CreateGame) and read a game's record (GetGameRecord). When an account
+is disabled, the seats it holds in running games are taken over by the table (`handover`).
+"""
 
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection
 from typing import Any
@@ -10,8 +18,6 @@ from typing import Any
 import grpc
 import orjson
 
-from olympus.accounts.guard import caller
-from olympus.accounts.keys import SCOPE_CREATE_GAMES, KeyStore
 from olympus.api.vocab import PHASES, SEAT_KINDS, STATUSES, TIMEOUT_POLICIES, name_of, value_of
 from olympus.bots import BOTS
 from olympus.engine import GameOptions
@@ -19,6 +25,16 @@ from olympus.engine.board import MAP_TITLES
 from olympus.platform import metrics
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import InvalidArgument, quote
+from olympus.platform.identity import (
+    SCOPE_CREATE_GAMES,
+    SCOPE_PLAY,
+    SCOPE_SERVICE,
+    Principal,
+    service_key_from_env,
+    service_only,
+)
+from olympus.platform.keycheck import Authenticator, KeyService, RedisCursor, caller
+from olympus.platform.keycheck import remote_key_service as _remote_keys
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.server import ServiceHooks, rpc, stream_rpc
 from olympus.platform.strict import display_name_problem
@@ -35,6 +51,7 @@ from .convert import decision_to_proto, result_to_proto, view_to_proto
 from .core import RESIGNED_BOT, Created, Current, Games, now_ms
 from .durability import durability_from_env
 from .ending import Ending
+from .handover import Handover
 from .history import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, hidden_count
 from .meta import (
     GameMeta,
@@ -42,6 +59,7 @@ from .meta import (
     SeatMeta,
     TimeControl,
 )
+from .record import game_record
 from .records import Logged
 from .sweeper import Sweeper
 from .watch import EventHub, watch
@@ -51,6 +69,9 @@ SEAT_KINDS_IN = {**SEAT_KINDS, "unspecified": pb.SEAT_KIND_UNSPECIFIED}
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 NAME_LIMIT = 40
 MAX_PLAYERS = 5
+ACCOUNT_ID_RE = re.compile(r"[0-9a-f]{16}")
+QUEUE_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+KEY_EVENTS_CURSOR = "olympus:games:keyevents"  # the last key event this service acted on
 REDIS_TIMEOUT_S = 1.0  # a Redis that does not answer within this is treated as out of reach
 # The connections a process holds, whatever the number of games or watchers (CLIENT LIST shows
 # them by name): the service's calls, the answer path's own pipelined one (pipe.py, named like
@@ -68,9 +89,10 @@ _INDEX = {
 
 
 def options_from_request(
-    request: pb.CreateGameRequest,
+    request: pb.CreateGameRequest, service: bool = False
 ) -> tuple[GameOptions, list[SeatMeta], bool]:
-    """The engine options, the seats, and whether the caller chose the seed."""
+    """The engine options, the seats, and whether the caller chose the seed. `service`: the
+    caller is a platform service, which alone may name the seats' accounts."""
     o = request.options
     players = o.players or len(request.seats)
     # Before anything is built per seat: a huge count must not become a huge list.
@@ -105,7 +127,19 @@ def options_from_request(
         problem = display_name_problem(spec.name)
         if problem is not None:
             raise InvalidArgument(f"seat {i}: {problem}", reason="INVALID_NAME")
-        seats.append(SeatMeta(seat=i, bot=bot, beginner=spec.beginner, name=spec.name))
+        if spec.account_id:
+            if not service:
+                raise service_only("SeatSpec.account_id")
+            if bot or not ACCOUNT_ID_RE.fullmatch(spec.account_id):
+                raise InvalidArgument(
+                    f"seat {i}: account_id is 16 lowercase hex digits, on a human seat",
+                    reason="INVALID_ARGUMENT",
+                )
+        seats.append(
+            SeatMeta(
+                seat=i, bot=bot, beginner=spec.beginner, name=spec.name, account=spec.account_id
+            )
+        )
     if players > 1 and all(s.bot == "passive" for s in seats):
         # Only terraforming ends a game of several players, and the passive bot never does.
         raise InvalidArgument(
@@ -144,20 +178,48 @@ def realtime_scoring_from_request(o: pb.GameOptions) -> bool:
     return o.realtime_scoring_enabled
 
 
-async def create_from_request(games: Games, request: pb.CreateGameRequest, creator: str) -> Created:
-    """CreateGame's work, also for in-process callers (the ladder): a repeat of a request with
-    a request_id finds the game its first sending made (chosen.py)."""
-    options, seats, seed_chosen = options_from_request(request)
+async def create_from_request(
+    games: Games, request: pb.CreateGameRequest, creator: str, service: bool = False
+) -> Created:
+    """CreateGame's work: a repeat of a request with a request_id finds the game its first
+    sending made (chosen.py). `service`: the caller is a platform service (see the module)."""
+    options, seats, seed_chosen = options_from_request(request, service)
+    rated_queue = rated_queue_from_request(request, seats, seed_chosen, service)
     time_control = time_control_from_proto(request.time_control)
     chosen = chosen_from_request(request, seats, creator)
     return await games.create(
-        options,
-        seats,
-        time_control,
-        seed_chosen,
-        creator,
-        chosen,
+        options, seats, time_control, seed_chosen, creator, chosen, rated_queue
     )
+
+
+def rated_queue_from_request(
+    request: pb.CreateGameRequest, seats: list[SeatMeta], seed_chosen: bool, service: bool
+) -> str:
+    """The queue a new game is rated in ("" unrated): a service's to say, for a game whose
+    every seat has a rated player (an account, or a bot) and whose seed nobody chose."""
+    queue = request.rated_queue
+    if not queue:
+        return ""
+    if not service:
+        raise service_only("CreateGameRequest.rated_queue")
+    if not QUEUE_RE.fullmatch(queue):
+        raise InvalidArgument(
+            f"rated_queue: not a queue name: {quote(queue)} (1-64 letters, digits, '.', '_', '-')",
+            reason="INVALID_ARGUMENT",
+        )
+    if len(seats) < 2:
+        raise InvalidArgument("a solo game cannot be rated", reason="INVALID_OPTIONS")
+    if seed_chosen:
+        raise InvalidArgument(
+            "a game whose seed was chosen cannot be rated", reason="INVALID_OPTIONS"
+        )
+    unnamed = [s.seat for s in seats if not s.is_bot and not s.account]
+    if unnamed:
+        raise InvalidArgument(
+            f"a rated game names the account of every human seat; missing: {unnamed}",
+            reason="INVALID_OPTIONS",
+        )
+    return queue
 
 
 def time_control_from_proto(tc: pb.TimeControl) -> TimeControl:
@@ -216,12 +278,14 @@ def settings_to_proto(
                 name=s.name,
                 resigned=s.seat in resigned,
                 handed_to_bot=s.seat in robots,
+                account_id=s.account,
             )
             for s in meta.seats
         ],
         seed_chosen=meta.seed_chosen,
         creator_account_id=meta.creator,
         time_control=time_control_to_proto(meta.time_control),
+        rated_queue=meta.rated_queue,
     )
 
 
@@ -247,20 +311,31 @@ def _summary_to_proto(game_id: str, row: dict[str, Any]) -> pb.GameSummary:
 
 
 class GameService(game_pb2_grpc.GameServiceServicer):
-    def __init__(self, games: Games, hub: EventHub, keys: KeyStore) -> None:
+    def __init__(self, games: Games, hub: EventHub, auth: Authenticator) -> None:
         self.games = games
-        self.keys = keys
+        self.auth = auth
         self.hub = hub
         self.ending = Ending(games)
+
+    async def _key(
+        self, context: grpc.aio.ServicerContext, scope: str = SCOPE_PLAY
+    ) -> Principal | None:
+        """The call's key, if it carries one: it must allow `scope` (a service's may all)."""
+        principal = await caller(self.auth, context, required=False)
+        if principal is not None and not principal.is_service:
+            principal.require(scope)
+        return principal
 
     @rpc
     async def CreateGame(
         self, request: pb.CreateGameRequest, context: grpc.aio.ServicerContext
     ) -> pb.CreateGameResponse:
-        # A key is optional; one that is sent must be valid and allowed to create games.
-        principal = await caller(self.keys, context, SCOPE_CREATE_GAMES, required=False)
+        # A key is optional (the anonymous policy applies without one: its own quota, a
+        # shorter retention); one that is sent must be valid and allowed to create games.
+        principal = await self._key(context, SCOPE_CREATE_GAMES)
+        service = principal is not None and principal.is_service
         created = await create_from_request(
-            self.games, request, principal.account_id if principal else ""
+            self.games, request, principal.account_id if principal else "", service
         )
         return pb.CreateGameResponse(
             game_id=created.meta.game_id,
@@ -280,6 +355,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def GetGame(
         self, request: pb.GetGameRequest, context: grpc.aio.ServicerContext
     ) -> pb.GetGameResponse:
+        await self._key(context)
         current = await self.games.current(request.game_id, request.token)
         game = current.game
         view = view_to_proto(game, current.viewer)
@@ -312,6 +388,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def GetDecision(
         self, request: pb.GetDecisionRequest, context: grpc.aio.ServicerContext
     ) -> pb.GetDecisionResponse:
+        await self._key(context)
         current = await self.games.current(request.game_id, request.token)
         return self._decision_reply(request.game_id, current)
 
@@ -346,6 +423,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def SubmitAction(
         self, request: pb.SubmitActionRequest, context: grpc.aio.ServicerContext
     ) -> pb.SubmitActionResponse:
+        await self._key(context)
         which = request.WhichOneof("answer")
         answer = request.structured if which == "structured" else request.text if which else None
         done = await self.games.submit(
@@ -366,6 +444,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def UndoAnswers(
         self, request: pb.UndoAnswersRequest, context: grpc.aio.ServicerContext
     ) -> pb.UndoAnswersResponse:
+        await self._key(context)
         done = await self.games.undo(
             request.game_id,
             request.token,
@@ -382,6 +461,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def WatchGame(
         self, request: pb.WatchGameRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[pb.GameEvent]:
+        await self._key(context)
         async for event in watch(
             self.games, self.hub, request.game_id, request.token, request.from_version
         ):
@@ -391,6 +471,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def ListGames(
         self, request: pb.ListGamesRequest, context: grpc.aio.ServicerContext
     ) -> pb.ListGamesResponse:
+        await self._key(context)
         index = _INDEX.get(request.status)
         if index is None:
             raise InvalidArgument(f"unknown status {request.status}", reason="INVALID_STATUS")
@@ -404,6 +485,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def GetGameLog(
         self, request: pb.GetGameLogRequest, context: grpc.aio.ServicerContext
     ) -> pb.GameLog:
+        await self._key(context)
         game_log = await self.games.log(request.game_id, request.token)
         over = game_log.ended
         msg = pb.GameLog(
@@ -422,6 +504,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def Resign(
         self, request: pb.ResignRequest, context: grpc.aio.ServicerContext
     ) -> pb.ResignResponse:
+        await self._key(context)
         version, replayed = await self.games.resign(request.game_id, request.token)
         return pb.ResignResponse(version=version, replayed=replayed)
 
@@ -429,6 +512,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def WhoAmI(
         self, request: pb.WhoAmIRequest, context: grpc.aio.ServicerContext
     ) -> pb.WhoAmIResponse:
+        await self._key(context)
         who = await self.games.whoami(request.token)
         msg = pb.WhoAmIResponse(game_id=who.game_id, resigned=who.resigned)
         if who.seat == HOST:
@@ -442,6 +526,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def DescribeBoard(
         self, request: board_pb2.DescribeBoardRequest, context: grpc.aio.ServicerContext
     ) -> board_pb2.BoardDescription:
+        await self._key(context)
         subject = request.WhichOneof("subject")
         if subject == "map":
             if request.token:
@@ -461,12 +546,21 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def ListTableChoices(
         self, request: pb.ListTableChoicesRequest, context: grpc.aio.ServicerContext
     ) -> pb.ListTableChoicesResponse:
+        await self._key(context)
         return table_choices()
+
+    @rpc
+    async def GetGameRecord(
+        self, request: pb.GetGameRecordRequest, context: grpc.aio.ServicerContext
+    ) -> pb.GameRecord:
+        await caller(self.auth, context, SCOPE_SERVICE)
+        return await game_record(self.games, request.game_id)
 
     @rpc
     async def AbortGame(
         self, request: pb.AbortGameRequest, context: grpc.aio.ServicerContext
     ) -> pb.AbortGameResponse:
+        await self._key(context)
         version = await self.ending.abort(request.game_id, request.token, request.reason)
         return pb.AbortGameResponse(version=version)
 
@@ -500,8 +594,11 @@ def make_setup(
     sweep_seconds: float = 5.0,
     redis_timeout_s: float = REDIS_TIMEOUT_S,
     broker_url: str = "",
+    anonymous_retention_seconds: int = st.DEFAULT_ANONYMOUS_RETENTION_S,
+    accounts_address: str = "",
 ) -> Callable[[grpc.aio.Server, ServiceSettings], Awaitable[ServiceHooks]]:
-    """`broker_url`: the workers' task broker (empty: the service's Redis)."""
+    """`broker_url`: the workers' task broker (empty: the service's Redis);
+    `accounts_address`: the accounts service that checks API keys."""
 
     async def setup(server: grpc.aio.Server, settings: ServiceSettings) -> ServiceHooks:
         redis = redis_client(settings.redis_url, CLIENT_NAME, REDIS_CONNECTIONS, redis_timeout_s)
@@ -512,6 +609,7 @@ def make_setup(
             idempotency_seconds,
             inactivity_seconds,
             durability_from_env(os.environ),
+            anonymous_retention_seconds,
         )
         sender = TaskSender(celery_app(broker_url or settings.redis_url))
         games = Games(store, dispatcher=sender)
@@ -520,7 +618,11 @@ def make_setup(
         )
         hub = EventHub(games, watch_redis, f"{CLIENT_NAME}-live", WATCH_READERS)
         hub.start()
-        servicer = GameService(games, hub, KeyStore(redis))
+        keys = key_service(accounts_address, redis)
+        handover = Handover(games)
+        keys.auth.listeners.append(handover.on_key_event)
+        keys.start()
+        servicer = GameService(games, hub, keys.auth)
         # The generated *_pb2_grpc module comes without type stubs.
         game_pb2_grpc.add_GameServiceServicer_to_server(  # type: ignore[no-untyped-call]
             servicer, server
@@ -537,12 +639,31 @@ def make_setup(
             await hub.shutdown()  # ends the watch streams still open (SHUTTING_DOWN)
             await hub.close()
             sender.close()
+            await keys.close()
+            await handover.close()
             await store.close()
             await watch_redis.aclose()
             await redis.aclose()
 
         return ServiceHooks(
-            names=[SERVICE_NAME], cleanup=cleanup, on_stopping=hub.shutdown, probe=probe
+            names=[SERVICE_NAME],
+            cleanup=cleanup,
+            on_stopping=hub.shutdown,
+            probe=probe,
+            authenticator=keys.auth,
         )
 
     return setup
+
+
+def key_service(accounts_address: str, redis: Any) -> KeyService:
+    """Key checks through the accounts service, resuming its events where this service left
+    them (so a disabled account's seats are handed over even if it happened while no replica
+    ran)."""
+    from olympus.platform.keycheck import accounts_address_from_env
+
+    return _remote_keys(
+        accounts_address or accounts_address_from_env(),
+        service_key_from_env(),
+        RedisCursor(redis, KEY_EVENTS_CURSOR),
+    )

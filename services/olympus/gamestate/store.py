@@ -124,6 +124,8 @@ RECHECK_MS = 24 * 3600 * 1000
 DEFAULT_RETENTION_S = 7 * 24 * 3600
 DEFAULT_IDEMPOTENCY_S = 24 * 3600
 DEFAULT_INACTIVITY_S = 7 * 24 * 3600
+# A game created without an API key (the anonymous policy) is kept this long once it ends.
+DEFAULT_ANONYMOUS_RETENTION_S = 24 * 3600
 
 TIMER_SHARDS = 16
 # A claimed timer comes due again after this long unless its worker rescheduled it: a task
@@ -216,11 +218,13 @@ class GameStore:
         idempotency_seconds: int,
         inactivity_seconds: int = 0,
         durability: Durability = NO_WAIT,
+        anonymous_retention_seconds: int = DEFAULT_ANONYMOUS_RETENTION_S,
     ) -> None:
         # Replies are bytes (the client is made without decode_responses), which redis-py's
         # type hints (bytes | str for every reply) cannot say: the store reads them untyped.
         self.redis: Any = redis
         self.retention_seconds = retention_seconds
+        self.anonymous_retention_seconds = anonymous_retention_seconds
         self.idempotency_seconds = idempotency_seconds
         self.inactivity_seconds = inactivity_seconds
         self.durability = durability
@@ -250,6 +254,15 @@ class GameStore:
     async def close(self) -> None:
         if self._pipe is not None:
             await self._pipe.close()
+
+    def retention_for(self, anonymous: bool) -> int:
+        """Seconds an ended game is kept (0: forever): the anonymous retention for a game
+        created without a key, when it is shorter."""
+        if anonymous and self.anonymous_retention_seconds > 0:
+            if self.retention_seconds <= 0:
+                return self.anonymous_retention_seconds
+            return min(self.retention_seconds, self.anonymous_retention_seconds)
+        return self.retention_seconds
 
     def next_check_ms(self, updated_ms: int) -> int:
         """When the sweeper should look at an active game last changed at `updated_ms`."""

@@ -95,7 +95,9 @@ class Sweeper:
             if not status:  # gone: nothing of it may stay listed
                 await self.ending.delete(member)
             elif status in st.ENDED:
-                await self.schedules.ended(member, status, updated)
+                meta = await self.ending.games.meta(st.member_game(member))
+                await self.schedules.ended(member, status, updated, meta.anonymous)
+                await self.ending.games.seating.ended(meta)
                 tidied += 1
             elif limit_ms and updated <= now - limit_ms:
                 try:

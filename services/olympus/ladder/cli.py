@@ -1,11 +1,18 @@
-"""`olympus ladder run`: a ladder end to end through the real services and workers.
+"""`olympus ladder ...`: ladders through the ladder service (LadderService), like any client.
 
     olympus ladder run --bots random,passive --games 20 [--players 2] [--json] [--plot r.png]
+    olympus ladder start daily --bots random,greedy --concurrent 4 [--open] [--max-games N]
+    olympus ladder show daily [--json]          olympus ladder games daily [--json]
+    olympus ladder list [--json]                olympus ladder open daily [--close]
+    olympus ladder stop daily
 
-With `--gamestate` and `--scoring` it uses services already running (their workers play the
-games); without, it starts a private stack (an embedded Redis, the game and scoring services,
-a worker and beat) and stops it at the end. A progress bar goes to stderr; the leaderboard to
-stdout, as a table or (`--json`) a list of {bot, rating, games, wins}.
+`start`, `open` and `stop` need an admin key (`--api-key` or OLYMPUS_API_KEY); `--address`
+(OLYMPUS_LADDER_ADDRESS, default 127.0.0.1:50056) names the ladder service. `run` plays a
+ladder of N rated games: with `--address` on a running platform (an admin key), without it on a
+private stack it starts and stops itself (an embedded Redis, the accounts, game, scoring and
+ladder services, a worker and beat), whose log is kept in a file named on stderr when the run
+fails. A progress bar goes to stderr; the leaderboard to stdout, as a table or (`--json`) a
+list of {bot, rating, games, wins}.
 """
 
 from __future__ import annotations
@@ -15,8 +22,7 @@ import contextlib
 import json
 import os
 import sys
-import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import grpc
@@ -24,61 +30,213 @@ import grpc
 from olympus.platform.strict import whole_arg
 
 BAR = 30
-
-
-def _ladder_key(redis_url: str) -> str:
-    """A key with the `ladder` scope for the private stack's own ladder account."""
-    import asyncio
-
-    from olympus.accounts.keys import SCOPE_LADDER, KeyStore
-    from olympus.platform.redis_pool import redis_client
-
-    async def make() -> str:
-        redis = redis_client(redis_url, "olympus-ladder", 1, 5.0)
-        try:
-            store = KeyStore(redis)
-            account = await store.create_account("ladder-runner", "bot")
-            key, _ = await store.create_key(account.account_id, [SCOPE_LADDER])
-            return key
-        finally:
-            await redis.aclose()
-
-    return asyncio.run(make())
-
-
-@contextlib.contextmanager
-def _private_stack() -> Iterator[tuple[str, str, str]]:
-    from olympus.launcher import start_service, start_workers, stop
-    from olympus.platform.embedded_redis import embedded_redis
-
-    # The stack's own logs go to a file of their own: stdout and stderr are the ladder's.
-    with (
-        embedded_redis() as redis,
-        tempfile.NamedTemporaryFile("w", prefix="olympus-ladder-", suffix=".log") as log,
-    ):
-        children = []
-        try:
-            for name in ("gamestate", "scoring"):
-                extra = ("--quotas", "off") if name == "gamestate" else ()
-                children.append(start_service(name, 0, -1, redis.url, extra, log))
-            children += start_workers(redis.url, log)
-            key = _ladder_key(redis.url)
-            yield f"127.0.0.1:{children[0].port}", f"127.0.0.1:{children[1].port}", key
-        finally:
-            stop(children)
+DEFAULT_ADDRESS = "127.0.0.1:50056"
+USAGE, REFUSED = 2, 1
 
 
 def _progress(done: int, total: int) -> None:
-    filled = BAR * done // total
+    filled = BAR * done // total if total else BAR
     sys.stderr.write(f"\r[{'#' * filled}{'.' * (BAR - filled)}] {done}/{total} games")
-    if done == total:
+    if done >= total:
         sys.stderr.write("\n")
     sys.stderr.flush()
 
 
-def _run(args: argparse.Namespace) -> int:
-    from olympus.v1 import game_pb2_grpc, scoring_pb2_grpc
+def _refusal(command: str, exc: grpc.RpcError) -> int:
+    from olympus.platform.errors import error_details
 
+    reason, _, _ = error_details(exc)
+    code = exc.code()  # type: ignore[attr-defined]
+    detail = exc.details()  # type: ignore[attr-defined]
+    print(f"olympus ladder {command}: {reason or code.name}: {detail}", file=sys.stderr)
+    return USAGE if code == grpc.StatusCode.INVALID_ARGUMENT else REFUSED
+
+
+@contextlib.contextmanager
+def _stubs(address: str) -> Iterator[tuple[Any, Any]]:
+    from olympus.v1 import ladder_pb2_grpc
+
+    with grpc.insecure_channel(address) as channel:
+        yield ladder_pb2_grpc.LadderServiceStub(channel), channel  # type: ignore[no-untyped-call]
+
+
+def _auth(args: argparse.Namespace) -> tuple[tuple[str, str], ...]:
+    return (("authorization", f"Bearer {args.api_key}"),) if args.api_key else ()
+
+
+def _ladder_row(ladder: Any) -> dict[str, Any]:
+    from olympus.v1 import ladder_pb2 as pb
+
+    return {
+        "name": ladder.name,
+        "state": pb.LadderState.Name(ladder.state).removeprefix("LADDER_STATE_").lower(),
+        "bots": list(ladder.bots),
+        "players": list(ladder.players),
+        "concurrent": ladder.concurrent,
+        "open": ladder.open,
+        "max_games": ladder.max_games,
+        "started": ladder.games_started,
+        "finished": ladder.games_finished,
+        "aborted": ladder.games_aborted,
+        "running": ladder.games_running,
+    }
+
+
+def _standing_rows(stub: Any, name: str) -> list[dict[str, Any]]:
+    from olympus.v1 import ladder_pb2 as pb
+
+    rows, token = [], ""
+    while True:
+        page = stub.GetStandings(
+            pb.GetStandingsRequest(name=name, page_size=100, page_token=token), timeout=30
+        )
+        for s in page.standings:
+            rows.append(
+                {
+                    "bot": s.bot or s.player,
+                    "player": s.player,
+                    "rating": round(s.rating.ordinal, 3),
+                    "games": s.rating.games,
+                    "wins": s.rating.wins,
+                }
+            )
+        token = page.next_page_token
+        if not token:
+            return rows
+
+
+def _call(command: str, work: Callable[[Any], int], address: str) -> int:
+    try:
+        with _stubs(address) as (stub, _):
+            return work(stub)
+    except grpc.RpcError as exc:
+        return _refusal(command, exc)
+
+
+# --- start, open, stop, show, list, games -------------------------------------------------------
+
+
+def _start(args: argparse.Namespace) -> int:
+    from olympus.v1 import ladder_pb2 as pb
+
+    request = pb.CreateLadderRequest(
+        name=args.name,
+        bots=[b.strip() for b in args.bots.split(",") if b.strip()],
+        players=args.players,
+        concurrent=args.concurrent,
+        corporate_era=not args.base_only,
+        open=args.open,
+        decision_seconds=args.decision_seconds,
+        max_games=args.max_games,
+    )
+
+    def work(stub: Any) -> int:
+        ladder = stub.CreateLadder(request, metadata=_auth(args), timeout=30)
+        print(
+            f"ladder {ladder.name}: {', '.join(ladder.bots)}; {ladder.concurrent} games at a "
+            "time (the ladder service plays and rates them)"
+            + ("; external bots join with a ladder ticket" if ladder.open else "")
+        )
+        return 0
+
+    return _call("start", work, args.address)
+
+
+def _open(args: argparse.Namespace) -> int:
+    from olympus.v1 import ladder_pb2 as pb
+
+    def work(stub: Any) -> int:
+        ladder = stub.SetLadderOpen(
+            pb.SetLadderOpenRequest(name=args.name, open=not args.close),
+            metadata=_auth(args),
+            timeout=30,
+        )
+        print(f"ladder {ladder.name}: {'open to' if ladder.open else 'closed to'} external bots")
+        return 0
+
+    return _call("open", work, args.address)
+
+
+def _stop(args: argparse.Namespace) -> int:
+    from olympus.v1 import ladder_pb2 as pb
+
+    def work(stub: Any) -> int:
+        stub.StopLadder(pb.StopLadderRequest(name=args.name), metadata=_auth(args), timeout=30)
+        print(f"ladder {args.name}: no new games (those running are still rated)")
+        return 0
+
+    return _call("stop", work, args.address)
+
+
+def _show(args: argparse.Namespace) -> int:
+    from olympus.v1 import ladder_pb2 as pb
+
+    def work(stub: Any) -> int:
+        ladder = stub.GetLadder(pb.GetLadderRequest(name=args.name), timeout=30)
+        rows = _standing_rows(stub, args.name)
+        if args.json:
+            print(json.dumps({**_ladder_row(ladder), "leaderboard": rows}))
+            return 0
+        row = _ladder_row(ladder)
+        print(
+            f"ladder {row['name']} ({row['state']}): {row['started']} games started, "
+            f"{row['running']} running, {row['finished']} rated, {row['aborted']} aborted"
+        )
+        for rank, entry in enumerate(rows, 1):
+            print(
+                f"{rank:>4}  {entry['bot']:<16} {entry['rating']:>7.2f} {entry['games']:>5} "
+                f"{entry['wins']:>5}"
+            )
+        return 0
+
+    return _call("show", work, args.address)
+
+
+def _list(args: argparse.Namespace) -> int:
+    from olympus.v1 import ladder_pb2 as pb
+
+    def work(stub: Any) -> int:
+        rows = [
+            _ladder_row(lad)
+            for lad in stub.ListLadders(pb.ListLaddersRequest(), timeout=30).ladders
+        ]
+        if args.json:
+            print(json.dumps(rows))
+            return 0
+        for row in rows:
+            print(
+                f"{row['name']:<24} {row['state']:<8} {row['running']:>3} running "
+                f"{row['finished']:>6} rated  {', '.join(row['bots'])}"
+            )
+        return 0
+
+    return _call("list", work, args.address)
+
+
+def _games(args: argparse.Namespace) -> int:
+    from google.protobuf import json_format
+
+    from olympus.v1 import ladder_pb2 as pb
+
+    def work(stub: Any) -> int:
+        page = stub.ListLadderGames(
+            pb.ListLadderGamesRequest(name=args.name, page_size=args.count), timeout=30
+        )
+        for game in page.games:
+            state = pb.LadderGameState.Name(game.state).removeprefix("LADDER_GAME_STATE_").lower()
+            if args.json:
+                print(json.dumps(json_format.MessageToDict(game, preserving_proto_field_name=True)))
+            else:
+                print(f"{game.game_id}  {state:<9} {' '.join(game.players)}")
+        return 0
+
+    return _call("games", work, args.address)
+
+
+# --- run ----------------------------------------------------------------------------------------
+
+
+def _run(args: argparse.Namespace) -> int:
     from .plot import colour_name, ratings_png
     from .runner import LadderConfig, LadderError, LadderRun, check_config
 
@@ -89,47 +247,37 @@ def _run(args: argparse.Namespace) -> int:
         players=tuple(args.players),
         concurrent=args.concurrent,
         corporate_era=not args.base_only,
-        seed=args.seed,
     )
     try:
         check_config(config)
     except LadderError as exc:
         print(f"olympus ladder run: {exc}", file=sys.stderr)
-        return 2
+        return USAGE
     with contextlib.ExitStack() as stack:
-        if args.gamestate and args.scoring:
+        if args.address:
             if not args.api_key:
                 print(
-                    "olympus ladder run: rating needs an API key with the ladder scope: "
+                    "olympus ladder run: a ladder on a running platform needs an admin key: "
                     "--api-key or OLYMPUS_API_KEY",
                     file=sys.stderr,
                 )
-                return 2
-            addresses = (args.gamestate, args.scoring, args.api_key)
-        elif args.gamestate or args.scoring:
-            print(
-                "olympus ladder run: give both --gamestate and --scoring, or neither",
-                file=sys.stderr,
-            )
-            return 2
+                return USAGE
+            ladder_address, scoring_address, key = args.address, args.scoring, args.api_key
         else:
-            addresses = stack.enter_context(_private_stack())
-        games = stack.enter_context(grpc.insecure_channel(addresses[0]))
-        scoring = stack.enter_context(grpc.insecure_channel(addresses[1]))
-        run = LadderRun(
-            game_pb2_grpc.GameServiceStub(games),  # type: ignore[no-untyped-call]
-            scoring_pb2_grpc.ScoringServiceStub(scoring),  # type: ignore[no-untyped-call]
-            config,
-            _progress,
-            addresses[2],
-        )
+            from olympus.launcher import private_stack
+
+            ladder_address, scoring_address, key = stack.enter_context(
+                private_stack(["accounts", "gamestate", "scoring", "ladder"], "olympus-ladder")
+            )
+        run = LadderRun(ladder_address, scoring_address, config, _progress, key)
         try:
             result = run.run()
         except (LadderError, grpc.RpcError) as exc:
             sys.stderr.write("\n")
-            detail = exc.details() if isinstance(exc, grpc.RpcError) else str(exc)
-            print(f"olympus ladder run: {detail}", file=sys.stderr)
-            return 1
+            if isinstance(exc, grpc.RpcError):
+                return _refusal("run", exc)
+            print(f"olympus ladder run: {exc}", file=sys.stderr)
+            return REFUSED
     if args.plot:
         order = [s.bot for s in result.standings]
         with open(args.plot, "wb") as f:
@@ -154,113 +302,6 @@ def _run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _redis_url(args: argparse.Namespace) -> str:
-    from olympus.platform.config import DEFAULT_REDIS_URL
-
-    return str(args.redis_url or os.environ.get("OLYMPUS_REDIS_URL") or DEFAULT_REDIS_URL)
-
-
-def _with_store(args: argparse.Namespace, work: Any) -> Any:
-    """Run `work(ladder store, scoring)` on the platform's Redis."""
-    import asyncio
-
-    from olympus.platform.redis_pool import redis_client
-    from olympus.scoring.service import Scoring
-    from olympus.scoring.store import ScoringStore
-
-    from .store import LadderStore
-
-    async def go() -> Any:
-        redis = redis_client(_redis_url(args), "olympus-ladder-cli", 1, 5.0)
-        try:
-            return await work(LadderStore(redis), Scoring(ScoringStore(redis)))
-        finally:
-            await redis.aclose()
-
-    return asyncio.run(go())
-
-
-def _start(args: argparse.Namespace) -> int:
-    from olympus.platform.errors import ServiceError
-
-    from .store import LadderSpec
-
-    try:
-        spec = LadderSpec(
-            args.name,
-            tuple(b.strip() for b in args.bots.split(",") if b.strip()),
-            tuple(args.players),
-            args.concurrent,
-            not args.base_only,
-            args.open,
-            args.decision_seconds,
-        )
-    except ServiceError as exc:
-        print(f"olympus ladder start: {exc.message}", file=sys.stderr)
-        return 2
-
-    async def save(store: Any, _: Any) -> None:
-        await store.save(spec)
-
-    _with_store(args, save)
-    print(
-        f"ladder {spec.name}: {', '.join(spec.bots)}; {spec.concurrent} games at a time "
-        "(the workers and beat play and rate them)"
-        + ("; external bots join with a ladder ticket" if spec.open else "")
-    )
-    return 0
-
-
-def _stop(args: argparse.Namespace) -> int:
-    async def stop(store: Any, _: Any) -> bool:
-        return bool(await store.stop(args.name))
-
-    if not _with_store(args, stop):
-        print(f"olympus ladder stop: no running ladder {args.name!r}", file=sys.stderr)
-        return 1
-    print(f"ladder {args.name}: no new games (those running are still rated)")
-    return 0
-
-
-def _show(args: argparse.Namespace) -> int:
-    from olympus.platform.errors import ServiceError
-
-    from .store import BOT_PREFIX
-
-    async def show(store: Any, scoring: Any) -> tuple[int, int, list[Any]]:
-        spec = await store.spec(args.name)
-        running = len(await store.running(spec.name))
-        try:
-            board, _, _ = await scoring.leaderboard(spec.name, 100, "")
-        except ServiceError:  # nothing rated yet
-            board = []
-        return running, await store.started(spec.name), board
-
-    try:
-        running, started, board = _with_store(args, show)
-    except ServiceError as exc:
-        print(f"olympus ladder show: {exc.message}", file=sys.stderr)
-        return 1
-    rows = [
-        {
-            "bot": player.removeprefix(BOT_PREFIX),
-            "rating": round(r.ordinal, 3),
-            "games": r.games,
-            "wins": r.wins,
-        }
-        for _, player, r in board
-    ]
-    if args.json:
-        print(json.dumps({"running": running, "started": started, "leaderboard": rows}))
-        return 0
-    print(f"ladder {args.name}: {started} games started, {running} running")
-    for rank, row in enumerate(rows, 1):
-        print(
-            f"{rank:>4}  {row['bot']:<16} {row['rating']:>7.2f} {row['games']:>5} {row['wins']:>5}"
-        )
-    return 0
-
-
 def _counts(text: str) -> list[int]:
     parse = whole_arg(1, 5)
     return [parse(part) for part in text.split(",")]
@@ -269,10 +310,21 @@ def _counts(text: str) -> list[int]:
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     ladder = sub.add_parser("ladder", help="bot ladders: rated games between bots")
     commands = ladder.add_subparsers(dest="ladder_command", required=True)
-    p = commands.add_parser("run", help="play a ladder through the services, print its table")
-    p.add_argument(
-        "--bots", required=True, help="comma-separated bot names (random, passive, greedy)"
+    service = argparse.ArgumentParser(add_help=False)
+    service.add_argument(
+        "--address",
+        default=os.environ.get("OLYMPUS_LADDER_ADDRESS") or DEFAULT_ADDRESS,
+        help=f"the ladder service (env OLYMPUS_LADDER_ADDRESS; default {DEFAULT_ADDRESS})",
     )
+    key = argparse.ArgumentParser(add_help=False)
+    key.add_argument(
+        "--api-key",
+        default=os.environ.get("OLYMPUS_API_KEY"),
+        help="an admin key (env OLYMPUS_API_KEY)",
+    )
+
+    p = commands.add_parser("run", parents=[key], help="play N rated games, print the table")
+    p.add_argument("--bots", required=True, help="comma-separated bot names (random, greedy…)")
     p.add_argument("--games", type=whole_arg(1), default=20, metavar="N")
     p.add_argument(
         "--players",
@@ -282,24 +334,23 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="players per game; several: the games rotate through them (default 2)",
     )
     p.add_argument("--concurrent", type=whole_arg(1, 256), default=4, metavar="K")
-    p.add_argument("--queue", default="ladder", help="the ratings queue (default 'ladder')")
-    p.add_argument("--seed", type=whole_arg(), default=1, help="the pairing's seed")
+    p.add_argument("--queue", default="ladder", help="the ladder's name and ratings queue")
     p.add_argument("--base-only", action="store_true", help="without the Corporate Era cards")
-    p.add_argument("--gamestate", metavar="ADDRESS", help="a running game service")
-    p.add_argument("--scoring", metavar="ADDRESS", help="a running scoring service")
     p.add_argument(
-        "--api-key",
-        default=os.environ.get("OLYMPUS_API_KEY"),
-        help="with running services: a key with the ladder scope (env OLYMPUS_API_KEY)",
+        "--address", help="a running ladder service (default: a private stack of its own)"
+    )
+    p.add_argument(
+        "--scoring",
+        default=os.environ.get("OLYMPUS_SCORING_ADDRESS") or "127.0.0.1:50054",
+        help="with --address: the scoring service, for the ratings' history",
     )
     p.add_argument("--json", action="store_true")
     p.add_argument("--plot", metavar="FILE.png", help="write the ratings over games as a PNG")
     p.set_defaults(handler=_run)
 
-    def redis_flag(q: argparse.ArgumentParser) -> None:
-        q.add_argument("--redis-url", help="the platform's Redis (env OLYMPUS_REDIS_URL)")
-
-    p = commands.add_parser("start", help="a ladder the workers keep running (beat pairs games)")
+    p = commands.add_parser(
+        "start", parents=[service, key], help="a ladder the ladder service keeps playing"
+    )
     p.add_argument("name", help="the ladder, also its ratings queue")
     p.add_argument("--bots", required=True, help="comma-separated bot names")
     p.add_argument("--players", type=_counts, default=[2], metavar="N[,N...]")
@@ -318,14 +369,32 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         help="every seat's time per decision (0: no clock); a seat that runs out gets the "
         "least harmful answer, and after 3 timeouts the random bot plays it",
     )
-    redis_flag(p)
+    p.add_argument(
+        "--max-games",
+        type=whole_arg(0),
+        default=0,
+        metavar="N",
+        help="stop after N rated games (0: never)",
+    )
     p.set_defaults(handler=_start)
-    p = commands.add_parser("stop", help="no new games for a ladder (running ones are rated)")
+    p = commands.add_parser("open", parents=[service, key], help="let external bots join")
     p.add_argument("name")
-    redis_flag(p)
+    p.add_argument("--close", action="store_true", help="close it to external bots instead")
+    p.set_defaults(handler=_open)
+    p = commands.add_parser(
+        "stop", parents=[service, key], help="no new games for a ladder (running ones are rated)"
+    )
+    p.add_argument("name")
     p.set_defaults(handler=_stop)
-    p = commands.add_parser("show", help="a ladder's games and leaderboard")
+    p = commands.add_parser("show", parents=[service], help="a ladder and its leaderboard")
     p.add_argument("name")
     p.add_argument("--json", action="store_true")
-    redis_flag(p)
     p.set_defaults(handler=_show)
+    p = commands.add_parser("list", parents=[service], help="every ladder")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_list)
+    p = commands.add_parser("games", parents=[service], help="a ladder's games, newest first")
+    p.add_argument("name")
+    p.add_argument("--count", type=whole_arg(1, 100), default=20, metavar="N")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=_games)

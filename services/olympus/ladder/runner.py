@@ -1,27 +1,27 @@
-"""A ladder run: keep a number of rated bot games going through the real services until the
-wanted number has finished, each result reported to the scoring service (which rates it in the
-ladder's queue), then read the leaderboard.
+"""A ladder run: N rated bot games through the real services, then the leaderboard.
 
-The runner is a client like any other: it creates games with bot seats on the game service
-(the workers play them), watches them end, and reports them. Pairing: `pairing.next_table`,
-from the ratings the scoring service returned.
+The run is a client like any other: it asks the ladder service for a ladder that stops after
+N rated games (`max_games`), follows it until they are played (the ladder service pairs the
+tables from the ratings, the game service's workers play them, the scoring service rates each
+from the game's own record), then reads the standings and each bot's rating history from the
+scoring service for the plot.
 """
 
 from __future__ import annotations
 
-import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
-from olympus.v1 import game_pb2 as pb
+import grpc
+
+from olympus.v1 import ladder_pb2 as lpb
+from olympus.v1 import ladder_pb2_grpc, scoring_pb2_grpc
 from olympus.v1 import scoring_pb2 as spb
 
-from .pairing import Entrant, next_table, player_counts
 from .store import player_id
 
-POLL_S = 0.1
+POLL_S = 0.2
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,8 +32,7 @@ class LadderConfig:
     players: tuple[int, ...] = (2,)
     concurrent: int = 4
     corporate_era: bool = True
-    seed: int = 1
-    game_timeout_s: float = 600.0
+    game_timeout_s: float = 600.0  # a run whose ladder makes no progress this long fails
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,7 +49,7 @@ class Standing:
 class LadderResult:
     standings: list[Standing]
     history: dict[str, list[float]] = field(default_factory=dict)  # rating after each game
-    games: list[str] = field(default_factory=list)  # the game ids, in the order they ended
+    games: list[str] = field(default_factory=list)  # the game ids, newest first
     aborted: int = 0  # games that ended without a result (not rated, played again)
 
 
@@ -72,81 +71,84 @@ def check_config(config: LadderConfig) -> None:
 class LadderRun:
     def __init__(
         self,
-        games: Any,  # a GameService stub
-        scoring: Any,  # a ScoringService stub
+        ladder_address: str,
+        scoring_address: str,
         config: LadderConfig,
         progress: Callable[[int, int], None] = lambda done, total: None,
         api_key: str = "",
     ) -> None:
-        """`api_key`: a key with the `ladder` scope, which rated reports need."""
+        """`api_key`: an admin key (creating a ladder needs one)."""
         check_config(config)
         self.auth = (("authorization", f"Bearer {api_key}"),) if api_key else ()
-        self.games = games
-        self.scoring = scoring
         self.config = config
         self.progress = progress
-        self.rnd = random.Random(config.seed)
-        self.entrants = {b: Entrant(b) for b in config.bots}
-        self.result = LadderResult([], {b: [] for b in config.bots})
-        self.running: dict[str, tuple[list[str], float]] = {}  # game -> (bots by seat, started)
+        self._ladder_channel = grpc.insecure_channel(ladder_address)
+        self._scoring_channel = grpc.insecure_channel(scoring_address)
+        self.ladders = ladder_pb2_grpc.LadderServiceStub(self._ladder_channel)  # type: ignore[no-untyped-call]
+        self.scoring = scoring_pb2_grpc.ScoringServiceStub(self._scoring_channel)  # type: ignore[no-untyped-call]
 
     def run(self) -> LadderResult:
-        started = finished = 0
-        while finished < self.config.games:
-            while len(self.running) < self.config.concurrent and started < self.config.games:
-                self._start(player_counts(self.config.players, started))
-                started += 1
-            time.sleep(POLL_S)
-            for game_id in list(self.running):
-                ended = self._poll(game_id)
-                if ended is None:
-                    continue
-                del self.running[game_id]
-                if ended:
-                    finished += 1
-                    self.progress(finished, self.config.games)
-                else:  # aborted: no result, the game is played again
-                    self.result.aborted += 1
-                    started -= 1
-        self.result.standings = self.standings()
-        return self.result
+        try:
+            return self._run()
+        finally:
+            self._ladder_channel.close()
+            self._scoring_channel.close()
 
-    def _start(self, players: int) -> None:
-        busy = frozenset(b for bots, _ in self.running.values() for b in bots)
-        table = next_table(list(self.entrants.values()), players, self.rnd, busy)
-        request = pb.CreateGameRequest(
-            options=pb.GameOptions(players=players, corporate_era=self.config.corporate_era),
-            seats=[pb.SeatSpec(kind=pb.SEAT_KIND_BOT, bot=b, name=b) for b in table],
-        )
-        reply = self.games.CreateGame(request, timeout=30)
-        self.running[reply.game_id] = (table, time.monotonic())
-
-    def _poll(self, game_id: str) -> bool | None:
-        """None while the game runs; True once finished and reported; False if aborted."""
-        table, since = self.running[game_id]
-        view = self.games.GetGame(pb.GetGameRequest(game_id=game_id), timeout=30).game
-        if view.status == pb.GAME_STATUS_ABORTED:
-            return False
-        if view.status != pb.GAME_STATUS_FINISHED:
-            if time.monotonic() - since > self.config.game_timeout_s:
-                raise LadderError(f"game {game_id} did not end in {self.config.game_timeout_s} s")
-            return None
-        reply = self.scoring.ReportResult(
-            spb.ReportResultRequest(
-                game_id=game_id,
-                queue=self.config.queue,
-                players=[spb.SeatPlayer(seat=i, player=player_id(b)) for i, b in enumerate(table)],
+    def _run(self) -> LadderResult:
+        c = self.config
+        ladder = self.ladders.CreateLadder(
+            lpb.CreateLadderRequest(
+                name=c.queue,
+                bots=list(c.bots),
+                players=list(c.players),
+                concurrent=c.concurrent,
+                corporate_era=c.corporate_era,
+                max_games=c.games,
             ),
-            timeout=30,
             metadata=self.auth,
+            timeout=30,
         )
-        for seat in reply.result.seats:
-            bot = table[seat.seat]
-            after = seat.rating_after
-            self.entrants[bot] = Entrant(bot, after.games, after.ordinal)
-            self.result.history[bot].append(after.ordinal)
-        self.result.games.append(game_id)
-        return True
+        base, aborted_base = ladder.games_finished, ladder.games_aborted
+        done = -1
+        moved = time.monotonic()
+        while done < c.games:
+            ladder = self.ladders.GetLadder(lpb.GetLadderRequest(name=c.queue), timeout=30)
+            now_done = min(ladder.games_finished - base, c.games)
+            if now_done != done:
+                done, moved = now_done, time.monotonic()
+                self.progress(done, c.games)
+            elif time.monotonic() - moved > c.game_timeout_s:
+                raise LadderError(f"no game of the ladder ended in {c.game_timeout_s:g} s")
+            if done < c.games:
+                time.sleep(POLL_S)
+        result = LadderResult(self.standings(), aborted=ladder.games_aborted - aborted_base)
+        result.history = {b: self.history(player_id(b)) for b in c.bots}
+        games = self.ladders.ListLadderGames(
+            lpb.ListLadderGamesRequest(name=c.queue, page_size=100), timeout=30
+        )
+        result.games = [g.game_id for g in games.games]
+        return result
+
+    def history(self, player: str) -> list[float]:
+        """The player's rating after each of its games in the queue, oldest first."""
+        out: list[float] = []
+        token = ""
+        while True:
+            try:
+                page = self.scoring.GetHistory(
+                    spb.GetHistoryRequest(
+                        queue=self.config.queue, player=player, page_size=100, page_token=token
+                    ),
+                    timeout=30,
+                )
+            except grpc.RpcError as exc:
+                if exc.code() == grpc.StatusCode.NOT_FOUND:  # type: ignore[attr-defined]
+                    return out  # never rated
+                raise
+            out.extend(g.rating_after.ordinal for g in page.games)
+            token = page.next_page_token
+            if not token:
+                return list(reversed(out))
 
     def standings(self) -> list[Standing]:
         """The ladder's leaderboard, for this run's bots, best first."""
@@ -154,11 +156,11 @@ class LadderRun:
         token = ""
         wanted = {player_id(b): b for b in self.config.bots}
         while True:
-            page = self.scoring.Leaderboard(
-                spb.LeaderboardRequest(queue=self.config.queue, page_size=100, page_token=token),
+            page = self.ladders.GetStandings(
+                lpb.GetStandingsRequest(name=self.config.queue, page_size=100, page_token=token),
                 timeout=30,
             )
-            for entry in page.entries:
+            for entry in page.standings:
                 bot = wanted.get(entry.player)
                 if bot is not None:
                     r = entry.rating

@@ -6,10 +6,28 @@ import os
 from collections.abc import Sequence
 
 from olympus.platform.config import parser_for, settings_from
+from olympus.platform.keycheck import accounts_address_from_env
+from olympus.platform.quota import MethodQuota, Rate
 from olympus.platform.server import main
 
 from .matcher import MatcherSettings
-from .service import make_setup
+from .service import SERVICE_NAME, Addresses, Limits, make_setup
+from .store import DEFAULT_MAX_QUEUES
+
+# Default quotas, per replica: a player enqueues, watches and cancels now and then; a bot
+# playing all day a few times a minute. Per account and per address (a guest factory on one
+# address shares the address's), and open WatchTicket streams per account and per address.
+QUOTAS = {
+    f"/{SERVICE_NAME}/Enqueue": MethodQuota(per_peer=Rate(600, 60), per_account=Rate(30, 60)),
+    f"/{SERVICE_NAME}/Cancel": MethodQuota(per_peer=Rate(600, 60), per_account=Rate(30, 60)),
+    f"/{SERVICE_NAME}/GetTicket": MethodQuota(per_peer=Rate(6_000, 60), per_account=Rate(300, 60)),
+    f"/{SERVICE_NAME}/WatchTicket": MethodQuota(
+        per_peer=Rate(600, 60),
+        per_account=Rate(60, 60),
+        streams_per_peer=1_000,
+        streams_per_account=8,
+    ),
+}
 
 
 def _env(name: str, default: str) -> str:
@@ -18,13 +36,44 @@ def _env(name: str, default: str) -> str:
 
 def run(argv: Sequence[str] | None = None) -> None:
     parser = parser_for(
-        "matchmaking", "The Olympus matchmaking service (MatchmakingService, gRPC)."
+        "matchmaking", "The Olympus matchmaking service (MatchmakingService, gRPC).", quotas=QUOTAS
     )
     parser.add_argument(
         "--gamestate-address",
-        default=_env("GAMESTATE_ADDRESS", "127.0.0.1:50051"),
+        default=_env(
+            "GAMESTATE_ADDRESS", os.environ.get("OLYMPUS_GAMESTATE_ADDRESS") or "127.0.0.1:50051"
+        ),
         help="the game service that creates matched games "
-        "(env OLYMPUS_MATCHMAKING_GAMESTATE_ADDRESS; default 127.0.0.1:50051)",
+        "(env OLYMPUS_GAMESTATE_ADDRESS; default 127.0.0.1:50051)",
+    )
+    parser.add_argument(
+        "--scoring-address",
+        default=_env(
+            "SCORING_ADDRESS", os.environ.get("OLYMPUS_SCORING_ADDRESS") or "127.0.0.1:50054"
+        ),
+        help="the scoring service rated tickets read their rating from "
+        "(env OLYMPUS_SCORING_ADDRESS; default 127.0.0.1:50054)",
+    )
+    parser.add_argument(
+        "--ladder-address",
+        default=_env(
+            "LADDER_ADDRESS", os.environ.get("OLYMPUS_LADDER_ADDRESS") or "127.0.0.1:50056"
+        ),
+        help="the ladder service, asked whether a ladder takes external bots "
+        "(env OLYMPUS_LADDER_ADDRESS; default 127.0.0.1:50056)",
+    )
+    parser.add_argument(
+        "--accounts-address",
+        default=accounts_address_from_env(),
+        help="the accounts service that checks API keys (env OLYMPUS_ACCOUNTS_ADDRESS); the "
+        "service credential is OLYMPUS_SERVICE_KEY",
+    )
+    parser.add_argument(
+        "--max-queues",
+        type=int,
+        default=int(_env("MAX_QUEUES", str(DEFAULT_MAX_QUEUES))),
+        help="formats with waiting players held at once; a ticket for another format is "
+        f"refused (TOO_MANY_QUEUES); 0: no cap (default {DEFAULT_MAX_QUEUES})",
     )
     parser.add_argument(
         "--backfill-seconds",
@@ -76,6 +125,8 @@ def run(argv: Sequence[str] | None = None) -> None:
         parser.error("--backfill-seconds must be >= 0, --match-interval and --lease-seconds > 0")
     if args.ticket_ttl_seconds < 1:
         parser.error("--ticket-ttl-seconds must be >= 1")
+    if args.max_queues < 0:
+        parser.error("--max-queues must be >= 0")
     settings = MatcherSettings(
         interval_s=args.match_interval,
         lease_s=args.lease_seconds,
@@ -86,7 +137,17 @@ def run(argv: Sequence[str] | None = None) -> None:
     )
     main(
         settings_from("matchmaking", args),
-        make_setup(args.gamestate_address, settings, args.ticket_ttl_seconds),
+        make_setup(
+            Addresses(
+                args.gamestate_address,
+                args.scoring_address,
+                args.ladder_address,
+                args.accounts_address,
+            ),
+            settings,
+            args.ticket_ttl_seconds,
+            Limits(args.max_queues),
+        ),
     )
 
 

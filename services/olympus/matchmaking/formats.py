@@ -18,11 +18,11 @@ from typing import Any
 
 import orjson
 
+from olympus.api.names import valid_ladder_name
+from olympus.api.time_control import InvalidTimeControl, TimeControl
 from olympus.api.vocab import TIMEOUT_POLICIES, name_or_unknown, value_of
 from olympus.engine import GameOptions
 from olympus.engine.errors import InvalidOptions
-from olympus.gamestate.meta import InvalidTimeControl, TimeControl
-from olympus.ladder.store import valid_ladder_name
 from olympus.platform.errors import InvalidArgument, quote
 from olympus.v1 import game_pb2, matchmaking_pb2
 

@@ -12,10 +12,14 @@ ratings it may. With `backfill_seconds` > 0, a ticket that waited that long and 
 full group gets the tickets it may have and bot seats ("random") for the rest.
 
 A match is claimed atomically (store.py) together with the CreateGameRequest that makes its
-game: its request_id is the match id, and its seat tokens are chosen then (43 URL-safe
-characters, like the game service's own). The game is created on the game service with a
-deadline well inside the lease, its id is recorded in the match (while it is claimed), then
-the tickets are assigned. CreateGame with a request_id is idempotent (game.proto): sent again,
+game: its request_id is the match id; each ticket's seat names the ticket's account
+(SeatSpec.account_id) and a rated format's game its queue (rated_queue), which the game service
+takes from this service's credential only. The seat tokens are derived from the match and
+the ticket (tokens.py), never stored: the request is stored without them and they are put in
+each time it is sent. Before a group is claimed, the key that made each of its tickets is
+checked (cached): a ticket whose key was revoked, or whose account was disabled, is cancelled,
+never matched. The game is created on the game service with a deadline well inside the lease,
+its id is recorded in the match (while it is claimed), then the tickets are assigned. CreateGame with a request_id is idempotent (game.proto): sent again,
 the same request finds the game it made the first time, so the game can be created as often
 as needed and still be made once.
 
@@ -46,11 +50,14 @@ from typing import Any
 
 import grpc
 
+from olympus.platform.keycheck import VALID, Authenticator
 from olympus.v1 import game_pb2, game_pb2_grpc
 
+from . import rated
 from .formats import Format
 from .rated import BOT
-from .store import MatchRow, MatchStore, new_match_id, now_ms
+from .store import MatchRow, MatchStore, TicketRow, new_match_id, now_ms
+from .tokens import SeatTokens
 
 log = logging.getLogger("olympus.matchmaking")
 
@@ -128,16 +135,15 @@ def group_tickets(
 
 
 def matched_request(
-    fmt: Format, match_id: str, group: Group, seed: int, names: dict[str, str]
+    fmt: Format, match_id: str, group: Group, seed: int, rows: dict[str, TicketRow]
 ) -> tuple[game_pb2.CreateGameRequest, dict[str, list[Any]]]:
-    """The CreateGameRequest of a match (the seats shuffled by `seed`, every human seat with a
-    fresh token) and its seats by ticket: [seat, token]."""
+    """The CreateGameRequest of a match, without its seat tokens (the seats shuffled by
+    `seed`, each ticket's seat with its account), and its seats by ticket: [seat, ""]."""
     slots: list[str | None] = [*group.tickets, *([None] * group.bots)]
     random.Random(seed).shuffle(slots)
-    tokens = {tid: secrets.token_urlsafe(32) for tid in group.tickets}
     seats = [
         game_pb2.SeatSpec(
-            kind=game_pb2.SEAT_KIND_HUMAN, name=names.get(slot, ""), token=tokens[slot]
+            kind=game_pb2.SEAT_KIND_HUMAN, name=rows[slot].name, account_id=rows[slot].account
         )
         if slot is not None
         else game_pb2.SeatSpec(kind=game_pb2.SEAT_KIND_BOT, bot=BOT)
@@ -148,20 +154,38 @@ def matched_request(
         seats=seats,
         time_control=fmt.time_control_proto(),
         request_id=match_id,
+        rated_queue=rated.queue_name(fmt) if rated.is_rated(fmt) else "",
     )
     by_ticket: dict[str, list[Any]] = {
-        slot: [seat, tokens[slot]] for seat, slot in enumerate(slots) if slot is not None
+        slot: [seat, ""] for seat, slot in enumerate(slots) if slot is not None
     }
     return request, by_ticket
 
 
+def with_tokens(match: MatchRow, tokens: SeatTokens) -> game_pb2.CreateGameRequest:
+    """The match's stored request with each ticket's seat token put in (derived, tokens.py)."""
+    request = game_pb2.CreateGameRequest.FromString(match.request)
+    for tid, (seat, _) in match.seats.items():
+        request.seats[int(seat)].token = tokens.token(match.match_id, tid)
+    return request
+
+
 class Matcher:
     def __init__(
-        self, store: MatchStore, games: game_pb2_grpc.GameServiceStub, settings: MatcherSettings
+        self,
+        store: MatchStore,
+        games: game_pb2_grpc.GameServiceStub,
+        settings: MatcherSettings,
+        tokens: SeatTokens,
+        auth: Authenticator | None = None,
+        metadata: tuple[tuple[str, str], ...] = (),
     ) -> None:
         self.store = store
         self.games = games
         self.settings = settings
+        self.tokens = tokens
+        self.auth = auth  # checks the key behind each ticket before it is matched
+        self.metadata = metadata  # this service's credential, on every CreateGame
         self._task: asyncio.Task[None] | None = None
         self._stopping = asyncio.Event()
         self._creating = asyncio.Semaphore(CREATE_CONCURRENCY)
@@ -199,10 +223,11 @@ class Matcher:
                 return
             await self._recover(fid)
             fmt = await self.store.queue_format(fid)
-            if fmt is None or fmt.ladder:  # a ladder's scheduler seats its own tickets
-                continue
             waiting = await self.store.waiting(fid, SCAN_LIMIT)
             if not waiting:
+                await self.store.forget_empty(fid)  # no queue stays without players
+                continue
+            if fmt is None or fmt.ladder:  # a ladder's scheduler seats its own tickets
                 continue
             for group in group_tickets(waiting, fmt.players, now_ms(), self.settings):
                 if self._stopping.is_set():
@@ -215,14 +240,17 @@ class Matcher:
                 self._spawn(row)
 
     async def claim(self, fmt: Format, group: Group) -> MatchRow | None:
-        """Claim a group with the request that makes its game (None: a ticket is gone)."""
-        names = {}
+        """Claim a group with the request that makes its game (None: a ticket is gone, or its
+        key may no longer play: then it is cancelled)."""
+        rows: dict[str, TicketRow] = {}
         for tid in group.tickets:
             row = await self.store.ticket(tid)
-            names[tid] = row.name if row is not None else ""
+            if row is None or not await self.still_allowed(row):
+                return None
+            rows[tid] = row
         seed = secrets.randbits(63)
         mid = new_match_id()
-        request, seats = matched_request(fmt, mid, group, seed, names)
+        request, seats = matched_request(fmt, mid, group, seed, rows)
         raw = request.SerializeToString(deterministic=True)
         lease_ms = int(self.settings.lease_s * 1000)
         fid = fmt.format_id
@@ -231,6 +259,19 @@ class Matcher:
                 fid, mid, "claimed", list(group.tickets), group.bots, seed, "", seats, raw
             )
         return None
+
+    async def still_allowed(self, row: TicketRow) -> bool:
+        """Whether the key that made the ticket may still play; if not, the ticket is
+        cancelled (the revocation's event may not have come yet, or was missed)."""
+        if self.auth is None or not row.key:
+            return True
+        check = await self.auth.check_digest(row.key)
+        if check.state == VALID:
+            return True
+        why = "disabled" if check.state == "disabled" else "revoked"
+        await self.store.cancel(row.account, row.ticket_id, why)
+        log.info("a ticket's key may not play any more: cancelled", extra={"why": why})
+        return False
 
     def _spawn(self, match: MatchRow) -> None:
         """Create and assign in the background (the caller acquired `_creating`)."""
@@ -271,9 +312,11 @@ class Matcher:
     async def create_and_assign(self, match: MatchRow) -> None:
         """Create (or find) the game of a claimed match from its stored request, record it,
         assign the tickets; release the match only when the request is refused for good."""
-        request = game_pb2.CreateGameRequest.FromString(match.request)
+        request = with_tokens(match, self.tokens)
         try:
-            reply = await self.games.CreateGame(request, timeout=self.settings.lease_s / 2)
+            reply = await self.games.CreateGame(
+                request, metadata=self.metadata, timeout=self.settings.lease_s / 2
+            )
         except grpc.aio.AioRpcError as exc:
             if exc.code() not in REFUSED_FOR_GOOD:
                 log.error(
@@ -288,14 +331,14 @@ class Matcher:
             await self.store.release(match, False)
             return
         mid = match.match_id
-        # The reply's tokens are the chosen ones; a game service too old to know request_id
-        # would have made its own: those are the ones that work (and the match is not safe
-        # from a second game: upgrade the game service first).
+        # The reply's tokens are the derived ones (the request chose them).
         made = {s.seat: s.token for s in reply.seats}
-        seats = {tid: [seat, made.get(seat) or token] for tid, (seat, token) in match.seats.items()}
-        if seats != match.seats:
+        if any(
+            made.get(int(seat)) != request.seats[int(seat)].token
+            for seat, _ in match.seats.values()
+        ):
             log.error("the game service ignored the chosen tokens", extra={"match": mid})
-        if not await self.store.finish(match, reply.game_id, seats):
+        if not await self.store.finish(match, reply.game_id, match.seats):
             # Only a match released or recorded with another game: neither can follow a reply.
             log.error(
                 "a match was no longer claimed when its game was made",

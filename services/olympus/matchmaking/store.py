@@ -3,23 +3,25 @@
 One queue per format (`format_id`, formats.py); everything of a queue shares the hash tag
 `{q:<format_id>}`, so that every script below touches one Redis Cluster slot:
 
-    olympus:mm:queues                        set: the format ids that ever had a ticket
+    olympus:mm:queues                        set: the format ids with a waiting or matching
+                                             ticket (an empty queue leaves it: `forget_empty`)
     olympus:mm:{q:F}:format                  string: the format's canonical JSON
     olympus:mm:{q:F}:waiting                 zset: waiting ticket id -> enqueue time (ms)
     olympus:mm:{q:F}:matching                zset: open match id -> lease deadline (ms)
-    olympus:mm:{q:F}:t:<ticket id>           hash: account, name, status, created, rating,
-                                             format, match, game_id, seat, token, bots,
-                                             closed, cancel (a cancel asked while matching)
+    olympus:mm:{q:F}:t:<ticket id>           hash: account, name, key (the SHA-256 of the API
+                                             key that made it), status, created, rating,
+                                             format, match, game_id, seat, bots, closed,
+                                             cancel (a cancel asked while matching), why (a
+                                             cancel's cause: "revoked", "disabled")
     olympus:mm:{q:F}:m:<match id>            hash: state, tickets (JSON list), bots, seed,
-                                             created, request (the CreateGameRequest, its
-                                             request_id the match id), seats (JSON {ticket:
-                                             [seat, token]}: the tokens chosen at the claim),
-                                             game_id
+                                             created, request (the CreateGameRequest without
+                                             its seat tokens, its request_id the match id),
+                                             seats (JSON {ticket: [seat, ""]}), game_id
     olympus:mm:acct:{a:<account>}:ticket     string: the account's last ticket id
-    olympus:mm:acct:{a:<account>}:seats      hash: game id -> seat (seats won by matchmaking)
-    olympus:mm:game:<game id>                hash: seat -> account
-    olympus:mm:rated                         hash: game id -> rated game pending its result
-                                             (rated.py)
+    olympus:mm:tickets                       pub/sub channel (not a key): the id of each ticket
+                                             whose status changed (WatchTicket listens)
+
+No seat token is stored: each is derived again when needed (tokens.py).
 
 A ticket id is its format id followed by 16 random hex digits: the id names its queue.
 
@@ -58,11 +60,12 @@ import redis.asyncio as aioredis
 
 from olympus.platform.storage import storage_calls
 
-from . import rated
 from .formats import Format
 
 PREFIX = "olympus:mm"
 QUEUES = f"{PREFIX}:queues"
+CHANGES = f"{PREFIX}:tickets"  # pub/sub: ticket ids whose status changed
+DEFAULT_MAX_QUEUES = 1_000
 PENDING_STALE_MS = 30_000  # a ticket left pending this long (its Enqueue died) is not open
 
 WAITING, MATCHING, MATCHED, CANCELLED, PENDING = (
@@ -105,14 +108,6 @@ def match_key(fid: str, mid: str) -> str:
 
 def account_ticket_key(account: str) -> str:
     return f"{PREFIX}:acct:{{a:{account}}}:ticket"
-
-
-def account_seats_key(account: str) -> str:
-    return f"{PREFIX}:acct:{{a:{account}}}:seats"
-
-
-def game_seats_key(game_id: str) -> str:
-    return f"{PREFIX}:game:{game_id}"
 
 
 def new_match_id() -> str:
@@ -216,19 +211,21 @@ redis.call('EXPIRE', KEYS[2], ARGV[3])
 return 1
 """
 
-# KEYS: waiting, ticket. ARGV: account, now, ttl seconds, ticket id.
+# KEYS: waiting, ticket. ARGV: account, now, ttl seconds, ticket id, why ("" by its owner),
+# the key's SHA-256 ("" any key).
 _CANCEL = """
-local t = redis.call('HMGET', KEYS[2], 'account', 'status')
+local t = redis.call('HMGET', KEYS[2], 'account', 'status', 'key')
 if not t[1] or t[1] ~= ARGV[1] then return 'missing' end
+if ARGV[6] ~= '' and t[3] ~= ARGV[6] then return 'missing' end
 local status = t[2]
 if status == 'waiting' or status == 'pending' then
   redis.call('ZREM', KEYS[1], ARGV[4])
-  redis.call('HSET', KEYS[2], 'status', 'cancelled', 'closed', ARGV[2])
+  redis.call('HSET', KEYS[2], 'status', 'cancelled', 'closed', ARGV[2], 'why', ARGV[5])
   redis.call('EXPIRE', KEYS[2], ARGV[3])
   return 'cancelled'
 end
 if status == 'matching' then
-  redis.call('HSET', KEYS[2], 'cancel', '1')
+  redis.call('HSET', KEYS[2], 'cancel', '1', 'why', ARGV[5])
 end
 return status
 """
@@ -260,6 +257,8 @@ class TicketRow:
     token: str = ""
     bots: int = 0
     match: str = ""
+    key: str = ""  # the SHA-256 of the API key that made it
+    why: str = ""  # why it was cancelled, when not by its owner: "revoked", "disabled"
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,7 +293,15 @@ def _ticket_row(tid: str, row: dict[bytes, bytes]) -> TicketRow:
         token=_s(row.get(b"token")),
         bots=int(row.get(b"bots") or 0),
         match=_s(row.get(b"match")),
+        key=_s(row.get(b"key")),
+        why=_s(row.get(b"why")),
     )
+
+
+class TooManyQueues(Exception):
+    def __init__(self, limit: int) -> None:
+        super().__init__(limit)
+        self.limit = limit
 
 
 class DuplicateTicket(Exception):
@@ -319,19 +326,35 @@ class MatchStore:
 
     # --- tickets ---------------------------------------------------------------------------------
     @_storage
-    async def enqueue(self, account: str, name: str, fmt: Format, rating: int = 0) -> TicketRow:
-        """A new waiting ticket; DuplicateTicket when the account has an open one."""
+    async def enqueue(
+        self,
+        account: str,
+        name: str,
+        fmt: Format,
+        rating: int = 0,
+        key: str = "",
+        max_queues: int = DEFAULT_MAX_QUEUES,
+    ) -> TicketRow:
+        """A new waiting ticket; DuplicateTicket when the account has an open one, TooManyQueues
+        when its format would be a queue beyond `max_queues`. `key`: the SHA-256 of the API key
+        making it (its revocation cancels the ticket)."""
         fid = fmt.format_id
+        if (
+            max_queues
+            and not await self.redis.sismember(QUEUES, fid)
+            and await self.redis.scard(QUEUES) >= max_queues
+        ):
+            raise TooManyQueues(max_queues)
         tid = fid + secrets.token_hex(8)
         created = now_ms()
         canonical = fmt.canonical()
-        await self.redis.sadd(QUEUES, fid)
         await self.redis.set(format_key(fid), canonical)
         await self.redis.hset(
             ticket_key(tid),
             mapping={
                 "account": account,
                 "name": name,
+                "key": key,
                 "status": PENDING,
                 "created": created,
                 "rating": rating,
@@ -356,7 +379,10 @@ class MatchStore:
             await self.redis.delete(ticket_key(tid))
             raise DuplicateTicket("")
         await self._activate(keys=[waiting_key(fid), ticket_key(tid)], args=[tid])
-        return TicketRow(tid, account, name, WAITING, created, rating, fmt)
+        # Listed after it waits: a queue found empty and forgotten meanwhile is listed again
+        # (see `forget_empty`).
+        await self.redis.sadd(QUEUES, fid)
+        return TicketRow(tid, account, name, WAITING, created, rating, fmt, key=key)
 
     async def _is_open(self, tid: str) -> bool:
         if not valid_ticket_id(tid):
@@ -378,16 +404,31 @@ class MatchStore:
         return _ticket_row(tid, row)
 
     @_storage
-    async def cancel(self, account: str, tid: str) -> str:
-        """'missing' (no such ticket of this account), 'cancelled', or the status that keeps
-        it from being cancelled ('matched', 'matching': flagged, see the module's doc)."""
+    async def cancel(self, account: str, tid: str, why: str = "", key: str = "") -> str:
+        """'missing' (no such ticket of this account, or made with another key than `key`),
+        'cancelled', or the status that keeps it from being cancelled ('matched', 'matching':
+        flagged, see the module's doc). `why`: the cause, when not its owner."""
         if not valid_ticket_id(tid):
             return "missing"
         result = await self._cancel(
             keys=[waiting_key(tid[:16]), ticket_key(tid)],
-            args=[account, now_ms(), self.ttl, tid],
+            args=[account, now_ms(), self.ttl, tid, why, key],
         )
-        return str(result.decode() if isinstance(result, bytes) else result)
+        outcome = str(result.decode() if isinstance(result, bytes) else result)
+        if outcome in (CANCELLED, MATCHING):
+            await self.changed(tid)
+        return outcome
+
+    @_storage
+    async def open_ticket(self, account: str) -> str:
+        """The account's last ticket id ("" for none): the only one that may be open."""
+        raw = await self.redis.get(account_ticket_key(account))
+        return raw.decode() if raw else ""
+
+    async def changed(self, *tids: str) -> None:
+        """Tell every replica's WatchTicket streams that these tickets changed."""
+        for tid in tids:
+            await self.redis.publish(CHANGES, tid)
 
     # --- queues ----------------------------------------------------------------------------------
     @_storage
@@ -397,7 +438,27 @@ class MatchStore:
     @_storage
     async def queue_format(self, fid: str) -> Format | None:
         raw = await self.redis.get(format_key(fid))
+        if raw is None:  # forgotten as the queue emptied, but a ticket came meanwhile
+            oldest = await self.redis.zrange(waiting_key(fid), 0, 0)
+            if oldest:
+                raw = await self.redis.hget(ticket_key(oldest[0].decode()), "format")
+                if raw is not None:
+                    await self.redis.set(format_key(fid), raw)
         return Format.from_data(orjson.loads(raw)) if raw else None
+
+    @_storage
+    async def forget_empty(self, fid: str) -> bool:
+        """Drop a queue with nothing waiting or matching from the queues (and its format):
+        queues stay as few as the formats players wait for. A ticket enqueued meanwhile lists
+        its queue again after it waits, so no waiting ticket is ever left unlisted."""
+        if await self.redis.zcard(waiting_key(fid)) or await self.redis.zcard(matching_key(fid)):
+            return False
+        await self.redis.srem(QUEUES, fid)
+        if await self.redis.zcard(waiting_key(fid)) or await self.redis.zcard(matching_key(fid)):
+            await self.redis.sadd(QUEUES, fid)  # one came in between: keep it listed
+            return False
+        await self.redis.delete(format_key(fid))
+        return True
 
     @_storage
     async def waiting(self, fid: str, limit: int) -> list[tuple[str, int, int]]:
@@ -477,45 +538,23 @@ class MatchStore:
         keys = [waiting_key(fid), matching_key(fid), match_key(fid, mid)]
         keys += [ticket_key(t) for t in match.tickets]
         args: list[Any] = [mid, now_ms(), "1" if only_if_expired else "0", self.ttl]
-        return bool(await self._release(keys=keys, args=args))
+        released = bool(await self._release(keys=keys, args=args))
+        if released:
+            await self.changed(*match.tickets)
+        return released
 
     @_storage
     async def assign(self, match: MatchRow) -> bool:
-        """Every ticket of a created match matched, and the seats tied to their accounts.
-        Idempotent (a replica finishing another's match may run it again)."""
+        """Every ticket of a created match matched. Idempotent (a replica finishing another's
+        match may run it again)."""
         fid, mid = match.fid, match.match_id
-        # The accounts' seats first: a crash after this and before the script leaves the match
-        # `created`, and whoever finishes it writes the same again.
-        accounts = []
-        for tid in match.tickets:
-            accounts.append(await self.redis.hget(ticket_key(tid), "account"))
-        pipe = self.redis.pipeline(transaction=False)
-        for tid, account in zip(match.tickets, accounts, strict=True):
-            if account is None:
-                continue
-            seat = match.seats[tid][0]
-            pipe.hset(account_seats_key(account.decode()), match.game_id, seat)
-            pipe.hset(game_seats_key(match.game_id), str(seat), account)
-        fmt = await self.queue_format(fid)
-        if fmt is not None and rated.is_rated(fmt):
-            # Pending its rated result before the tickets are matched (same value when run
-            # again): the workers rate it once it is finished (workers/reporting.py).
-            humans = {
-                int(match.seats[tid][0]): account.decode()
-                for tid, account in zip(match.tickets, accounts, strict=True)
-                if account is not None
-            }
-            if len(humans) == len(match.tickets):  # else a ticket is gone: no fair rating
-                players = rated.seat_players(fmt.players, humans)
-                entry = rated.pending_entry(rated.queue_name(fmt), players, now_ms())
-                pipe.hsetnx(rated.PENDING, match.game_id, entry)
-        await pipe.execute()
         keys = [matching_key(fid), match_key(fid, mid)] + [ticket_key(t) for t in match.tickets]
         args: list[Any] = [mid, now_ms(), self.ttl, match.game_id, match.bots]
         for tid in match.tickets:
-            seat, token = match.seats[tid]
-            args += [seat, token]
-        return bool(await self._assign(keys=keys, args=args))
+            args += [match.seats[tid][0], ""]  # the token: derived, never stored (tokens.py)
+        done = bool(await self._assign(keys=keys, args=args))
+        await self.changed(*match.tickets)
+        return done
 
     @_storage
     async def match(self, fid: str, mid: str) -> MatchRow | None:
@@ -538,8 +577,3 @@ class MatchStore:
     async def overdue_matches(self, fid: str, now: int) -> list[str]:
         """Open matches of the queue whose lease is over."""
         return [m.decode() for m in await self.redis.zrangebyscore(matching_key(fid), "-inf", now)]
-
-    @_storage
-    async def account_seats(self, account: str) -> dict[str, int]:
-        row = await self.redis.hgetall(account_seats_key(account))
-        return {k.decode(): int(v) for k, v in row.items()}

@@ -26,6 +26,7 @@ DEFAULT_PORTS = {
     "matchmaking": 50053,
     "scoring": 50054,
     "accounts": 50055,
+    "ladder": 50056,
     "web": 8080,  # HTTP: the web client (olympus.web)
 }
 DEFAULT_METRICS_PORTS = {
@@ -35,6 +36,7 @@ DEFAULT_METRICS_PORTS = {
     "scoring": 9154,
     "accounts": 9155,
     "web": 9156,
+    "ladder": 9157,
 }
 # A request is a few hundred bytes (an answer, a token, a version): anything much larger is
 # refused by gRPC before it is parsed.
@@ -122,6 +124,17 @@ def _add_quota_arguments(
             scopes.append(("per-peer", "PER_PEER", default.per_peer, "from one client address"))
         if default.per_token is not None:
             scopes.append(("per-token", "PER_TOKEN", default.per_token, "with one token"))
+        if default.per_account is not None:
+            scopes.append(("per-account", "PER_ACCOUNT", default.per_account, "of one account"))
+        if default.anonymous_per_peer is not None:
+            scopes.append(
+                (
+                    "anonymous",
+                    "ANONYMOUS",
+                    default.anonymous_per_peer,
+                    "without an API key, from one client address",
+                )
+            )
         for scope, env_scope, value, what in scopes:
             name = f"QUOTA_{env}_{env_scope}"
             group.add_argument(
@@ -140,6 +153,16 @@ def _add_quota_arguments(
                 metavar="N",
                 help=f"open {short} streams from one client address (env OLYMPUS_{name}; "
                 f"default {default.streams_per_peer}; 0 or off: no cap)",
+            )
+        if default.streams_per_account:
+            name = f"QUOTA_{env}_STREAMS_PER_ACCOUNT"
+            group.add_argument(
+                f"--quota-{kebab}-streams-per-account",
+                type=_count,
+                default=_env(service, name) or str(default.streams_per_account),
+                metavar="N",
+                help=f"open {short} streams of one account (env OLYMPUS_{name}; "
+                f"default {default.streams_per_account}; 0 or off: no cap)",
             )
     p.set_defaults(quota_methods=tuple(quotas))
 
@@ -210,6 +233,9 @@ def _quotas_from(args: argparse.Namespace) -> dict[str, MethodQuota]:
             per_peer=getattr(args, f"quota_{dest}_per_peer", None),
             per_token=getattr(args, f"quota_{dest}_per_token", None),
             streams_per_peer=getattr(args, f"quota_{dest}_streams_per_peer", 0) or None,
+            per_account=getattr(args, f"quota_{dest}_per_account", None),
+            anonymous_per_peer=getattr(args, f"quota_{dest}_anonymous", None),
+            streams_per_account=getattr(args, f"quota_{dest}_streams_per_account", 0) or None,
         )
     return table
 

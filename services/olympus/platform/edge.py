@@ -4,7 +4,13 @@ One gRPC server interceptor wraps every unary and server-streaming method of the
 (services' own, health's) once, so a new service gets all of it by being served by
 `server.serve`:
 
-- quotas (`quota.Quotas`): a call over its method's limits is refused before the servicer runs;
+- who is calling: an API key the call carries is checked (`keycheck.Authenticator`, cached)
+  for every method, and the servicer reuses that check (`keycheck.caller`); an end user's
+  address forwarded by a platform service (`identity.FORWARDED_FOR`) is taken only with a
+  valid service credential (`identity.SERVICE_AUTHORIZATION`), else the call is refused;
+- quotas (`quota.Quotas`): a call over its method's limits is refused before the servicer runs,
+  counted against the caller's address (or the forwarded one), account and token; a service
+  calling on its own behalf is not counted;
 - metrics (`metrics`): calls by code, errors by code and reason, unary latency, open streams;
 - a DEBUG log line per call (method, code, reason, peer, ms);
 - open server streams are registered, so that shutdown can end them all at once
@@ -26,8 +32,24 @@ from typing import Any
 import grpc
 
 from . import metrics
-from .errors import ServiceError, Unavailable, as_service_error, to_rpc_status
-from .quota import MethodLimits, Quotas, peer_key
+from .errors import (
+    InvalidArgument,
+    ServiceError,
+    Unavailable,
+    as_service_error,
+    to_rpc_status,
+)
+from .identity import (
+    AUTHORIZATION,
+    FORWARDED_FOR,
+    SERVICE_AUTHORIZATION,
+    Principal,
+    bearer_key,
+    metadata_value,
+    service_only,
+)
+from .keycheck import Authenticator, remember_caller
+from .quota import MethodLimits, Quotas, forwarded_key, peer_key
 
 log = logging.getLogger("olympus.platform.calls")
 
@@ -68,9 +90,22 @@ def _code_of(context: grpc.aio.ServicerContext, outcome: _Outcome) -> grpc.Statu
     return grpc.StatusCode.OK
 
 
+@dataclass(frozen=True, slots=True)
+class Who:
+    """A call's caller as the edge sees it: the address its quotas count against, the
+    principal of its API key (None without one), and whether it is a service acting on its own
+    behalf (not counted)."""
+
+    peer: str
+    principal: Principal | None
+    exempt: bool
+
+
 class Edge(grpc.aio.ServerInterceptor):  # type: ignore[misc]
-    def __init__(self, quotas: Quotas) -> None:
+    def __init__(self, quotas: Quotas, authenticator: Authenticator | None = None) -> None:
         self.quotas = quotas
+        # Set by the runner once the service's setup made it (None: keys are not checked here).
+        self.authenticator = authenticator
         self.stopping = False
         self._wrapped: dict[str, tuple[grpc.RpcMethodHandler, grpc.RpcMethodHandler]] = {}
         self._calls: dict[tuple[str, grpc.StatusCode], Any] = {}
@@ -148,8 +183,9 @@ class Edge(grpc.aio.ServerInterceptor):  # type: ignore[misc]
             outcome = _Outcome()
             _OUTCOME.set(outcome)
             try:
+                who = await self._identify(label, context)
                 if limits is not None:
-                    await self._admit(limits, request, context)
+                    await self._admit(limits, request, context, who)
                 return await behavior(request, context)
             except asyncio.CancelledError:
                 outcome.code = grpc.StatusCode.CANCELLED
@@ -202,16 +238,18 @@ class Edge(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         started = time.perf_counter()
         outcome = _Outcome()
         _OUTCOME.set(outcome)
-        peer = ""
+        who: Who | None = None
         counted = False
         task = asyncio.current_task()
         try:
             if self.stopping:
                 raise Unavailable("this server is shutting down; reconnect", reason="SHUTTING_DOWN")
-            if limits is not None:
-                peer = await self._admit(limits, request, context)
-                limits.open_stream(peer)
-                counted = True
+            who = await self._identify(label, context)
+            if limits is not None and who is not None:
+                await self._admit(limits, request, context, who)
+                if not who.exempt:
+                    limits.open_stream(who.peer, _account(who))
+                    counted = True
             if task is not None:
                 self._streams[task] = (context, outcome)
             metrics.STREAMS_OPEN.labels(label).inc()
@@ -233,21 +271,52 @@ class Edge(grpc.aio.ServerInterceptor):  # type: ignore[misc]
         finally:
             if task is not None:
                 self._streams.pop(task, None)
-            if counted and limits is not None:
-                limits.close_stream(peer)
+            if counted and limits is not None and who is not None:
+                limits.close_stream(who.peer, _account(who))
             self._record(label, context, outcome, time.perf_counter() - started)
 
-    async def _admit(
-        self, limits: MethodLimits, request: Any, context: grpc.aio.ServicerContext
-    ) -> str:
-        """The caller's peer key, once the call passed its quotas (else the call is ended)."""
+    async def _identify(self, label: str, context: grpc.aio.ServicerContext) -> Who:
+        """Who the call is from (see `Who`); a bad key or a forwarded identity without a
+        service credential ends the call. Without an authenticator, only the address."""
         peer = peer_key(context.peer())
+        auth = self.authenticator
+        if auth is None:
+            return Who(peer, None, False)
+        metadata = context.invocation_metadata()
+        try:
+            forwarded = metadata_value(metadata, FORWARDED_FOR)
+            service_key = bearer_key(metadata, SERVICE_AUTHORIZATION)
+            if forwarded is not None or service_key is not None:
+                acting = await auth.check_key(service_key) if service_key else None
+                if acting is None or not acting.is_service:
+                    raise service_only(f"{FORWARDED_FOR} (an end user's identity)")
+                if forwarded is not None:
+                    peer = forwarded_key(forwarded)
+                    if not peer:
+                        raise InvalidArgument(
+                            f"{FORWARDED_FOR} must be an IP address", reason="INVALID_ARGUMENT"
+                        )
+            principal = None
+            if metadata_value(metadata, AUTHORIZATION) is not None:
+                principal = await auth.authenticate(metadata, required=False)
+        except ServiceError as exc:
+            await abort_with(context, label, exc)
+            raise AssertionError("unreachable: abort raises") from exc
+        remember_caller(principal)
+        exempt = principal is not None and principal.is_service and forwarded is None
+        return Who(peer, principal, exempt)
+
+    async def _admit(
+        self, limits: MethodLimits, request: Any, context: grpc.aio.ServicerContext, who: Who
+    ) -> None:
+        """Count the call against its quotas, or end it."""
+        if who.exempt:
+            return
         token = getattr(request, "token", "") if limits.uses_token else ""
         try:
-            limits.admit(peer, token if isinstance(token, str) else "")
+            limits.admit(who.peer, token if isinstance(token, str) else "", _account(who))
         except ServiceError as exc:
             await abort_with(context, limits.label, exc)
-        return peer
 
     def _record(
         self, label: str, context: grpc.aio.ServicerContext, outcome: _Outcome, seconds: float
@@ -270,3 +339,7 @@ class Edge(grpc.aio.ServerInterceptor):  # type: ignore[misc]
                     "ms": round(seconds * 1000, 3),
                 },
             )
+
+
+def _account(who: Who) -> str | None:
+    return who.principal.account_id if who.principal is not None else None

@@ -8,9 +8,16 @@ flooding a replica.
 A rate is written `COUNT/PERIOD` ("300/1m", "20/s", "6000/1h"): up to COUNT calls at once,
 refilled continuously over PERIOD (a token bucket of capacity COUNT, computed as GCRA: one
 float per key). `off` (or 0) lifts the limit. The peer is the client's IP address (an IPv6
-client by its /64 network, which one host usually owns whole); the token is the request's
-`token` field, keyed by a hash and never logged. Tables are bounded: an idle key is forgotten as
-soon as its bucket would be full again, and beyond MAX_KEYS the oldest keys go first.
+client by its /64 network, which one host usually owns whole), or the end user's address a
+platform service forwarded with its service credential (`identity.FORWARDED_FOR`); the token is
+the request's `token` field, keyed by a hash and never logged; the account is the API key's.
+Tables are bounded: an idle key is forgotten as soon as its bucket would be full again, and
+beyond MAX_KEYS the oldest keys go first.
+
+Kinds of limit per method: `per_peer` (every call from an address), `per_token`, `per_account`
+(every call made with one account's keys), `anonymous_per_peer` (calls without a key, from an
+address: the stricter anonymous policy), and open streams per address and per account. Calls a
+platform service makes on its own behalf (its service credential) are not counted.
 
 A refusal is RESOURCE_EXHAUSTED with reason QUOTA_EXCEEDED (or TOO_MANY_STREAMS) and a
 RetryInfo saying when the next call would pass.
@@ -71,6 +78,9 @@ class MethodQuota:
     per_peer: Rate | None = None
     per_token: Rate | None = None
     streams_per_peer: int | None = None
+    per_account: Rate | None = None
+    anonymous_per_peer: Rate | None = None
+    streams_per_account: int | None = None
 
 
 class _Buckets:
@@ -124,6 +134,20 @@ def peer_key(peer: str) -> str:
     return peer
 
 
+def forwarded_key(address: str) -> str:
+    """The quota key of an end user's address a service forwarded ("" if it is not an IP
+    address): as `peer_key` makes it, an IPv6 address by its /64."""
+    try:
+        parsed = ipaddress.ip_address(address.strip().strip("[]"))
+    except ValueError:
+        return ""
+    if isinstance(parsed, ipaddress.IPv6Address):
+        if parsed.ipv4_mapped is not None:
+            return str(parsed.ipv4_mapped)
+        return str(ipaddress.IPv6Network((parsed, 64), strict=False).network_address) + "/64"
+    return str(parsed)
+
+
 def token_key(token: str) -> bytes:
     return hashlib.blake2b(token.encode(), digest_size=16).digest()
 
@@ -137,58 +161,91 @@ class MethodLimits:
         self.short = method.rsplit("/", 1)[-1]
         self._peer = _Buckets(quota.per_peer) if quota.per_peer else None
         self._token = _Buckets(quota.per_token) if quota.per_token else None
+        self._account = _Buckets(quota.per_account) if quota.per_account else None
+        self._anonymous = _Buckets(quota.anonymous_per_peer) if quota.anonymous_per_peer else None
         self.streams_per_peer = quota.streams_per_peer or 0
+        self.streams_per_account = quota.streams_per_account or 0
         self._streams: dict[str, int] = {}
+        self._account_streams: dict[str, int] = {}
 
     @property
     def uses_token(self) -> bool:
         return self._token is not None
 
-    def admit(self, peer: str, token: str = "") -> None:
-        """Count one call, or raise ResourceExhausted (QUOTA_EXCEEDED) without counting it."""
+    def admit(self, peer: str, token: str = "", account: str | None = None) -> None:
+        """Count one call, or raise ResourceExhausted (QUOTA_EXCEEDED) without counting it.
+        `account`: the caller's account, None for a call without a key."""
         now = time.monotonic()
-        tkey = token_key(token) if token and self._token is not None else None
+        checks: list[tuple[_Buckets, bytes | str, str]] = []
         if self._peer is not None:
-            wait = self._peer.wait(peer, now)
+            checks.append((self._peer, peer, "peer"))
+        if account is None and self._anonymous is not None:
+            checks.append((self._anonymous, peer, "anonymous"))
+        if account and self._account is not None:
+            checks.append((self._account, account, "account"))
+        if token and self._token is not None:
+            checks.append((self._token, token_key(token), "token"))
+        for buckets, key, scope in checks:  # all must pass before any is counted
+            wait = buckets.wait(key, now)
             if wait > 0:
-                raise self._refusal("QUOTA_EXCEEDED", "peer", wait)
-        if tkey is not None and self._token is not None:
-            wait = self._token.wait(tkey, now)
-            if wait > 0:
-                raise self._refusal("QUOTA_EXCEEDED", "token", wait)
-            self._token.take(tkey, now)
-        if self._peer is not None:
-            self._peer.take(peer, now)
+                raise self._refusal("QUOTA_EXCEEDED", scope, wait)
+        for buckets, key, _ in checks:
+            buckets.take(key, now)
 
-    def open_stream(self, peer: str) -> None:
-        """Count an open stream of this peer, or raise ResourceExhausted (TOO_MANY_STREAMS)."""
-        if not self.streams_per_peer:
-            return
-        open_now = self._streams.get(peer, 0)
-        if open_now >= self.streams_per_peer:
+    def open_stream(self, peer: str, account: str | None = None) -> None:
+        """Count an open stream of this peer (and account), or raise ResourceExhausted
+        (TOO_MANY_STREAMS)."""
+        if self.streams_per_peer and self._streams.get(peer, 0) >= self.streams_per_peer:
             raise self._refusal("TOO_MANY_STREAMS", "streams", STREAM_RETRY_S)
-        self._streams[peer] = open_now + 1
+        if (
+            account
+            and self.streams_per_account
+            and self._account_streams.get(account, 0) >= self.streams_per_account
+        ):
+            raise self._refusal("TOO_MANY_STREAMS", "account_streams", STREAM_RETRY_S)
+        if self.streams_per_peer:
+            self._streams[peer] = self._streams.get(peer, 0) + 1
+        if account and self.streams_per_account:
+            self._account_streams[account] = self._account_streams.get(account, 0) + 1
 
-    def close_stream(self, peer: str) -> None:
-        if not self.streams_per_peer:
-            return
-        left = self._streams.get(peer, 0) - 1
-        if left > 0:
-            self._streams[peer] = left
-        else:
-            self._streams.pop(peer, None)
+    def close_stream(self, peer: str, account: str | None = None) -> None:
+        if self.streams_per_peer:
+            _decrement(self._streams, peer)
+        if account and self.streams_per_account:
+            _decrement(self._account_streams, account)
 
     def _refusal(self, reason: str, scope: str, wait: float) -> ResourceExhausted:
         metrics.QUOTA_REFUSALS.labels(self.label, reason, scope).inc()
         if reason == "TOO_MANY_STREAMS":
+            if scope == "account_streams":
+                cap, whose = self.streams_per_account, "this account"
+            else:
+                cap, whose = self.streams_per_peer, "this address"
             message = (
-                f"too many open {self.short} streams from this address "
-                f"(at most {self.streams_per_peer}); close one first"
+                f"too many open {self.short} streams of {whose} (at most {cap}); close one first"
             )
         else:
-            whose = "this address" if scope == "peer" else "this token"
+            whose = {
+                "peer": "this address",
+                "anonymous": "this address without an API key",
+                "account": "this account",
+            }.get(scope, "this token")
             message = f"too many {self.short} calls from {whose}; retry in {wait:.1f}s"
-        return ResourceExhausted(message, reason=reason, retry_after_s=wait)
+        limit = {"peer": "per_peer", "anonymous": "anonymous_per_peer", "account": "per_account"}
+        return ResourceExhausted(
+            message,
+            reason=reason,
+            retry_after_s=wait,
+            metadata={"limit": limit.get(scope, "per_token" if scope == "token" else scope)},
+        )
+
+
+def _decrement(counts: dict[str, int], key: str) -> None:
+    left = counts.get(key, 0) - 1
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
 
 
 class Quotas:
@@ -198,7 +255,12 @@ class Quotas:
         self._limits = {
             method: MethodLimits(method, quota)
             for method, quota in table.items()
-            if quota.per_peer or quota.per_token or quota.streams_per_peer
+            if quota.per_peer
+            or quota.per_token
+            or quota.streams_per_peer
+            or quota.per_account
+            or quota.anonymous_per_peer
+            or quota.streams_per_account
         }
 
     def for_method(self, method: str) -> MethodLimits | None:

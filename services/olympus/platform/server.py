@@ -40,6 +40,7 @@ from .config import METRICS_OFF, ServiceSettings
 from .decoding import TolerantServer, Undecodable
 from .edge import Edge, abort_with
 from .errors import InvalidArgument
+from .keycheck import Authenticator
 from .quota import Quotas
 
 log = logging.getLogger("olympus.platform")
@@ -61,6 +62,9 @@ class ServiceHooks:
     on_stopping: Hook | None = None
     # Called every PROBE_INTERVAL_S; raising means a dependency is out of reach: NOT_SERVING.
     probe: Hook | None = None
+    # How the service checks API keys (platform/keycheck.py): the edge checks the key of every
+    # call with it, and takes a forwarded end-user identity only with a service credential.
+    authenticator: Authenticator | None = None
 
 
 # A setup function registers the service's servicers on the server and returns its hooks.
@@ -224,6 +228,7 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
         hooks = await setup(TolerantServer(server), settings)  # type: ignore[arg-type]
     except Exception as exc:
         _refuse_to_start(settings, f"setup failed ({type(exc).__name__})", exc)
+    edge.authenticator = hooks.authenticator
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
     reflection.enable_server_reflection(

@@ -22,13 +22,9 @@ from olympus.platform.redis_pool import RedisUrlError, is_cluster_url
 BOT_TURN = "olympus.bot_turn"  # (game id, version): bot-played seats answer at that version
 FIRE = "olympus.fire_timer"  # (game id,): act on whatever is due in the game now
 SWEEP = "olympus.sweep_timers"  # (): claim due timers, send FIRE for each (beat, every second)
-# (): rate the finished rated games matchmaking made, drop the aborted ones (beat, every
-# OLYMPUS_REPORT_SECONDS; workers/reporting.py)
-REPORT = "olympus.report_results"
-# (): every ladder's finished games rated, new games started up to its concurrency (beat, every
-# LADDER_SECONDS; ladder/schedule.py)
-LADDER_TICK = "olympus.ladder_tick"
-LADDER_SECONDS = 2.0
+# (): deliver the results of the rated games that ended to the scoring service (beat, every
+# OLYMPUS_REPORT_SECONDS; workers/results.py)
+REPORT = "olympus.deliver_results"
 BOT_QUEUE = "olympus.bots"
 CLOCK_QUEUE = "olympus.clock"
 QUEUES = (BOT_QUEUE, CLOCK_QUEUE)
@@ -77,7 +73,6 @@ def celery_app(
             BOT_TURN: {"queue": BOT_QUEUE},
             FIRE: {"queue": CLOCK_QUEUE},
             REPORT: {"queue": CLOCK_QUEUE},
-            LADDER_TICK: {"queue": CLOCK_QUEUE},
         },
         task_soft_time_limit=SOFT_TIME_LIMIT_S,
         task_time_limit=HARD_TIME_LIMIT_S,
@@ -91,15 +86,10 @@ def celery_app(
                 "schedule": sweep_seconds,
                 "options": {"queue": CLOCK_QUEUE, "expires": max(1.0, 5 * sweep_seconds)},
             },
-            "report-results": {
+            "deliver-results": {
                 "task": REPORT,
                 "schedule": report_seconds,
                 "options": {"queue": CLOCK_QUEUE, "expires": max(1.0, 2 * report_seconds)},
-            },
-            "ladder-tick": {
-                "task": LADDER_TICK,
-                "schedule": LADDER_SECONDS,
-                "options": {"queue": CLOCK_QUEUE, "expires": 2 * LADDER_SECONDS},
             },
         },
     )

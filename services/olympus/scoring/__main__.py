@@ -6,6 +6,7 @@ import os
 from collections.abc import Sequence
 
 from olympus.platform.config import parser_for, settings_from
+from olympus.platform.keycheck import accounts_address_from_env
 from olympus.platform.server import main
 
 from .service import QUEUE_RE, REDIS_TIMEOUT_S, make_setup
@@ -23,6 +24,19 @@ def run(argv: Sequence[str] | None = None) -> None:
         "coming into being with its first rated game (env OLYMPUS_SCORING_QUEUES)",
     )
     parser.add_argument(
+        "--gamestate-address",
+        default=os.environ.get("OLYMPUS_SCORING_GAMESTATE_ADDRESS")
+        or os.environ.get("OLYMPUS_GAMESTATE_ADDRESS")
+        or "127.0.0.1:50051",
+        help="the game service, owner of every result, read with the service credential "
+        "OLYMPUS_SERVICE_KEY (env OLYMPUS_GAMESTATE_ADDRESS; default 127.0.0.1:50051)",
+    )
+    parser.add_argument(
+        "--accounts-address",
+        default=accounts_address_from_env(),
+        help="the accounts service that checks API keys (env OLYMPUS_ACCOUNTS_ADDRESS)",
+    )
+    parser.add_argument(
         "--redis-timeout",
         type=float,
         default=float(os.environ.get("OLYMPUS_SCORING_REDIS_TIMEOUT") or REDIS_TIMEOUT_S),
@@ -36,7 +50,10 @@ def run(argv: Sequence[str] | None = None) -> None:
         parser.error(f"--queues: not a queue name: {bad[0]!r}")
     if args.redis_timeout <= 0:
         parser.error("--redis-timeout must be positive")
-    main(settings_from("scoring", args), make_setup(queues, args.redis_timeout))
+    main(
+        settings_from("scoring", args),
+        make_setup(queues, args.redis_timeout, args.gamestate_address, args.accounts_address),
+    )
 
 
 if __name__ == "__main__":

@@ -1,48 +1,37 @@
 """Live scores: a running game's breakdown as if it ended now, for tables with realtime scoring
-(the default; each table's recorded setting, which the game service's views follow too).
-Computed here from the game's stored state with the engine's own scoring (awards and
-milestones as they stand, tiles, played cards and the resources on them, TR, M€ for the
-tie-break): public facts only, so anyone may ask, as anyone may watch the game.
-"""
+(the default; each table's recorded setting). The game service, which owns the game, computes
+them with the engine's own scoring on every version (public facts only: anyone may ask, as
+anyone may watch the game); this service reads them from its public decision view and adds
+the places and the ranking (the M€ tie-break), as its results do."""
 
 from __future__ import annotations
 
-from olympus.gamestate.core import check_game_id, unpack_blob
-from olympus.gamestate.meta import GameMeta
-from olympus.gamestate.store import STATUS_ABORTED, STATUS_FINISHED, unpack_state
-from olympus.platform.errors import FailedPrecondition, NotFound
+from olympus.platform.errors import FailedPrecondition
 from olympus.v1 import game_pb2
 from olympus.v1 import scoring_pb2 as pb
 
 from . import ratings as rt
-from .store import ScoringStore
 
 
-async def live_score(store: ScoringStore, game_id: str) -> pb.GetLiveScoreResponse:
-    check_game_id(game_id)
-    status, meta, state = await store.game_now(game_id)
-    if not status or meta is None or state is None:
-        raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
-    if not GameMeta.from_json(game_id, meta).realtime_scoring:
+def live_score(view: game_pb2.GetDecisionResponse) -> pb.GetLiveScoreResponse:
+    """The live score of the game a spectator's decision view shows."""
+    if view.status == game_pb2.GAME_STATUS_ABORTED:
+        raise FailedPrecondition("the game was aborted", reason="GAME_ABORTED")
+    if not view.HasField("live_score"):
         raise FailedPrecondition(
             "this table turned realtime scoring off (GameOptions.realtime_scoring_enabled)",
             reason="LIVE_SCORE_OFF",
         )
-    if status == STATUS_ABORTED:
-        raise FailedPrecondition("the game was aborted", reason="GAME_ABORTED")
-    version, blob = unpack_state(state)
-    _, game = unpack_blob(blob)
-    scores = game.scores()
+    scores = sorted(view.live_score.scores, key=lambda s: s.seat)
     keys = [(s.total, s.megacredits) for s in scores]
-    places = rt.places(keys)
     return pb.GetLiveScoreResponse(
-        game_id=game_id,
-        version=version,
-        generation=game.generation,
-        finished=status == STATUS_FINISHED,
+        game_id=view.game_id,
+        version=view.version,
+        generation=view.generation,
+        finished=view.status == game_pb2.GAME_STATUS_FINISHED,
         seats=[
-            pb.LiveSeat(seat=s.seat, place=place, score=game_pb2.SeatScore(**s.to_dict()))
-            for s, place in zip(scores, places, strict=True)
+            pb.LiveSeat(seat=s.seat, place=place, score=s)
+            for s, place in zip(scores, rt.places(keys), strict=True)
         ],
         ranking=rt.ranking(keys),
     )

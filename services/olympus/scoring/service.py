@@ -1,6 +1,10 @@
 """The ScoringService gRPC servicer: `Scoring` does the work (results, ratings, pages), the
 servicer turns requests and records into messages.
 
+A result comes from the game service's record of the game (`games.GameRecords`): its queue, its
+players and its scores are the game's own, fixed when the game was made; nobody reporting it can
+change them. This service owns only its own keys (store.py).
+
 Every method is a plain `@rpc` coroutine taking the request and the context, so that a check
 (an API key's scope, say) can be put in front of each one by one line at its top.
 """
@@ -17,19 +21,16 @@ from typing import Any
 import grpc
 import orjson
 
-from olympus.accounts.guard import caller
-from olympus.accounts.keys import SCOPE_LADDER, KeyStore
-from olympus.gamestate.core import check_game_id
-from olympus.gamestate.store import STATUS_ABORTED, STATUS_FINISHED
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import (
-    AlreadyExists,
     FailedPrecondition,
     InvalidArgument,
     NotFound,
     Unavailable,
     quote,
 )
+from olympus.platform.identity import service_key_from_env
+from olympus.platform.keycheck import KeyService, accounts_address_from_env, remote_key_service
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.server import ServiceHooks, rpc
 from olympus.v1 import game_pb2, scoring_pb2_grpc
@@ -37,6 +38,7 @@ from olympus.v1 import scoring_pb2 as pb
 
 from . import ratings as rt
 from . import store as st
+from .games import GameRecords
 from .live import live_score
 
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["ScoringService"].full_name
@@ -49,6 +51,8 @@ MAX_PAGE_SIZE = 100
 RATE_ATTEMPTS = 50
 
 QUEUE_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
+GAME_ID_RE = re.compile(r"[0-9a-f]{16}")
+MAX_BATCH = 100  # players per GetRatings
 PLAYER_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:@-]{0,63}")
 SCORE_FIELDS = (
     "terraform_rating",
@@ -64,6 +68,13 @@ SCORE_FIELDS = (
 
 def now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def check_game_id(game_id: str) -> None:
+    if not GAME_ID_RE.fullmatch(game_id):
+        raise InvalidArgument(
+            f"not a game id: {quote(game_id)} (16 hex digits)", reason="INVALID_GAME_ID"
+        )
 
 
 def check_queue(queue: str) -> None:
@@ -114,111 +125,115 @@ def decode_token(token: str, expect: dict[str, str]) -> dict[str, Any]:
     return data
 
 
-def result_record(
-    game_id: str, queue: str, players: Sequence[str], result: dict[str, Any], meta: dict[str, Any]
-) -> dict[str, Any]:
-    """The scored game (without ratings) from the game's stored result and meta."""
-    scores = sorted(result["scores"], key=lambda s: int(s["seat"]))
-    keys = [(int(s["total"]), int(s["megacredits"])) for s in scores]
+def result_record(record: game_pb2.GameRecord, rated: bool) -> dict[str, Any]:
+    """The scored game (without ratings) from the game service's record of a finished game;
+    `rated`: in its queue, with its players."""
+    scores = sorted(record.result.scores, key=lambda s: s.seat)
+    keys = [(s.total, s.megacredits) for s in scores]
     placed = rt.places(keys)
-    seats_meta = {int(s["seat"]): s for s in meta.get("seats", [])}
+    by_seat = {s.seat: s for s in record.seats}
+    players = [by_seat[s.seat].player for s in scores] if rated else []
     seats = []
     for s, place in zip(scores, placed, strict=True):
-        seat = int(s["seat"])
-        info = seats_meta.get(seat, {})
+        info = by_seat.get(s.seat, game_pb2.RecordSeat())
         seats.append(
             {
-                "seat": seat,
+                "seat": s.seat,
                 "place": place,
-                "score": {k: int(s[k]) for k in SCORE_FIELDS},
-                "name": str(info.get("name", "")),
-                "bot": str(info.get("bot", "")),
-                "account_id": str(info.get("account", "") or info.get("account_id", "")),
-                "player": players[seat] if players else "",
+                "score": {k: int(getattr(s, k)) for k in SCORE_FIELDS},
+                "name": info.name,
+                "bot": info.bot,
+                "account_id": info.account_id,
+                "player": info.player if rated else "",
             }
         )
-    record: dict[str, Any] = {
-        "game_id": game_id,
-        "queue": queue,
-        "players": list(players),
-        "generation": int(result.get("generation", 0)),
+    out: dict[str, Any] = {
+        "game_id": record.game_id,
+        "queue": record.rated_queue if rated else "",
+        "players": players,
+        "generation": record.result.generation,
         "seats": seats,
         "ranking": rt.ranking(keys),
-        "winners": [int(w) for w in result.get("winners", [])],
+        "winners": list(record.result.winners),
         "recorded_ms": now_ms(),
     }
-    if "solo_won" in result:
-        record["solo_won"] = bool(result["solo_won"])
-    return record
+    if record.result.HasField("solo_won"):
+        out["solo_won"] = record.result.solo_won
+    return out
+
+
+def aborted_record(record: game_pb2.GameRecord) -> dict[str, Any]:
+    """A rated game that was aborted: recorded so, with no scores and no rating change."""
+    return {
+        "game_id": record.game_id,
+        "queue": record.rated_queue,
+        "players": [s.player for s in sorted(record.seats, key=lambda s: s.seat)],
+        "generation": 0,
+        "seats": [],
+        "ranking": [],
+        "winners": [],
+        "recorded_ms": now_ms(),
+        "aborted": True,
+    }
 
 
 class Scoring:
-    def __init__(self, store: st.ScoringStore, queues: Collection[str] = ()) -> None:
+    def __init__(
+        self, store: st.ScoringStore, games: GameRecords | None, queues: Collection[str] = ()
+    ) -> None:
         self.store = store
+        self.games = games  # the owner of every result
         self.queues = frozenset(queues)  # empty: any well-formed queue name
 
     # --- ReportResult ---------------------------------------------------------------------------
     async def report(
-        self, game_id: str, queue: str, seat_players: Sequence[tuple[int, str]]
+        self, game_id: str, queue: str = "", seat_players: Sequence[tuple[int, str]] = ()
     ) -> tuple[bool, dict[str, Any]]:
-        """(recorded by this call, the scored game)."""
+        """(recorded by this call, the scored game), from the game service's record. `queue`
+        and `seat_players` (deprecated) may only repeat that record."""
         check_game_id(game_id)
         if queue:
             check_queue(queue)
-            if self.queues and queue not in self.queues:
-                raise NotFound(
-                    f"no ratings are kept for queue {quote(queue)}", reason="UNKNOWN_QUEUE"
-                )
-        elif seat_players:
-            raise InvalidArgument(
-                "players are named for a rated game only: give the queue", reason="INVALID_ARGUMENT"
-            )
         for i, (_, player) in enumerate(seat_players):
             check_player(player, f"players[{i}].player")
         existing = await self.store.recorded(game_id)
-        if existing is None:
-            record = await self._record_from_game(game_id, queue, seat_players)
-            existing = await self.store.claim(game_id, orjson.dumps(record))
-            if existing is None and not queue:
-                return True, record
         if existing is not None:
             record = orjson.loads(existing)
-            players = _players_by_seat(seat_players, len(record["seats"])) if queue else []
-            if record["queue"] != queue or record["players"] != players:
-                where = f"queue {quote(record['queue'])}" if record["queue"] else "unrated"
-                raise AlreadyExists(
-                    f"game {game_id} was recorded before ({where}) with other players or "
-                    "another queue",
-                    metadata={"queue": record["queue"]},
-                )
-            if not queue:
+            _same_as_claimed(record, queue, seat_players)
+            if not record["queue"] or record.get("aborted"):
                 return False, record
-        return await self._rate(game_id, queue, record)
-
-    async def _record_from_game(
-        self, game_id: str, queue: str, seat_players: Sequence[tuple[int, str]]
-    ) -> dict[str, Any]:
-        stored = await self.store.game(game_id)
-        if not stored.status or stored.meta is None:
-            raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
-        if stored.status != STATUS_FINISHED or stored.result is None:
-            state = "was aborted" if stored.status == STATUS_ABORTED else "is still running"
+            return await self._rate(game_id, record["queue"], record)
+        owned = await self._game_record(game_id)
+        if owned.status == game_pb2.GAME_STATUS_ABORTED and owned.rated_queue:
+            record = aborted_record(owned)
+        elif owned.status != game_pb2.GAME_STATUS_FINISHED:
+            state = "was aborted" if owned.status == game_pb2.GAME_STATUS_ABORTED else "is running"
             raise FailedPrecondition(
                 f"game {game_id} {state}: only a finished game has a result",
                 reason="GAME_NOT_FINISHED",
             )
-        result = orjson.loads(stored.result)
-        meta = orjson.loads(stored.meta)
-        seats = len(result["scores"])
-        players: list[str] = []
-        if queue:
-            if seats < 2:
-                raise InvalidArgument(
-                    "a solo game cannot be rated: report it without a queue",
-                    reason="INVALID_ARGUMENT",
-                )
-            players = _players_by_seat(seat_players, seats)
-        return result_record(game_id, queue, players, result, meta)
+        else:
+            record = result_record(owned, rated=bool(owned.rated_queue))
+        _same_as_claimed(record, queue, seat_players)
+        if record["queue"] and self.queues and record["queue"] not in self.queues:
+            raise NotFound(
+                f"no ratings are kept for queue {quote(record['queue'])}", reason="UNKNOWN_QUEUE"
+            )
+        found = await self.store.claim(game_id, orjson.dumps(record))
+        if found is not None:  # another report recorded it meanwhile
+            record = orjson.loads(found)
+        if not record["queue"] or record.get("aborted"):
+            return found is None, record
+        recorded, out = await self._rate(game_id, record["queue"], record)
+        return recorded, out
+
+    async def _game_record(self, game_id: str) -> game_pb2.GameRecord:
+        if self.games is None:
+            raise Unavailable(
+                "this scoring service has no game service to read results from",
+                reason="SERVICE_UNAVAILABLE",
+            )
+        return await self.games.record(game_id)
 
     async def _rate(
         self, game_id: str, queue: str, record: dict[str, Any]
@@ -283,6 +298,33 @@ class Scoring:
             raise NotFound(f"{quote(player)} is not rated in {queue}", reason="NOT_RATED")
         return rt.Rating.from_data(orjson.loads(raw)), int(rank) + 1
 
+    async def ratings(
+        self, queue: str, players: Sequence[str]
+    ) -> list[tuple[str, rt.Rating | None, int]]:
+        """(player, rating or None, 1-based rank or 0) of each player asked, in order. An
+        unknown queue is only refused when this service keeps a fixed list of queues: for the
+        others, nobody is rated there yet."""
+        check_queue(queue)
+        if self.queues and queue not in self.queues:
+            raise NotFound(f"no ratings are kept for queue {quote(queue)}", reason="UNKNOWN_QUEUE")
+        if not 1 <= len(players) <= MAX_BATCH:
+            raise InvalidArgument(
+                f"players: 1 to {MAX_BATCH}, not {len(players)}", reason="INVALID_ARGUMENT"
+            )
+        if len(set(players)) != len(players):
+            raise InvalidArgument("players: each player once", reason="INVALID_ARGUMENT")
+        for i, player in enumerate(players):
+            check_player(player, f"players[{i}]")
+        rows = await self.store.ratings(queue, players)
+        return [
+            (
+                player,
+                rt.Rating.from_data(orjson.loads(raw)) if raw else None,
+                rank + 1 if raw else 0,
+            )
+            for player, (raw, rank) in zip(players, rows, strict=True)
+        ]
+
     async def history(
         self, queue: str, player: str, page_size: int, page_token: str
     ) -> tuple[list[dict[str, Any]], str, int]:
@@ -340,6 +382,24 @@ class Scoring:
         return out, token, page.size
 
 
+def _same_as_claimed(
+    record: dict[str, Any], queue: str, seat_players: Sequence[tuple[int, str]]
+) -> None:
+    """The deprecated queue and players of a report may only repeat the game's own record."""
+    if not queue and not seat_players:
+        return
+    players = _players_by_seat(seat_players, len(record["players"])) if seat_players else None
+    if (queue and queue != record["queue"]) or (
+        players is not None and players != record["players"]
+    ):
+        raise InvalidArgument(
+            "the queue and players of a game are the game service's record of it, not the "
+            "reporter's: leave them unset",
+            reason="NOT_THE_GAMES_RECORD",
+            metadata={"queue": record["queue"]},
+        )
+
+
 def _players_by_seat(seat_players: Sequence[tuple[int, str]], seats: int) -> list[str]:
     """The rated players in seat order: exactly one per seat of the game, each player once."""
     by_seat: dict[int, str] = {}
@@ -381,6 +441,7 @@ def scored_game_to_proto(record: dict[str, Any]) -> pb.ScoredGame:
     )
     if "solo_won" in record:
         msg.solo_won = record["solo_won"]
+    msg.aborted = bool(record.get("aborted", False))
     for s in record["seats"]:
         seat = pb.SeatResult(
             seat=s["seat"],
@@ -399,21 +460,19 @@ def scored_game_to_proto(record: dict[str, Any]) -> pb.ScoredGame:
 
 
 class ScoringService(scoring_pb2_grpc.ScoringServiceServicer):
-    def __init__(self, scoring: Scoring, keys: KeyStore) -> None:
-        self.keys = keys
+    def __init__(self, scoring: Scoring) -> None:
         self.scoring = scoring
 
     @rpc
     async def ReportResult(
         self, request: pb.ReportResultRequest, context: grpc.aio.ServicerContext
     ) -> pb.ReportResultResponse:
-        if request.queue:
-            # Rating moves with the players named per seat: only a ladder runner or the
-            # platform (an admin key) may say who sat where. Recording a result unrated is
-            # harmless (it is the game's own) and open to anyone.
-            await caller(self.keys, context, SCOPE_LADDER)
+        # Open to anyone: the result, its queue and its players are read from the game
+        # service's record, so a report can only make the true record happen (once).
         now, record = await self.scoring.report(
-            request.game_id, request.queue, [(p.seat, p.player) for p in request.players]
+            request.game_id,
+            request.queue,  # deprecated: must repeat the record
+            [(p.seat, p.player) for p in request.players],  # likewise
         )
         return pb.ReportResultResponse(recorded_now=now, result=scored_game_to_proto(record))
 
@@ -421,7 +480,22 @@ class ScoringService(scoring_pb2_grpc.ScoringServiceServicer):
     async def GetLiveScore(
         self, request: pb.GetLiveScoreRequest, context: grpc.aio.ServicerContext
     ) -> pb.GetLiveScoreResponse:
-        return await live_score(self.scoring.store, request.game_id)
+        check_game_id(request.game_id)
+        if self.scoring.games is None:
+            raise Unavailable("no game service to read the game from", reason="SERVICE_UNAVAILABLE")
+        return live_score(await self.scoring.games.decision(request.game_id))
+
+    @rpc
+    async def GetRatings(
+        self, request: pb.GetRatingsRequest, context: grpc.aio.ServicerContext
+    ) -> pb.GetRatingsResponse:
+        rows = await self.scoring.ratings(request.queue, list(request.players))
+        out = pb.GetRatingsResponse(queue=request.queue)
+        for player, rating, rank in rows:
+            entry = out.ratings.add(player=player, rank=rank)
+            if rating is not None:
+                entry.rating.CopyFrom(rating_to_proto(rating))
+        return out
 
     @rpc
     async def GetRating(
@@ -473,14 +547,24 @@ class ScoringService(scoring_pb2_grpc.ScoringServiceServicer):
 
 
 def make_setup(
-    queues: Collection[str] = (), redis_timeout_s: float = REDIS_TIMEOUT_S
+    queues: Collection[str] = (),
+    redis_timeout_s: float = REDIS_TIMEOUT_S,
+    gamestate_address: str = "127.0.0.1:50051",
+    accounts_address: str = "",
 ) -> Callable[[grpc.aio.Server, ServiceSettings], Awaitable[ServiceHooks]]:
-    """`queues`: the only queues ratings are kept for (empty: any well-formed name)."""
+    """`queues`: the only queues ratings are kept for (empty: any well-formed name);
+    `gamestate_address`: the game service results are read from."""
 
     async def setup(server: grpc.aio.Server, settings: ServiceSettings) -> ServiceHooks:
         redis = redis_client(settings.redis_url, CLIENT_NAME, REDIS_CONNECTIONS, redis_timeout_s)
         await redis.ping()  # fail at start, not at the first call, when Redis is not there
-        servicer = ScoringService(Scoring(st.ScoringStore(redis), queues), KeyStore(redis))
+        service_key = service_key_from_env()
+        games = GameRecords(gamestate_address, service_key)
+        keys: KeyService = remote_key_service(
+            accounts_address or accounts_address_from_env(), service_key
+        )
+        keys.start()
+        servicer = ScoringService(Scoring(st.ScoringStore(redis), games, queues))
         # The generated *_pb2_grpc module comes without type stubs.
         scoring_pb2_grpc.add_ScoringServiceServicer_to_server(  # type: ignore[no-untyped-call]
             servicer, server
@@ -490,8 +574,12 @@ def make_setup(
             await redis.ping()
 
         async def cleanup() -> None:
+            await keys.close()
+            await games.close()
             await redis.aclose()
 
-        return ServiceHooks(names=[SERVICE_NAME], cleanup=cleanup, probe=probe)
+        return ServiceHooks(
+            names=[SERVICE_NAME], cleanup=cleanup, probe=probe, authenticator=keys.auth
+        )
 
     return setup

@@ -14,8 +14,8 @@ script that rates a game checks and writes all of them in one atomic step, and t
     olympus:scoring:{q:<queue>}:h:<player>  list: the player's rated games, oldest first, one
                                             JSON {game_id, place, players, before, after, ms}
 
-and, per game, in the game's own hash tag (beside the game service's keys, but never deleted
-with them: a result outlives the game's retention):
+and, per game, in the game's hash tag (this service's own key, never deleted with the game: a
+result outlives the game's retention):
 
     olympus:scoring:{g:<id>}:result         string: JSON of the game's scored result, its queue
                                             ("" unrated) and its players; written once (SET NX).
@@ -37,7 +37,6 @@ from typing import Any
 
 import redis.asyncio as aioredis
 
-from olympus.gamestate import store as game_store
 from olympus.platform.redis_together import Together
 from olympus.platform.storage import storage_calls
 
@@ -109,15 +108,6 @@ def result_key(game_id: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
-class StoredGame:
-    """What the game service stored of a game: None fields when it has no such game."""
-
-    status: str
-    result: bytes | None
-    meta: bytes | None
-
-
-@dataclass(frozen=True, slots=True)
 class RatingUpdate:
     player: str
     expected: bytes  # the rating JSON read (b"" for a player not rated yet)
@@ -140,23 +130,6 @@ class ScoringStore:
         self._rate = redis.register_script(_RATE)
         self._together = Together(redis)
         self._page = redis.register_script(_PAGE)
-
-    # --- the game service's side --------------------------------------------------------------
-    @_storage
-    async def game(self, game_id: str) -> StoredGame:
-        status, result, meta = await self.redis.hmget(
-            game_store.game_key(game_id, "game"), ["status", "result", "meta"]
-        )
-        return StoredGame((status or b"").decode(), result, meta)
-
-    @_storage
-    async def game_now(self, game_id: str) -> tuple[str, bytes | None, bytes | None]:
-        """(status, meta JSON, state value) of a game as stored now, read at once."""
-        (status, meta), state = await self._together(
-            ("HMGET", game_store.game_key(game_id, "game"), "status", "meta"),
-            ("GET", game_store.game_key(game_id, "state")),
-        )
-        return (status or b"").decode(), meta, state
 
     # --- results ------------------------------------------------------------------------------
     @_storage
@@ -203,6 +176,14 @@ class ScoringStore:
         reply = await self._rate(keys=keys, args=args)
         kind = int(reply[0])
         return kind, (reply[1] if kind == ALREADY else None)
+
+    @_storage
+    async def ratings(self, queue: str, players: Sequence[str]) -> list[tuple[bytes | None, int]]:
+        """Each player's (rating JSON or None, 0-based rank), read together."""
+        commands: list[tuple[Any, ...]] = [("HMGET", queue_key(queue, "ratings"), *players)]
+        commands += [("ZRANK", queue_key(queue, "board"), p) for p in players]
+        raws, *ranks = await self._together(*commands)
+        return [(raw, int(rank or 0)) for raw, rank in zip(raws, ranks, strict=True)]
 
     @_storage
     async def queue_exists(self, queue: str) -> bool:

@@ -105,6 +105,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     UNDO_NOT_ALLOWED: _ClassVar[ErrorReason]
     STORAGE_UNAVAILABLE: _ClassVar[ErrorReason]
     TRY_AGAIN: _ClassVar[ErrorReason]
+    SERVICE_UNAVAILABLE: _ClassVar[ErrorReason]
     SHUTTING_DOWN: _ClassVar[ErrorReason]
     CORRUPT_STATE: _ClassVar[ErrorReason]
     INTERNAL: _ClassVar[ErrorReason]
@@ -208,6 +209,7 @@ UNDO_OFF: ErrorReason
 UNDO_NOT_ALLOWED: ErrorReason
 STORAGE_UNAVAILABLE: ErrorReason
 TRY_AGAIN: ErrorReason
+SERVICE_UNAVAILABLE: ErrorReason
 SHUTTING_DOWN: ErrorReason
 CORRUPT_STATE: ErrorReason
 INTERNAL: ErrorReason

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import time
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
@@ -20,19 +21,20 @@ from olympus.gamestate.autoplay import Autoplay
 from olympus.gamestate.core import Games
 from olympus.gamestate.durability import durability_from_env
 from olympus.gamestate.store import GameStore
-from olympus.ladder.schedule import LadderScheduler
-from olympus.ladder.store import LadderStore
-from olympus.matchmaking.store import MatchStore
+from olympus.platform.identity import service_key_from_env
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.tasks import BOT_QUEUE, BOT_TURN
-from olympus.scoring.service import Scoring
-from olympus.scoring.store import ScoringStore
 
+from .results import ResultDelivery
 from .settings import WorkerSettings
 
 T = TypeVar("T")
 log = logging.getLogger("olympus.workers")
 CONNECTIONS = 4
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
 
 
 class Continuations:
@@ -63,16 +65,15 @@ class Runtime:
         # ladder games created here, as tasks of their own.
         self.games = Games(self.store, state_cache_size=256, dispatcher=Continuations(app))
         self.autoplay = Autoplay(self.games)
-        self.scoring = Scoring(ScoringStore(redis))  # rated results (reporting.py)
-        self.ladders = LadderScheduler(
-            LadderStore(redis), self.games, self.scoring, MatchStore(redis)
-        )
+        # Rated results, delivered to the scoring service over its API (results.py).
+        self.results = ResultDelivery(self.store, settings.scoring_address, service_key_from_env())
 
     def run(self, work: Coroutine[Any, Any, T]) -> T:
         return self.loop.run_until_complete(work)
 
     def close(self) -> None:
         try:
+            self.loop.run_until_complete(self.results.close())
             self.loop.run_until_complete(self.store.close())
             self.loop.run_until_complete(self.store.redis.aclose())
         except Exception:  # closing after a failure: nothing more to save

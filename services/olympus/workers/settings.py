@@ -34,11 +34,12 @@ class WorkerSettings:
     redis_url: str
     broker_url: str
     sweep_seconds: float
-    report_seconds: float  # how often beat sends olympus.report_results
+    report_seconds: float  # how often beat sends olympus.deliver_results
     redis_timeout_s: float
     retention_seconds: int
     idempotency_seconds: int
     inactivity_seconds: int
+    scoring_address: str  # where rated results are delivered (results.py)
 
     @classmethod
     def from_env(cls) -> WorkerSettings:
@@ -63,4 +64,5 @@ class WorkerSettings:
             retention_seconds=game_setting("RETENTION_SECONDS", st.DEFAULT_RETENTION_S, 0),
             idempotency_seconds=game_setting("IDEMPOTENCY_SECONDS", st.DEFAULT_IDEMPOTENCY_S, 1),
             inactivity_seconds=game_setting("INACTIVITY_SECONDS", st.DEFAULT_INACTIVITY_S, 0),
+            scoring_address=_env("SCORING_ADDRESS") or "127.0.0.1:50054",
         )

@@ -12,11 +12,11 @@ from typing import Any, TypeVar
 from celery.exceptions import SoftTimeLimitExceeded
 
 from olympus.platform.errors import Unavailable
-from olympus.platform.tasks import BOT_TURN, CLOCK_QUEUE, FIRE, LADDER_TICK, REPORT, SWEEP
+from olympus.platform.tasks import BOT_TURN, CLOCK_QUEUE, FIRE, REPORT, SWEEP
 
 from . import runtime as rt
 from .app import app, settings
-from .reporting import report_pending
+from .runtime import now_ms
 
 T = TypeVar("T")
 log = logging.getLogger("olympus.workers")
@@ -67,17 +67,11 @@ def sweep_timers() -> int:
 
 
 @app.task(name=REPORT, **RETRY)  # type: ignore[untyped-decorator]
-def report_results() -> int:
-    """Rate the finished rated games matchmaking made, drop the aborted ones (reporting.py;
-    beat sends this every OLYMPUS_REPORT_SECONDS). Returns how many games it rated."""
+def deliver_results() -> int:
+    """Deliver the results of the rated games that ended to the scoring service (results.py;
+    beat sends this every OLYMPUS_REPORT_SECONDS). Returns how many it recorded."""
     runtime = rt.runtime(settings, app)
-    return _run(report_pending(runtime.scoring)).rated
-
-
-@app.task(name=LADDER_TICK, **RETRY)  # type: ignore[untyped-decorator]
-def ladder_tick() -> int:
-    """Every ladder: finished games rated, new ones started up to its concurrency (beat sends
-    this every couple of seconds; `olympus ladder start` configures a ladder). Returns how many
-    games it started."""
-    runtime = rt.runtime(settings, app)
-    return _run(runtime.ladders.tick()).started
+    done = _run(runtime.results.run(now_ms()))
+    if done.rated or done.dropped:
+        log.info("results delivered: %s", done)
+    return done.rated
