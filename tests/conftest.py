@@ -5,16 +5,30 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from olympus.accounts.keys import new_key
 from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, embedded_redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from services import WorkerProcesses, running_workers  # importable once tests/ is on the path
+from services import (  # importable once tests/ is on the path
+    WorkerProcesses,
+    running_service,
+    running_workers,
+)
+
+# Every service a test starts gets the same service credential (each accounts service registers
+# it on its own Redis), and peers it is not told of are looked for where nothing listens: never
+# on the default ports, where a platform started by hand (`make run`) may be.
+os.environ.setdefault("OLYMPUS_SERVICE_KEY", new_key())
+NOWHERE = "127.0.0.1:9"  # the discard port: nothing listens there
+for _peer in ("ACCOUNTS", "GAMESTATE", "SCORING", "MATCHMAKING", "LADDER", "CATALOGUE"):
+    os.environ.setdefault(f"OLYMPUS_{_peer}_ADDRESS", NOWHERE)
 
 WORKER_LOG_LINES = 80  # of the session workers' log, shown under a failed test that used them
 
@@ -24,13 +38,30 @@ def redis_url() -> Iterator[str]:
     """A Redis for this test session: a private redis-server on a free port when one is on
     PATH (nothing left over from other runs), else $REDIS_URL."""
     try:
-        with embedded_redis() as redis:
+        with embedded_redis() as redis, accounts_on(redis.url):
             yield redis.url
     except RedisUnavailable:
         url = os.environ.get("REDIS_URL")
         if not url:
             pytest.skip("no redis-server on PATH and no REDIS_URL")
-        yield url
+        with accounts_on(url):
+            yield url
+
+
+@contextmanager
+def accounts_on(url: str) -> Iterator[None]:
+    """An accounts service on this Redis, which the services tests start from now on check
+    keys with (OLYMPUS_ACCOUNTS_ADDRESS), until the block ends."""
+    before = os.environ.get("OLYMPUS_ACCOUNTS_ADDRESS")
+    with running_service("accounts", "--redis-url", url, "--metrics-port", "off") as accounts:
+        os.environ["OLYMPUS_ACCOUNTS_ADDRESS"] = accounts.address
+        try:
+            yield
+        finally:
+            if before is None:
+                os.environ.pop("OLYMPUS_ACCOUNTS_ADDRESS", None)
+            else:
+                os.environ["OLYMPUS_ACCOUNTS_ADDRESS"] = before
 
 
 @pytest.fixture(scope="session")
@@ -65,7 +96,7 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]) ->
 def own_redis() -> Iterator[EmbeddedRedis]:
     """A Redis of the test module's own: no other module's workers or matchers touch it."""
     try:
-        with embedded_redis() as server:
+        with embedded_redis() as server, accounts_on(server.url):
             yield server
     except RedisUnavailable:
         pytest.skip("no redis-server on PATH")

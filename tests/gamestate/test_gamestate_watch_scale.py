@@ -143,7 +143,9 @@ def test_300_watchers_on_100_games_hold_a_fixed_few_connections(
     private_redis: EmbeddedRedis,
 ) -> None:
     with (
-        running_service("gamestate", "--redis-url", private_redis.url) as service,
+        running_service(
+            "gamestate", "--redis-url", private_redis.url, "--quota-create-game-anonymous", "off"
+        ) as service,
         _observer(private_redis.url) as observer,
     ):
         asyncio.run(_many_watchers(service.address, observer))
@@ -197,7 +199,9 @@ def test_watchers_lose_nothing_when_the_live_connection_drops(
     private_redis: EmbeddedRedis,
 ) -> None:
     with (
-        running_service("gamestate", "--redis-url", private_redis.url) as service,
+        running_service(
+            "gamestate", "--redis-url", private_redis.url, "--quota-create-game-anonymous", "off"
+        ) as service,
         _observer(private_redis.url) as observer,
     ):
         asyncio.run(_connection_drops(service.address, observer))
@@ -256,8 +260,8 @@ async def _connection_drops(address: str, observer: redis.Redis) -> None:
 # --- answers made on another replica -----------------------------------------------------------
 def test_watchers_hear_the_answers_another_replica_made(redis_url: str) -> None:
     with (
-        running_service("gamestate", "--redis-url", redis_url) as watched,
-        running_service("gamestate", "--redis-url", redis_url) as answering,
+        running_service("gamestate", "--redis-url", redis_url, "--quotas", "off") as watched,
+        running_service("gamestate", "--redis-url", redis_url, "--quotas", "off") as answering,
     ):
         asyncio.run(_two_replicas(watched.address, answering.address))
 

@@ -1,5 +1,5 @@
-"""Scoring tests: a private Redis for this package, the game service and workers on it playing
-all-bot games to the end, and the scoring service reading them."""
+"""Scoring tests: a private Redis for this package and a platform on it (the accounts, game and
+scoring services, a worker and beat that play the bot seats and deliver rated results)."""
 
 from __future__ import annotations
 
@@ -12,12 +12,13 @@ import pytest
 import redis
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workers"))  # worker_support
-from scoring_support import Bearer, make_key
+
+from platform_stack import Platform, platform
+from scoring_support import Bearer
 
 from olympus.client import OlympusClient
 from olympus.platform.embedded_redis import EmbeddedRedis, RedisUnavailable, embedded_redis
-from olympus.v1 import scoring_pb2_grpc
-from services import ServiceProcess, WorkerProcesses, running_service, running_workers
+from olympus.v1 import game_pb2_grpc, scoring_pb2_grpc
 
 
 @pytest.fixture(scope="package")
@@ -30,45 +31,35 @@ def own_redis() -> Iterator[EmbeddedRedis]:
 
 
 @pytest.fixture(scope="package")
-def game_workers(own_redis: EmbeddedRedis) -> Iterator[WorkerProcesses]:
-    with running_workers(own_redis.url) as processes:
-        yield processes
-
-
-@pytest.fixture(scope="package")
-def gamestate(own_redis: EmbeddedRedis, game_workers: WorkerProcesses) -> Iterator[ServiceProcess]:
-    with running_service("gamestate", "--redis-url", own_redis.url, "--quotas", "off") as s:
+def stack(own_redis: EmbeddedRedis) -> Iterator[Platform]:
+    with platform(
+        own_redis.url,
+        ("gamestate", "scoring"),
+        args={"gamestate": ("--quotas", "off")},
+        workers=True,
+        worker_env={"OLYMPUS_REPORT_SECONDS": "0.3"},
+    ) as s:
         yield s
 
 
 @pytest.fixture(scope="package")
-def games(gamestate: ServiceProcess) -> Iterator[OlympusClient]:
-    with OlympusClient(gamestate.address, timeout=20) as c:
+def games(stack: Platform) -> Iterator[OlympusClient]:
+    with OlympusClient(stack.address("gamestate"), timeout=20) as c:
         yield c
 
 
 @pytest.fixture(scope="package")
-def scoring(own_redis: EmbeddedRedis) -> Iterator[ServiceProcess]:
-    with running_service("scoring", "--redis-url", own_redis.url) as s:
-        yield s
+def service_games(stack: Platform) -> Iterator[game_pb2_grpc.GameServiceStub]:
+    """The game service as a platform service calls it (the service credential): what fixes a
+    game's rated queue and its seats' accounts, as matchmaking and the ladder do."""
+    with grpc.insecure_channel(stack.address("gamestate")) as channel:
+        keyed = grpc.intercept_channel(channel, Bearer(stack.service_key))
+        yield game_pb2_grpc.GameServiceStub(keyed)  # type: ignore[no-untyped-call]
 
 
 @pytest.fixture(scope="package")
-def ladder_key(own_redis: EmbeddedRedis) -> str:
-    return make_key(own_redis.url, "scorer", "ladder")
-
-
-@pytest.fixture(scope="package")
-def stub(scoring: ServiceProcess, ladder_key: str) -> Iterator[scoring_pb2_grpc.ScoringServiceStub]:
-    """The scoring service as a ladder runner calls it: with a `ladder` key."""
-    with grpc.insecure_channel(scoring.address) as channel:
-        keyed = grpc.intercept_channel(channel, Bearer(ladder_key))
-        yield scoring_pb2_grpc.ScoringServiceStub(keyed)  # type: ignore[no-untyped-call]
-
-
-@pytest.fixture(scope="package")
-def anonymous(scoring: ServiceProcess) -> Iterator[scoring_pb2_grpc.ScoringServiceStub]:
-    with grpc.insecure_channel(scoring.address) as channel:
+def anonymous(stack: Platform) -> Iterator[scoring_pb2_grpc.ScoringServiceStub]:
+    with grpc.insecure_channel(stack.address("scoring")) as channel:
         yield scoring_pb2_grpc.ScoringServiceStub(channel)  # type: ignore[no-untyped-call]
 
 

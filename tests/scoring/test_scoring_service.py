@@ -1,18 +1,19 @@
-"""The scoring service against real processes: all-bot games played to the end by the game
-service and its workers on a private Redis, then reported to `python -m olympus.scoring`."""
+"""The scoring service against real processes: rated games made with the service credential
+(as matchmaking and the ladder make them), played to the end by the workers, rated from the game
+service's own record: delivered by the workers, or reported by anyone, and rated once."""
 
 from __future__ import annotations
 
 import itertools
-import sys
 import threading
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any
 
 import grpc
 import pytest
 import redis
+from scoring_support import account_id, rated_game, wait_finished, winner_seat
+from worker_support import create, finished, wait_for
 
 from olympus.client import OlympusClient
 from olympus.client.wire import log_dict
@@ -21,11 +22,8 @@ from olympus.platform.errors import error_details
 from olympus.scoring import store as st
 from olympus.v1 import game_pb2
 from olympus.v1 import scoring_pb2 as pb
+from olympus.v1.game_pb2_grpc import GameServiceStub
 from olympus.v1.scoring_pb2_grpc import ScoringServiceStub
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "workers"))
-from scoring_support import Bearer, make_key
-from worker_support import create, finished, wait_for
 
 SCORE_FIELDS = (
     "terraform_rating",
@@ -37,28 +35,6 @@ SCORE_FIELDS = (
     "total",
     "megacredits",
 )
-
-
-class Played:
-    """All-bot games played to the end: each handed out once, to the test that reports it."""
-
-    def __init__(self, created: list[game_pb2.CreateGameResponse]) -> None:
-        self.created = created
-
-    def take(self, players: int) -> game_pb2.CreateGameResponse:
-        for i, c in enumerate(self.created):
-            if len(c.seats) == players:
-                return self.created.pop(i)
-        raise AssertionError(f"no {players}-player game left")
-
-
-@pytest.fixture(scope="module")
-def played(games: OlympusClient) -> Played:
-    plan = [2] * 12 + [3, 3]
-    created = [create(games, n, list(range(n)), seed=1000 + i) for i, n in enumerate(plan)]
-    for c in created:
-        wait_for(f"game {c.game_id} to finish", lambda c=c: finished(games, c.game_id))
-    return Played(created)
 
 
 def report(
@@ -87,9 +63,27 @@ def rating(stub: ScoringServiceStub, queue: str, player: str) -> pb.GetRatingRes
     return reply
 
 
-def engine_result(games: OlympusClient, created: game_pb2.CreateGameResponse) -> Game:
+def rated_once(stub: ScoringServiceStub, queue: str, player: str, games: int = 1) -> pb.Rating:
+    """The player's rating once `games` of its games were rated (the workers deliver them)."""
+
+    def probe() -> pb.Rating | None:
+        try:
+            got = rating(stub, queue, player).rating
+        except grpc.RpcError:
+            return None
+        return got if got.games >= games else None
+
+    return wait_for(f"{player} rated in {queue}", probe)
+
+
+def played(service_games: GameServiceStub, queue: str, seats: Sequence[str]) -> game_pb2.GameView:
+    made = rated_game(service_games, queue, seats)
+    return wait_finished(service_games, made.game_id)
+
+
+def engine_result(games: OlympusClient, game_id: str, host_token: str) -> Game:
     log = games.stub.GetGameLog(
-        game_pb2.GetGameLogRequest(game_id=created.game_id, token=created.host_token), timeout=10
+        game_pb2.GetGameLogRequest(game_id=game_id, token=host_token), timeout=10
     )
     data = log_dict(log)
     game = Game.replay(
@@ -99,79 +93,69 @@ def engine_result(games: OlympusClient, created: game_pb2.CreateGameResponse) ->
     return game
 
 
-def winner_seat(games: OlympusClient, game_id: str) -> int:
-    view = games.stub.GetGame(game_pb2.GetGameRequest(game_id=game_id), timeout=10).game
-    best = max(view.result.scores, key=lambda s: (s.total, s.megacredits))
-    return int(best.seat)
-
-
-def test_the_breakdown_is_the_engines_scores_of_the_replayed_game(
-    stub: ScoringServiceStub, games: OlympusClient, played: Played
+def test_an_unrated_result_is_the_engines_scores_of_the_replayed_game(
+    anonymous: ScoringServiceStub, games: OlympusClient
 ) -> None:
-    created = played.take(3)
-    reply = report(stub, created.game_id)
+    created = create(games, 3, [0, 1, 2], seed=1001)
+    wait_for("the game to finish", lambda: finished(games, created.game_id))
+    reply = report(anonymous, created.game_id)
     assert reply.recorded_now
     result = reply.result
     assert (result.game_id, result.queue) == (created.game_id, "")
-    replayed = engine_result(games, created)
+    replayed = engine_result(games, created.game_id, created.host_token)
     expected = [s.to_dict() for s in replayed.scores()]
     got = [{"seat": s.seat, **{f: getattr(s.score, f) for f in SCORE_FIELDS}} for s in result.seats]
     assert got == expected
     assert result.generation == replayed.generation
     assert list(result.winners) == replayed.result()["winners"]
-    # places: by points, then M€; the ranking lists the seats in that order
     keys = {s.seat: (s.score.total, s.score.megacredits) for s in result.seats}
-    assert [s.seat for s in result.seats] == [0, 1, 2]
     for s in result.seats:
         assert s.place == 1 + sum(1 for k in keys.values() if k > keys[s.seat])
         assert s.bot == "random"
         assert not s.HasField("rating_before")
-    assert sorted(result.ranking, key=lambda seat: -keys[seat][0] * 10**6 - keys[seat][1]) == list(
-        result.ranking
-    )
     assert result.seats[result.ranking[0]].place == 1
+    again = report(anonymous, created.game_id)
+    assert not again.recorded_now and again.result == result
+    # Nobody can make it rated afterwards: the queue and players are the game's own (none).
+    assert refusal(lambda: report(anonymous, created.game_id, "2p-test", ["x", "y", "z"])) == (
+        grpc.StatusCode.INVALID_ARGUMENT,
+        "NOT_THE_GAMES_RECORD",
+    )
 
-    again = report(stub, created.game_id)
-    assert not again.recorded_now
-    assert again.result == result
-    # recorded unrated: it cannot be rated afterwards
-    code, reason = refusal(lambda: report(stub, created.game_id, "2p-test", ["x", "y", "z"]))
-    assert (code, reason) == (grpc.StatusCode.ALREADY_EXISTS, "ALREADY_EXISTS")
 
-
-def test_a_result_reported_twice_moves_the_ratings_once(
-    stub: ScoringServiceStub, played: Played, rdb: redis.Redis
+def test_a_rated_game_is_rated_from_its_record_once_whoever_reports_it(
+    anonymous: ScoringServiceStub, service_games: GameServiceStub, rdb: redis.Redis
 ) -> None:
-    created = played.take(2)
-    first = report(stub, created.game_id, "twice", ["ann", "ben"])
-    assert first.recorded_now
-    seats = first.result.seats
-    assert [s.player for s in seats] == ["ann", "ben"]
-    assert all(s.rating_before.mu == pytest.approx(25.0) for s in seats)
-    assert all(s.rating_after.games == 1 for s in seats)
-    after = {s.player: s.rating_after for s in seats}
-
-    second = report(stub, created.game_id, "twice", ["ann", "ben"])
+    ann, ben = account_id(), account_id()
+    view = played(service_games, "twice", [ann, ben])
+    assert view.settings.rated_queue == "twice"
+    assert [s.account_id for s in view.settings.seats] == [ann, ben]
+    # The workers deliver it; a report by anyone (no key) answers with the same record.
+    after = {p: rated_once(anonymous, "twice", p) for p in (ann, ben)}
+    second = report(anonymous, view.game_id)
     assert not second.recorded_now
-    assert second.result == first.result
-    for player in ("ann", "ben"):
-        now = rating(stub, "twice", player).rating
-        assert now == after[player]
-        assert now.games == 1
+    assert second.result.queue == "twice"
+    assert [s.player for s in second.result.seats] == [ann, ben]
+    assert {s.player: s.rating_after for s in second.result.seats} == after
+    assert all(s.rating_before.mu == pytest.approx(25.0) for s in second.result.seats)
     assert rdb.hlen(st.queue_key("twice", "games")) == 1
-    assert rdb.llen(st.history_key("twice", "ann")) == 1
-    # the same game with other players, or in another queue, is refused
-    code, reason = refusal(lambda: report(stub, created.game_id, "twice", ["ben", "ann"]))
-    assert (code, reason) == (grpc.StatusCode.ALREADY_EXISTS, "ALREADY_EXISTS")
-    code, reason = refusal(lambda: report(stub, created.game_id, "other", ["ann", "ben"]))
-    assert (code, reason) == (grpc.StatusCode.ALREADY_EXISTS, "ALREADY_EXISTS")
-    assert rating(stub, "twice", "ann").rating.games == 1
+    assert rdb.llen(st.history_key("twice", ann)) == 1
+    # The deprecated queue and players may only repeat the record: a claim is refused.
+    for queue, players in (("twice", [ben, ann]), ("other", [ann, ben]), ("twice", ["a", "b"])):
+        assert refusal(lambda q=queue, p=players: report(anonymous, view.game_id, q, p)) == (
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "NOT_THE_GAMES_RECORD",
+        )
+    assert report(anonymous, view.game_id, "twice", [ann, ben]).result == second.result
+    assert rating(anonymous, "twice", ann).rating.games == 1
 
 
 def test_concurrent_reports_of_one_game_rate_it_once(
-    stub: ScoringServiceStub, played: Played, rdb: redis.Redis
+    anonymous: ScoringServiceStub, service_games: GameServiceStub, rdb: redis.Redis
 ) -> None:
-    created = played.take(2)
+    cat, dog = account_id(), account_id()
+    made = rated_game(service_games, "race", [cat, dog])
+    view = wait_finished(service_games, made.game_id)
     threads = 8
     barrier = threading.Barrier(threads)
     replies: list[pb.ReportResultResponse] = []
@@ -181,7 +165,7 @@ def test_concurrent_reports_of_one_game_rate_it_once(
     def go() -> None:
         barrier.wait()
         try:
-            r = report(stub, created.game_id, "race", ["cat", "dog"])
+            r = report(anonymous, view.game_id)
         except BaseException as exc:  # collected: the assertion below shows it
             with lock:
                 errors.append(exc)
@@ -196,79 +180,89 @@ def test_concurrent_reports_of_one_game_rate_it_once(
         t.join(60)
     assert errors == []
     assert len(replies) == threads
-    assert sum(r.recorded_now for r in replies) == 1
+    # The workers' delivery races these reports too: at most one of all of them rated it.
+    assert sum(r.recorded_now for r in replies) <= 1
     assert all(r.result == replies[0].result for r in replies)
-    for player in ("cat", "dog"):
-        assert rating(stub, "race", player).rating.games == 1
+    for player in (cat, dog):
+        assert rated_once(anonymous, "race", player).games == 1
         assert rdb.llen(st.history_key("race", player)) == 1
 
 
 def test_a_game_not_finished_is_refused_and_changes_nothing(
-    stub: ScoringServiceStub, games: OlympusClient, rdb: redis.Redis
+    anonymous: ScoringServiceStub, service_games: GameServiceStub, rdb: redis.Redis
 ) -> None:
-    running = create(games, 2, [1])  # seat 0 is a human who never answers
+    made = service_games.CreateGame(
+        game_pb2.CreateGameRequest(
+            options=game_pb2.GameOptions(players=2),
+            seats=[game_pb2.SeatSpec(account_id=account_id()) for _ in range(2)],
+            rated_queue="pending",
+        ),
+        timeout=10,
+    )  # nobody answers
     before = sorted(rdb.keys("olympus:scoring:*"))
-    code, reason = refusal(lambda: report(stub, running.game_id, "pending", ["p1", "p2"]))
-    assert (code, reason) == (grpc.StatusCode.FAILED_PRECONDITION, "GAME_NOT_FINISHED")
-    code, reason = refusal(lambda: report(stub, running.game_id))
-    assert (code, reason) == (grpc.StatusCode.FAILED_PRECONDITION, "GAME_NOT_FINISHED")
+    assert refusal(lambda: report(anonymous, made.game_id)) == (
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "GAME_NOT_FINISHED",
+    )
     assert sorted(rdb.keys("olympus:scoring:*")) == before
-    code, reason = refusal(lambda: rating(stub, "pending", "p1"))
-    assert (code, reason) == (grpc.StatusCode.NOT_FOUND, "UNKNOWN_QUEUE")
+    assert refusal(lambda: rating(anonymous, "pending", "p1")) == (
+        grpc.StatusCode.NOT_FOUND,
+        "UNKNOWN_QUEUE",
+    )
 
 
-def test_bad_requests_are_refused_with_their_reasons(
-    stub: ScoringServiceStub, played: Played
-) -> None:
+def test_bad_requests_are_refused_with_their_reasons(anonymous: ScoringServiceStub) -> None:
     cases: list[tuple[Any, grpc.StatusCode, str]] = [
-        (lambda: report(stub, "nope"), grpc.StatusCode.INVALID_ARGUMENT, "INVALID_GAME_ID"),
-        (lambda: report(stub, "0123456789abcdef"), grpc.StatusCode.NOT_FOUND, "GAME_NOT_FOUND"),
+        (lambda: report(anonymous, "nope"), grpc.StatusCode.INVALID_ARGUMENT, "INVALID_GAME_ID"),
         (
-            lambda: report(stub, "0123456789abcdef", "bad{queue}", ["a", "b"]),
+            lambda: report(anonymous, "0123456789abcdef"),
+            grpc.StatusCode.NOT_FOUND,
+            "GAME_NOT_FOUND",
+        ),
+        (
+            lambda: report(anonymous, "0123456789abcdef", "bad{queue}", ["a", "b"]),
             grpc.StatusCode.INVALID_ARGUMENT,
             "INVALID_ARGUMENT",
         ),
         (
-            lambda: rating(stub, "never-rated-queue", "a"),
+            lambda: rating(anonymous, "never-rated-queue", "a"),
             grpc.StatusCode.NOT_FOUND,
             "UNKNOWN_QUEUE",
         ),
         (
-            lambda: stub.Leaderboard(pb.LeaderboardRequest(queue="never-rated-queue")),
+            lambda: anonymous.Leaderboard(pb.LeaderboardRequest(queue="never-rated-queue")),
             grpc.StatusCode.NOT_FOUND,
             "UNKNOWN_QUEUE",
+        ),
+        (
+            lambda: anonymous.GetRatings(pb.GetRatingsRequest(queue="q", players=[])),
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "INVALID_ARGUMENT",
+        ),
+        (
+            lambda: anonymous.GetRatings(pb.GetRatingsRequest(queue="q", players=["a", "a"])),
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "INVALID_ARGUMENT",
+        ),
+        (
+            lambda: anonymous.GetRatings(
+                pb.GetRatingsRequest(queue="q", players=[f"p{i}" for i in range(101)])
+            ),
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "INVALID_ARGUMENT",
         ),
     ]
     for call, code, reason in cases:
         assert refusal(call) == (code, reason)
-    created = played.take(2)
-    # a rated game names every seat once
-    for players in (["solo"], ["a", "a"], ["a", "b", "c"]):
-        code, reason = refusal(lambda p=players: report(stub, created.game_id, "bad", p))
-        assert (code, reason) == (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_ARGUMENT")
-    report(stub, created.game_id, "bad", ["a", "b"])
-    assert refusal(lambda: rating(stub, "bad", "zed")) == (grpc.StatusCode.NOT_FOUND, "NOT_RATED")
-    assert refusal(lambda: stub.GetHistory(pb.GetHistoryRequest(queue="bad", player="zed"))) == (
-        grpc.StatusCode.NOT_FOUND,
-        "NOT_RATED",
-    )
     for request, reason in (
-        (pb.LeaderboardRequest(queue="bad", page_size=101), "INVALID_PAGE_SIZE"),
-        (pb.LeaderboardRequest(queue="bad", page_size=-1), "INVALID_PAGE_SIZE"),
-        (pb.LeaderboardRequest(queue="bad", page_token="garbage!"), "INVALID_PAGE_TOKEN"),
+        (pb.LeaderboardRequest(queue="twice", page_size=101), "INVALID_PAGE_SIZE"),
+        (pb.LeaderboardRequest(queue="twice", page_size=-1), "INVALID_PAGE_SIZE"),
+        (pb.LeaderboardRequest(queue="twice", page_token="garbage!"), "INVALID_PAGE_TOKEN"),
     ):
-        assert refusal(lambda r=request: stub.Leaderboard(r)) == (
+        assert refusal(lambda r=request: anonymous.Leaderboard(r)) == (
             grpc.StatusCode.INVALID_ARGUMENT,
             reason,
         )
-    # a token from another queue's leaderboard
-    other = stub.Leaderboard(pb.LeaderboardRequest(queue="twice", page_size=1))
-    assert other.next_page_token
-    assert refusal(
-        lambda: stub.Leaderboard(
-            pb.LeaderboardRequest(queue="bad", page_token=other.next_page_token)
-        )
-    ) == (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_PAGE_TOKEN")
 
 
 def leaderboard(stub: ScoringServiceStub, queue: str, page_size: int) -> list[pb.LeaderboardEntry]:
@@ -286,109 +280,70 @@ def leaderboard(stub: ScoringServiceStub, queue: str, page_size: int) -> list[pb
     raise AssertionError("the pages never ended")
 
 
-def test_the_winner_of_every_game_ends_rated_above_those_it_beat_and_the_board_pages(
-    stub: ScoringServiceStub, games: OlympusClient, played: Played
+def test_a_players_games_chain_its_ratings_and_the_board_pages(
+    anonymous: ScoringServiceStub, service_games: GameServiceStub
 ) -> None:
-    """ "champ" takes the winning seat of four games, against four rivals; ties on the board
-    (the rivals' identical histories) come in player-id order, on every page size."""
-    rivals = ["rival-d", "rival-b", "rival-c", "rival-a"]
+    """`champ` plays four rated games against four rivals: its history chains (each game's
+    rating before is the one after the game before), the board sorts by ordinal with ties in
+    player-id order, and every page size lists the same board."""
+    champ = account_id()
+    rivals = [account_id() for _ in range(4)]
     for rival in rivals:
-        created = played.take(2)
-        seats = ["", ""]
-        win = winner_seat(games, created.game_id)
-        seats[win], seats[1 - win] = "champ", rival
-        reply = report(stub, created.game_id, "ladder", seats)
-        assert reply.result.seats[win].place == 1
-    champ = rating(stub, "ladder", "champ")
-    assert (champ.rating.games, champ.rating.wins, champ.rank) == (4, 4, 1)
-    for rival in rivals:
-        r = rating(stub, "ladder", rival)
-        assert r.rating.ordinal < champ.rating.ordinal
-        assert (r.rating.games, r.rating.wins) == (1, 0)
-
-    full = leaderboard(stub, "ladder", 100)
-    assert full[0].player == "champ"
-    ordinals = [e.rating.ordinal for e in full]
-    assert ordinals == sorted(ordinals, reverse=True)
-    # each rival lost once to a stronger and stronger champ: those who met him later lost to a
-    # better-known winner; equal ordinals are listed by player id
+        view = played(service_games, "board", [champ, rival])
+        theirs = rated_once(anonymous, "board", rival)
+        won = [champ, rival][winner_seat(view)] == rival
+        assert (theirs.games, theirs.wins) == (1, int(won))
+    mine = rated_once(anonymous, "board", champ, games=4)
+    assert mine.games == 4
+    full = leaderboard(anonymous, "board", 100)
     keyed = [(-e.rating.ordinal, e.player) for e in full]
     assert keyed == sorted(keyed)
     assert [e.rank for e in full] == list(range(1, len(full) + 1))
     for size in (1, 2, 3):
-        assert leaderboard(stub, "ladder", size) == full
-    page = stub.Leaderboard(pb.LeaderboardRequest(queue="ladder", page_size=2))
-    assert page.total_count == 5
+        assert leaderboard(anonymous, "board", size) == full
+    assert anonymous.Leaderboard(pb.LeaderboardRequest(queue="board", page_size=2)).total_count == 5
+    batch = anonymous.GetRatings(
+        pb.GetRatingsRequest(queue="board", players=[champ, "nobody", *rivals]), timeout=10
+    )
+    assert [r.player for r in batch.ratings] == [champ, "nobody", *rivals]
+    assert batch.ratings[0].rating == mine and not batch.ratings[1].HasField("rating")
+    ranks = {e.player: e.rank for e in full}
+    assert batch.ratings[0].rank == ranks[champ] and batch.ratings[1].rank == 0
 
-    history = stub.GetHistory(pb.GetHistoryRequest(queue="ladder", player="champ", page_size=3))
+    history = anonymous.GetHistory(pb.GetHistoryRequest(queue="board", player=champ, page_size=3))
     assert history.total_count == 4 and len(history.games) == 3
-    rest = stub.GetHistory(
+    rest = anonymous.GetHistory(
         pb.GetHistoryRequest(
-            queue="ladder", player="champ", page_size=3, page_token=history.next_page_token
+            queue="board", player=champ, page_size=3, page_token=history.next_page_token
         )
     )
     assert len(rest.games) == 1 and not rest.next_page_token
-    games_seen = [*history.games, *rest.games]
-    assert all(g.place == 1 and g.players == 2 for g in games_seen)
-    # newest first, each game's rating before is the one after the game before it
-    for newer, older in itertools.pairwise(games_seen):
+    seen = [*history.games, *rest.games]
+    for newer, older in itertools.pairwise(seen):
         assert newer.rating_before == older.rating_after
-    assert games_seen[-1].rating_before.games == 0
-    assert games_seen[0].rating_after == champ.rating
+    assert seen[-1].rating_before.games == 0 and seen[0].rating_after == mine
 
 
 def test_tied_players_page_in_id_order_even_when_one_moves_between_pages(
-    stub: ScoringServiceStub, games: OlympusClient, played: Played
+    anonymous: ScoringServiceStub, service_games: GameServiceStub
 ) -> None:
-    """Two players each beat a newcomer once: identical ratings. Paging one at a time lists
-    them by id; if the first seen then loses a game, the next page still goes on after it."""
-    for winner, loser in (("tie-b", "low-1"), ("tie-a", "low-2")):
-        created = played.take(2)
-        seats = ["", ""]
-        win = winner_seat(games, created.game_id)
-        seats[win], seats[1 - win] = winner, loser
-        report(stub, created.game_id, "ties", seats)
-    a, b = rating(stub, "ties", "tie-a").rating, rating(stub, "ties", "tie-b").rating
-    assert a == b
-    full = leaderboard(stub, "ties", 10)
-    assert [e.player for e in full] == ["tie-a", "tie-b", "low-1", "low-2"]
-    first = stub.Leaderboard(pb.LeaderboardRequest(queue="ties", page_size=1))
-    assert [e.player for e in first.entries] == ["tie-a"]
-    # tie-a loses to a newcomer: its rating moves below the token's
-    created = played.take(2)
-    seats = ["", ""]
-    win = winner_seat(games, created.game_id)
-    seats[win], seats[1 - win] = "newcomer", "tie-a"
-    report(stub, created.game_id, "ties", seats)
-    nxt = stub.Leaderboard(
+    """Two newcomers each beat another newcomer once: identical ratings. Paging one at a time
+    lists them by id; if the first seen then plays again (and moves), the next page still goes
+    on after it."""
+    winners = []
+    for _ in range(2):
+        a, b = account_id(), account_id()
+        view = played(service_games, "ties", [a, b])
+        rated_once(anonymous, "ties", a)
+        winners.append([a, b][winner_seat(view)])
+    first_id, second_id = sorted(winners)
+    assert rating(anonymous, "ties", first_id).rating == rating(anonymous, "ties", second_id).rating
+    first = anonymous.Leaderboard(pb.LeaderboardRequest(queue="ties", page_size=1))
+    assert [e.player for e in first.entries] == [first_id]
+    newcomer = account_id()
+    played(service_games, "ties", [newcomer, first_id])
+    rated_once(anonymous, "ties", first_id, games=2)
+    nxt = anonymous.Leaderboard(
         pb.LeaderboardRequest(queue="ties", page_size=1, page_token=first.next_page_token)
     )
-    assert [e.player for e in nxt.entries] == ["tie-b"]
-
-
-def test_only_a_ladder_key_may_rate_a_game_and_a_refusal_changes_nothing(
-    stub: ScoringServiceStub,
-    anonymous: ScoringServiceStub,
-    played: Played,
-    own_redis: Any,
-    scoring: Any,
-    rdb: redis.Redis,
-) -> None:
-    created = played.take(2)
-    before = sorted(rdb.keys("olympus:scoring:*"))
-    assert refusal(lambda: report(anonymous, created.game_id, "keyed", ["a", "b"])) == (
-        grpc.StatusCode.UNAUTHENTICATED,
-        "API_KEY_REQUIRED",
-    )
-    play_key = make_key(own_redis.url, "player-only", "play")
-    with grpc.insecure_channel(scoring.address) as channel:
-        keyed = grpc.intercept_channel(channel, Bearer(play_key))
-        player = ScoringServiceStub(keyed)  # type: ignore[no-untyped-call]
-        assert refusal(lambda: report(player, created.game_id, "keyed", ["a", "b"])) == (
-            grpc.StatusCode.PERMISSION_DENIED,
-            "SCOPE_REQUIRED",
-        )
-    assert sorted(rdb.keys("olympus:scoring:*")) == before
-    # Unrated, the game's own result may be recorded by anyone; rated with the ladder key.
-    assert report(anonymous, created.game_id).recorded_now
-    assert report(stub, played.take(2).game_id, "keyed", ["a", "b"]).recorded_now
+    assert [e.player for e in nxt.entries] == [second_id]

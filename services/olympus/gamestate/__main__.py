@@ -20,7 +20,7 @@ QUOTAS = {
     # Without a key, the anonymous policy: a few games an hour per address (each is kept a day
     # once it ends); with one, per account as well as per address.
     f"/{SERVICE_NAME}/CreateGame": MethodQuota(
-        per_peer=Rate(300, 60), per_account=Rate(300, 60), anonymous_per_peer=Rate(60, 3600)
+        per_peer=Rate(300, 60), per_account=Rate(300, 60), anonymous_per_peer=Rate(120, 3600)
     ),
     f"/{SERVICE_NAME}/SubmitAction": MethodQuota(
         per_peer=Rate(60_000, 60), per_token=Rate(6_000, 60)

@@ -388,10 +388,13 @@ def _same_as_claimed(
     """The deprecated queue and players of a report may only repeat the game's own record."""
     if not queue and not seat_players:
         return
-    players = _players_by_seat(seat_players, len(record["players"])) if seat_players else None
-    if (queue and queue != record["queue"]) or (
-        players is not None and players != record["players"]
-    ):
+    same = not queue or queue == record["queue"]
+    if same and seat_players:
+        try:
+            same = _players_by_seat(seat_players, len(record["players"])) == record["players"]
+        except InvalidArgument:  # not one player per seat of the record
+            same = False
+    if not same:
         raise InvalidArgument(
             "the queue and players of a game are the game service's record of it, not the "
             "reporter's: leave them unset",
