@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from services import (  # importable once tests/ is on the path
     WorkerProcesses,
-    running_service,
+    accounts_on,
     running_workers,
 )
 
@@ -46,22 +45,6 @@ def redis_url() -> Iterator[str]:
             pytest.skip("no redis-server on PATH and no REDIS_URL")
         with accounts_on(url):
             yield url
-
-
-@contextmanager
-def accounts_on(url: str) -> Iterator[None]:
-    """An accounts service on this Redis, which the services tests start from now on check
-    keys with (OLYMPUS_ACCOUNTS_ADDRESS), until the block ends."""
-    before = os.environ.get("OLYMPUS_ACCOUNTS_ADDRESS")
-    with running_service("accounts", "--redis-url", url, "--metrics-port", "off") as accounts:
-        os.environ["OLYMPUS_ACCOUNTS_ADDRESS"] = accounts.address
-        try:
-            yield
-        finally:
-            if before is None:
-                os.environ.pop("OLYMPUS_ACCOUNTS_ADDRESS", None)
-            else:
-                os.environ["OLYMPUS_ACCOUNTS_ADDRESS"] = before
 
 
 @pytest.fixture(scope="session")

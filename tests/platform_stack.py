@@ -47,7 +47,9 @@ class Platform:
                 out[f"OLYMPUS_{name.upper()}_ADDRESS"] = f"127.0.0.1:{port}"
         return out
 
-    def account(self, name: str = "", scopes: Sequence[str] = ("play",), kind: str = "bot") -> tuple[str, str]:
+    def account(
+        self, name: str = "", scopes: Sequence[str] = ("play",), kind: str = "bot"
+    ) -> tuple[str, str]:
         """(account id, key) of a new account on this platform's Redis (as an operator)."""
         return make_account(self.redis_url, name or f"t-{secrets.token_hex(5)}", scopes, kind)
 
@@ -80,7 +82,9 @@ def platform(
     """The named services (the accounts service always) on `redis_url`, started in order."""
     wanted = [n for n in ORDER if n in names or n == "accounts"]
     stack = Platform(
-        redis_url, os.environ.get("OLYMPUS_SERVICE_KEY") or "", ports={n: free_port() for n in wanted}
+        redis_url,
+        os.environ.get("OLYMPUS_SERVICE_KEY") or "",
+        ports={n: free_port() for n in wanted},
     )
     if not stack.service_key:
         from olympus.accounts.keys import new_key

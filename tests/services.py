@@ -204,3 +204,19 @@ def create_account(redis_url: str, name: str, scopes: str, kind: str = "bot") ->
     )
     data: dict[str, str] = json.loads(done.stdout.splitlines()[0])
     return data
+
+
+@contextmanager
+def accounts_on(url: str) -> Iterator[None]:
+    """An accounts service on this Redis, which the services tests start from now on check
+    keys with (OLYMPUS_ACCOUNTS_ADDRESS), until the block ends."""
+    before = os.environ.get("OLYMPUS_ACCOUNTS_ADDRESS")
+    with running_service("accounts", "--redis-url", url, "--metrics-port", "off") as accounts:
+        os.environ["OLYMPUS_ACCOUNTS_ADDRESS"] = accounts.address
+        try:
+            yield
+        finally:
+            if before is None:
+                os.environ.pop("OLYMPUS_ACCOUNTS_ADDRESS", None)
+            else:
+                os.environ["OLYMPUS_ACCOUNTS_ADDRESS"] = before

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import os
 import secrets
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -21,7 +22,7 @@ from olympus.platform.embedded_redis import RedisUnavailable, embedded_redis
 from olympus.platform.errors import error_details
 from olympus.v1 import game_pb2, matchmaking_pb2, matchmaking_pb2_grpc
 from olympus.v1 import matchmaking_pb2 as mm
-from services import ServiceProcess, running_service
+from services import ServiceProcess, accounts_on, running_service
 
 T = TypeVar("T")
 _formats = itertools.count(1)
@@ -138,7 +139,7 @@ def sync_redis(url: str) -> redis.Redis:
 def private_redis() -> Iterator[str]:
     """The URL of a Redis of the test's own (a replica scans every queue)."""
     try:
-        with embedded_redis() as redis:
+        with embedded_redis() as redis, accounts_on(redis.url):
             yield redis.url
     except RedisUnavailable:
         pytest.skip("no redis-server on PATH")
@@ -166,3 +167,25 @@ def replica(url: str, gamestate_address: str, *args: str) -> AbstractContextMana
         "0.05",
         *args,
     )
+
+
+def service_creator(url: str) -> str:
+    """The account of the service credential on this Redis: the creator of matchmaking's games
+    (their ids are derived from it and the match id)."""
+    from olympus.accounts.keys import SERVICE_ACCOUNT
+
+    async def go() -> str:
+        r = aioredis.Redis.from_url(url)
+        try:
+            return (await KeyStore(r).account_by_name(SERVICE_ACCOUNT)).account_id
+        finally:
+            await r.aclose()
+
+    return asyncio.run(go())
+
+
+def seat_tokens() -> Any:
+    """Matchmaking's seat tokens as the services of this test session derive them."""
+    from olympus.matchmaking.tokens import SeatTokens, secret_from_env
+
+    return SeatTokens(secret_from_env(os.environ["OLYMPUS_SERVICE_KEY"]))

@@ -1,6 +1,7 @@
 """A match's game is made once, whatever fails between the claim and the assignment: the claim
-stores the CreateGameRequest (request_id = the match id, tokens chosen then), and whoever
-finishes the match sends that same request again. Each test has a Redis of its own."""
+stores the CreateGameRequest (request_id = the match id; its seat tokens are derived from the
+match, never stored), and whoever finishes the match sends that same request again. Each test
+has a Redis of its own."""
 
 from __future__ import annotations
 
@@ -20,6 +21,8 @@ from mm_support import (
     private_redis,
     private_stack,
     replica,
+    seat_tokens,
+    service_creator,
     stub,
     sync_redis,
     until,
@@ -28,8 +31,15 @@ from mm_support import (
 from olympus.gamestate.chosen import derived_game_id
 from olympus.gamestate.store import game_key, index_key
 from olympus.matchmaking.formats import format_from_proto
-from olympus.matchmaking.matcher import Group, Matcher, MatcherSettings, matched_request
+from olympus.matchmaking.matcher import (
+    Group,
+    Matcher,
+    MatcherSettings,
+    matched_request,
+    with_tokens,
+)
 from olympus.matchmaking.store import MatchRow, MatchStore, match_key, new_match_id, ticket_key
+from olympus.platform.identity import service_key_from_env, service_metadata
 from olympus.v1 import game_pb2, game_pb2_grpc
 from olympus.v1 import matchmaking_pb2 as mm
 from services import running_service
@@ -45,7 +55,13 @@ async def matcher_at(url: str, address: str, lease_s: float) -> AsyncIterator[Ma
     channel = grpc.aio.insecure_channel(address)
     games = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
     try:
-        yield Matcher(MatchStore(redis), games, MatcherSettings(lease_s=lease_s))
+        yield Matcher(
+            MatchStore(redis),
+            games,
+            MatcherSettings(lease_s=lease_s),
+            seat_tokens(),
+            metadata=service_metadata(service_key_from_env()),
+        )
     finally:
         await channel.close()
         await redis.aclose()
@@ -79,12 +95,14 @@ def test_a_game_made_but_never_recorded_is_the_game_the_tickets_get() -> None:
                 tickets = await two_tickets(matcher.store, a, b)
                 row = await matcher.claim(FORMAT, Group(tickets, 0))
                 assert row is not None
-                request = game_pb2.CreateGameRequest.FromString(row.request)
-                reply = await matcher.games.CreateGame(request, timeout=10)
+                request = with_tokens(row, matcher.tokens)
+                reply = await matcher.games.CreateGame(
+                    request, metadata=matcher.metadata, timeout=10
+                )
                 return row, reply.game_id
 
         row, game_id = asyncio.run(dead_replica())
-        assert game_id == derived_game_id("", row.match_id)
+        assert game_id == derived_game_id(service_creator(url), row.match_id)
         r = sync_redis(url)
         assert r.hget(match_key(FORMAT.format_id, row.match_id), "state") == b"claimed"
         with replica(url, gamestate.address) as mm_service:
@@ -92,7 +110,9 @@ def test_a_game_made_but_never_recorded_is_the_game_the_tickets_get() -> None:
             t1, t2 = row.tickets
             done = matched(s, [(a, t1), (b, t2)])
         assert {t.game_id for t in done} == {game_id}
-        assert {t.ticket_id: [t.seat, t.seat_token] for t in done} == row.seats
+        assert {t.ticket_id: [t.seat, ""] for t in done} == row.seats
+        tokens = seat_tokens()
+        assert all(t.seat_token == tokens.token(row.match_id, t.ticket_id) for t in done)
         for t in done:
             assert seat_of(gamestate.address, t.seat_token) == (game_id, t.seat)
         assert games_made(url) == 1
@@ -102,6 +122,8 @@ def test_a_game_made_but_never_recorded_is_the_game_the_tickets_get() -> None:
 def test_two_replicas_finishing_the_same_match_assign_it_once_to_one_game() -> None:
     with private_stack() as (url, gamestate):
         a, b = make_players(url, 2)
+
+        creator = service_creator(url)
 
         async def race() -> None:
             async with (
@@ -114,7 +136,7 @@ def test_two_replicas_finishing_the_same_match_assign_it_once_to_one_game() -> N
                 await asyncio.gather(one.create_and_assign(row), other.create_and_assign(row))
                 done = await one.store.match(row.fid, row.match_id)
                 assert done is not None and done.state == "assigned"
-                assert done.game_id == derived_game_id("", row.match_id)
+                assert done.game_id == derived_game_id(creator, row.match_id)
                 for tid in tickets:
                     ticket = await one.store.ticket(tid)
                     assert ticket is not None and ticket.status == "matched"
@@ -170,7 +192,7 @@ def test_a_match_waits_out_a_game_service_outage_and_gets_its_game_once_it_is_ba
                 "gamestate", "--redis-url", url, "--quotas", "off", "--port", port
             ):
                 done = matched(s, [(a, t1.ticket_id), (b, t2.ticket_id)])
-        assert {t.game_id for t in done} == {derived_game_id("", mid)}
+        assert {t.game_id for t in done} == {derived_game_id(service_creator(url), mid)}
         assert games_made(url) == 1
 
 
@@ -185,7 +207,8 @@ def test_a_request_refused_for_good_gives_the_tickets_back_and_makes_no_game() -
                 store = matcher.store
                 tickets = await two_tickets(store, a, b)
                 mid = new_match_id()
-                request, seats = matched_request(FORMAT, mid, Group(tickets, 0), 1, {})
+                rows = {t: await store.ticket(t) for t in tickets}
+                request, seats = matched_request(FORMAT, mid, Group(tickets, 0), 1, rows)  # type: ignore[arg-type]
                 request.options.players = 3  # two seats for three players: INVALID_ARGUMENT
                 raw = request.SerializeToString(deterministic=True)
                 assert await store.claim(FORMAT.format_id, tickets, 0, 1, 0, mid, raw, seats)
@@ -200,5 +223,7 @@ def test_a_request_refused_for_good_gives_the_tickets_back_and_makes_no_game() -
             until(lambda: r.hget(ticket_key(t2), "status") == b"waiting", "t2 back in the queue")
             assert get(s, b, t2).status == mm.TICKET_STATUS_WAITING
             assert r.hget(match_key(FORMAT.format_id, mid), "state") == b"released"
-        assert not sync_redis(url).exists(game_key(derived_game_id("", mid), "game"))
+        assert not sync_redis(url).exists(
+            game_key(derived_game_id(service_creator(url), mid), "game")
+        )
         assert games_made(url) == 0

@@ -20,7 +20,7 @@ from mm_support import (
     sync_redis,
 )
 
-from olympus.matchmaking.store import account_seats_key, game_seats_key, waiting_key
+from olympus.matchmaking.store import waiting_key
 from olympus.v1 import game_pb2, game_pb2_grpc
 from olympus.v1 import matchmaking_pb2 as mm
 from services import ServiceProcess, running_service
@@ -43,16 +43,20 @@ def test_four_tickets_make_two_games_with_working_seats(
         by_game[t.game_id].append(t.seat)
     assert len(by_game) == 2
     assert all(sorted(seats) == [0, 1] for seats in by_game.values())
-    r = sync_redis(redis_url)
     for (player, _), t in zip(pairs, tickets, strict=True):
         assert t.bot_seats == 0 and t.closed_ms >= t.created_ms
         decision = games.GetDecision(
             game_pb2.GetDecisionRequest(game_id=t.game_id, token=t.seat_token), timeout=10
         )
         assert decision.seat == t.seat  # the token answers for the ticket's seat
-        # the seat is tied to the account
-        assert r.hget(account_seats_key(player.account_id), t.game_id) == str(t.seat).encode()
-        assert r.hget(game_seats_key(t.game_id), str(t.seat)) == player.account_id.encode()
+        # the seat is tied to the account, in the game's own record
+        view = games.GetGame(game_pb2.GetGameRequest(game_id=t.game_id), timeout=10).game
+        assert view.settings.seats[t.seat].account_id == player.account_id
+        assert get(s, player, t.ticket_id).seat_token == t.seat_token  # derived the same again
+    # no seat token is stored in matchmaking's keys
+    r = sync_redis(redis_url)
+    stored = b"".join(v for k in r.keys("olympus:mm:*") if r.type(k) == b"hash" for v in r.hvals(k))
+    assert not any(t.seat_token.encode() in stored for t in tickets)
     # a matched ticket cannot be cancelled; a new ticket may be opened after a match
     code, reason = refusal(
         lambda: s.Cancel(mm.CancelRequest(ticket_id=pairs[0][1]), metadata=players[0].auth)
@@ -106,10 +110,10 @@ def test_two_replicas_never_double_assign(
     for game_id, seat in seats:
         by_game[game_id].append(seat)
     assert len(by_game) == 20 and all(sorted(v) == [0, 1] for v in by_game.values())
-    r = sync_redis(redis_url)
+    games = game_stub(gamestate.address)
     for (game_id, seat), p in zip(seats, players, strict=True):
-        assert r.hget(game_seats_key(game_id), str(seat)) == p.account_id.encode()
-        assert r.hlen(account_seats_key(p.account_id)) == 1
+        view = games.GetGame(game_pb2.GetGameRequest(game_id=game_id), timeout=10).game
+        assert view.settings.seats[seat].account_id == p.account_id
 
 
 def test_watch_ticket_streams_until_matched(redis_url: str, matchmaking: ServiceProcess) -> None:
