@@ -225,8 +225,6 @@ class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
                 except TimeoutError:
                     pass
                 changed.clear()
-                # The key is checked again (cached; dropped at once on its revocation).
-                await self.auth.authenticate(context.invocation_metadata())
                 current = await self.store.ticket(tid)
                 if current is None:  # expired (a very long wait past its TTL)
                     raise _not_found(tid)
@@ -237,6 +235,8 @@ class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
                 ended = _ended_by(current)
                 if ended is not None:
                     raise ended
+                # The key is checked again (cached; dropped at once on its revocation).
+                await self.auth.authenticate(context.invocation_metadata())
 
     # --- for the ladder service --------------------------------------------------------------
     @rpc
