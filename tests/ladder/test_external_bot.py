@@ -12,40 +12,33 @@ from pathlib import Path
 
 import grpc
 import redis
+from platform_stack import platform
 
 from olympus.matchmaking import rated
 from olympus.matchmaking.formats import format_from_proto
 from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.v1 import game_pb2, game_pb2_grpc
 from olympus.v1 import matchmaking_pb2 as mm_pb
-from services import create_account, running_service, running_workers
 
 BOT = Path(__file__).with_name("external_bot.py")
 
 
 def test_an_external_bot_plays_its_matched_games_to_the_end(own_redis: EmbeddedRedis) -> None:
     url = own_redis.url
-    made = create_account(url, "outside-bot", "play")
-    key = made["key"]
-    with (
-        running_workers(url),
-        running_service("gamestate", "--redis-url", url, "--quotas", "off") as games,
-        running_service(
-            "matchmaking",
-            "--redis-url",
-            url,
-            "--gamestate-address",
-            games.address,
-            "--backfill-seconds",
-            "1",
-        ) as matchmaking,
-    ):
+    with platform(
+        url,
+        ("gamestate", "scoring", "matchmaking"),
+        args={"gamestate": ("--quotas", "off"), "matchmaking": ("--backfill-seconds", "1")},
+        workers=True,
+        worker_env={"OLYMPUS_REPORT_SECONDS": "0.5"},
+    ) as stack:
+        account, key = stack.account("outside-bot", ["play"])
         played = subprocess.run(
             [
                 sys.executable,
                 str(BOT),
-                matchmaking.address,
-                games.address,
+                stack.address("matchmaking"),
+                stack.address("gamestate"),
                 key,
                 "2",
                 json.dumps({"players": 2, "rated": True}),
@@ -57,7 +50,7 @@ def test_an_external_bot_plays_its_matched_games_to_the_end(own_redis: EmbeddedR
         assert played.returncode == 0, played.stderr
         rows = [json.loads(line) for line in played.stdout.splitlines()]
         assert len(rows) == 2 and len({r["game_id"] for r in rows}) == 2
-        with grpc.insecure_channel(games.address) as channel:
+        with grpc.insecure_channel(stack.address("gamestate")) as channel:
             stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
             for row in rows:
                 view = stub.GetGame(game_pb2.GetGameRequest(game_id=row["game_id"])).game
@@ -69,7 +62,6 @@ def test_an_external_bot_plays_its_matched_games_to_the_end(own_redis: EmbeddedR
                 assert not any(a.bot or a.timed_out for a in mine)
                 assert all(a.bot for a in log.answers if a.seat != row["seat"])
         # Both games are rated, in the format's queue, for the bot's account: once each.
-        account = made["account_id"]
         queue = rated.queue_name(format_from_proto(mm_pb.MatchFormat(players=2, rated=True)))
         ratings = f"olympus:scoring:{{q:{queue}}}:ratings"
         with redis.Redis.from_url(url) as rdb:

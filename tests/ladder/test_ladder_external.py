@@ -1,9 +1,10 @@
 """External bots on a named ladder: an operator opens the ladder (`olympus ladder start NAME
 --open`), a bot written only against the protos queues with a ladder ticket
-(MatchFormat.ladder), beat's scheduler seats it with the built-in bots, and WatchTicket hands it
-the game; its results are rated in the ladder's queue. A seat that stops answering loses by the
-table's policy (the ladder's clock), and the game still ends rated. Bad ladder tickets are
-refused and leave nothing behind."""
+(MatchFormat.ladder), the ladder service pairs it with the built-in bots and has matchmaking
+seat it (SeatLadderTable), and WatchTicket hands it the game; its results are rated in the
+ladder's queue. A seat that stops answering loses by the table's policy (the ladder's clock),
+and the game still ends rated. Bad ladder tickets are refused and leave nothing behind; a table
+a dying tick left half-made is made by the next tick, once."""
 
 from __future__ import annotations
 
@@ -18,73 +19,56 @@ from typing import Any
 import grpc
 import pytest
 import redis.asyncio as aioredis
+from ladder_support import LadderStack, ladder_stack, wait_for
 
-from olympus.gamestate.chosen import derived_game_id
-from olympus.ladder.schedule import LadderScheduler
+from olympus.ladder.schedule import _table
 from olympus.ladder.store import LadderStore
-from olympus.matchmaking.formats import ladder_format
-from olympus.matchmaking.store import MatchStore, ticket_key
 from olympus.platform.embedded_redis import EmbeddedRedis
-from olympus.platform.errors import Unavailable
-from olympus.scoring.service import Scoring
-from olympus.scoring.store import ScoringStore
-from olympus.v1 import game_pb2, game_pb2_grpc
+from olympus.platform.errors import error_details
+from olympus.v1 import game_pb2, game_pb2_grpc, matchmaking_pb2_grpc
 from olympus.v1 import matchmaking_pb2 as mm
-from services import ServiceProcess, create_account, running_service, running_workers
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "matchmaking"))
 
-from mm_support import enqueue, get, make_players, refusal, stub, sync_redis, until
+from mm_support import Player, enqueue, get, stub, sync_redis, until
 
 BOT = Path(__file__).with_name("external_bot.py")
 
 
-def ladder(url: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "olympus.cli", "ladder", *args, "--redis-url", url],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-    )
-
-
-def board(url: str, name: str) -> dict[str, dict[str, Any]]:
-    done = ladder(url, "show", name, "--json")
-    assert done.returncode == 0, done.stderr
-    return {row["bot"]: row for row in json.loads(done.stdout)["leaderboard"]}
-
-
 @pytest.fixture(scope="module")
-def stack(own_redis: EmbeddedRedis) -> Iterator[tuple[str, ServiceProcess, ServiceProcess]]:
-    url = own_redis.url
-    with (
-        running_workers(url),
-        running_service("gamestate", "--redis-url", url, "--quotas", "off") as games,
-        running_service(
-            "matchmaking", "--redis-url", url, "--gamestate-address", games.address
-        ) as matchmaking,
-    ):
-        yield url, games, matchmaking
+def stack(own_redis: EmbeddedRedis) -> Iterator[LadderStack]:
+    with ladder_stack(own_redis.url) as s:
+        yield s
+
+
+def refusal(call: Any) -> tuple[grpc.StatusCode, str]:
+    with pytest.raises(grpc.RpcError) as info:
+        call()
+    err: Any = info.value
+    return err.code(), error_details(err)[0]
+
+
+def bot_player(stack: LadderStack, scopes: tuple[str, ...] = ("play", "ladder")) -> Player:
+    account, key = stack.platform.account(scopes=list(scopes))
+    return Player(account, key, "")
 
 
 def test_an_external_bot_plays_ladder_games_and_is_rated_in_the_ladder(
-    stack: tuple[str, ServiceProcess, ServiceProcess],
+    stack: LadderStack,
 ) -> None:
-    url, games, matchmaking = stack
-    opened = ladder(
-        url, "start", "open-ladder", "--bots", "passive,random", "--open",
+    opened = stack.cli(
+        "start", "open-ladder", "--bots", "passive,random", "--open",
         "--decision-seconds", "60", "--concurrent", "2",
     )  # fmt: skip
     assert opened.returncode == 0, opened.stderr
-    made = create_account(url, "outside-ladder-bot", "play,ladder")
+    account, key = stack.platform.account("outside-ladder-bot", ["play", "ladder"])
     played = subprocess.run(
         [
             sys.executable,
             str(BOT),
-            matchmaking.address,
-            games.address,
-            made["key"],
+            stack.platform.address("matchmaking"),
+            stack.platform.address("gamestate"),
+            key,
             "2",
             json.dumps({"ladder": "open-ladder"}),
         ],
@@ -96,81 +80,74 @@ def test_an_external_bot_plays_ladder_games_and_is_rated_in_the_ladder(
     assert played.returncode == 0, played.stderr
     rows = [json.loads(line) for line in played.stdout.splitlines()]
     assert len(rows) == 2 and len({r["game_id"] for r in rows}) == 2
-    with grpc.insecure_channel(games.address) as channel:
-        stub_ = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
+    with grpc.insecure_channel(stack.platform.address("gamestate")) as channel:
+        games = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
         for row in rows:
-            view = stub_.GetGame(game_pb2.GetGameRequest(game_id=row["game_id"])).game
+            view = games.GetGame(game_pb2.GetGameRequest(game_id=row["game_id"])).game
             assert view.status == game_pb2.GAME_STATUS_FINISHED
-            # The ladder's table: the external bot and one built-in bot, on the ladder's clock.
+            # The ladder's table: the external bot and one built-in bot, on the ladder's clock,
+            # rated in the ladder's queue with the bot's account at its seat.
             seats = view.settings.seats
             assert [s.name for s in seats if not s.bot] == ["outside-ladder-bot"]
+            assert [s.account_id for s in seats if not s.bot] == [account]
             assert {s.bot for s in seats if s.bot} <= {"passive", "random"}
             assert view.settings.time_control.decision_seconds == 60
-            log = stub_.GetGameLog(game_pb2.GetGameLogRequest(game_id=row["game_id"]))
+            assert view.settings.rated_queue == "open-ladder"
+            log = games.GetGameLog(game_pb2.GetGameLogRequest(game_id=row["game_id"]))
             mine = [a for a in log.answers if a.seat == row["seat"]]
             assert len(mine) == row["answers"] > 0
             assert not any(a.bot or a.timed_out for a in mine)
-    # Both games rated in the ladder's queue for the bot's account, once each.
-    account = made["account_id"]
-    rated = until(
-        lambda: board(url, "open-ladder").get(account, {}).get("games") == 2 or None,
+    rated = wait_for(
         "the external bot rated twice",
+        lambda: stack.board("open-ladder").get(account, {}).get("games") == 2,
         timeout=60,
     )
     assert rated
 
 
 def test_a_silent_external_bot_loses_by_the_clock_and_the_game_is_still_rated(
-    stack: tuple[str, ServiceProcess, ServiceProcess],
+    stack: LadderStack,
 ) -> None:
-    url, games, matchmaking = stack
-    opened = ladder(
-        url, "start", "clocked", "--bots", "passive,random", "--open", "--decision-seconds", "1",
+    opened = stack.cli(
+        "start", "clocked", "--bots", "passive,random", "--open", "--decision-seconds", "1",
         "--concurrent", "1",
     )  # fmt: skip
     assert opened.returncode == 0, opened.stderr
-    (silent,) = make_players(url, 1, scopes=("play", "ladder"))
-    s = stub(matchmaking.address)
+    silent = bot_player(stack)
+    s = stub(stack.platform.address("matchmaking"))
     ticket = enqueue(s, silent, mm.MatchFormat(ladder="clocked"))
-    assert ticket.format.ladder == "clocked" and ticket.format.rated
+    assert ticket.format.ladder == "clocked" and ticket.rated_queue == "clocked"
     done = until(
         lambda: (t := get(s, silent, ticket.ticket_id)).status == mm.TICKET_STATUS_MATCHED and t,
         "the ladder ticket seated",
         timeout=60,
     )
-    # The table was made from the request stored with its claim (its id is the match's): had
-    # the tick died before the assignment, the matchmaking recovery would have sent it again.
-    mid = sync_redis(url).hget(ticket_key(ticket.ticket_id), "match").decode()
-    assert done.game_id == derived_game_id("", mid)
-    with grpc.insecure_channel(games.address) as channel:
-        stub_ = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
+    with grpc.insecure_channel(stack.platform.address("gamestate")) as channel:
+        games = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
 
         def finished() -> bool:
-            view = stub_.GetGame(game_pb2.GetGameRequest(game_id=done.game_id)).game
+            view = games.GetGame(game_pb2.GetGameRequest(game_id=done.game_id)).game
             return view.status == game_pb2.GAME_STATUS_FINISHED
 
         until(finished, "the silent bot's game finished", timeout=240)
-        log = stub_.GetGameLog(game_pb2.GetGameLogRequest(game_id=done.game_id))
+        log = games.GetGameLog(game_pb2.GetGameLogRequest(game_id=done.game_id))
         theirs = [a for a in log.answers if a.seat == done.seat]
         # Three timeouts, then the bot played the seat for the rest of the game.
         assert [a.timed_out for a in theirs[:3]] == [True, True, True]
         assert all(a.bot for a in theirs[3:]) and len(theirs) > 3
-    rated = until(
-        lambda: board(url, "clocked").get(silent.account_id, {}).get("games") == 1 or None,
+    rated = wait_for(
         "the silent bot's game rated",
+        lambda: stack.board("clocked").get(silent.account_id, {}).get("games") == 1,
         timeout=60,
     )
     assert rated
 
 
-def test_bad_ladder_tickets_are_refused_and_leave_nothing(
-    stack: tuple[str, ServiceProcess, ServiceProcess],
-) -> None:
-    url, _, matchmaking = stack
-    assert ladder(url, "start", "closed", "--bots", "passive,random").returncode == 0
-    s = stub(matchmaking.address)
-    bot, other = make_players(url, 2, scopes=("play", "ladder"))
-    (player,) = make_players(url, 1, scopes=("play",))
+def test_bad_ladder_tickets_are_refused_and_leave_nothing(stack: LadderStack) -> None:
+    assert stack.cli("start", "closed", "--bots", "passive,random").returncode == 0
+    s = stub(stack.platform.address("matchmaking"))
+    bot, other = bot_player(stack), bot_player(stack)
+    player = bot_player(stack, ("play",))
 
     def enq(who: Any, fmt: mm.MatchFormat) -> object:
         return s.Enqueue(mm.EnqueueRequest(format=fmt), metadata=who.auth, timeout=10)
@@ -190,76 +167,93 @@ def test_bad_ladder_tickets_are_refused_and_leave_nothing(
         mm.MatchFormat(ladder="closed", time_control=game_pb2.TimeControl(decision_seconds=5)),
     ):
         assert refusal(lambda bad=bad: enq(bot, bad)) == invalid, bad
-    r = sync_redis(url)
+    r = sync_redis(stack.platform.redis_url)
     assert r.get(f"olympus:mm:acct:{{a:{bot.account_id}}}:ticket") is None
-    # A stopped ladder takes no tickets either.
-    opened = ladder(url, "start", "stopped", "--bots", "passive,random", "--open")
-    assert opened.returncode == 0
-    assert ladder(url, "stop", "stopped").returncode == 0
-    assert refusal(lambda: enq(other, mm.MatchFormat(ladder="stopped"))) == closed
-    assert r.get(f"olympus:mm:acct:{{a:{other.account_id}}}:ticket") is None
-
-
-class _GameServiceDown:
-    """The game service's path failing as Redis out of reach does (UNAVAILABLE): the tick dies
-    between its claim and the game."""
-
-    async def create(self, *args: Any, **kwargs: Any) -> Any:
-        raise Unavailable("injected: Redis out of reach", reason="STORAGE_UNAVAILABLE")
-
-
-def test_a_ladder_table_whose_tick_died_is_made_by_recovery_and_still_rated(
-    stack: tuple[str, ServiceProcess, ServiceProcess],
-) -> None:
-    url, games, _ = stack
-    # A stopped ladder: beat settles its listed games but seats nobody (the tick below does).
-    opened = ladder(
-        url, "start", "crashy", "--bots", "passive,random", "--open", "--decision-seconds", "1"
+    # A stopped ladder takes no tickets either (matchmaking hears it within seconds).
+    assert stack.cli("start", "stopped", "--bots", "passive,random", "--open").returncode == 0
+    assert stack.cli("stop", "stopped").returncode == 0
+    wait_for(
+        "the stopped ladder refused",
+        lambda: _refused(lambda: enq(other, mm.MatchFormat(ladder="stopped"))) == closed,
+        timeout=10,
     )
-    assert opened.returncode == 0 and ladder(url, "stop", "crashy").returncode == 0
-    (bot,) = make_players(url, 1, scopes=("play", "ladder"))
+    assert r.get(f"olympus:mm:acct:{{a:{other.account_id}}}:ticket") is None
+    # Seating ladder tickets is the ladder service's alone.
+    table = mm.SeatLadderTableRequest(ladder="closed", match_id="0" * 16)
+    assert refusal(lambda: s.SeatLadderTable(table, metadata=bot.auth)) == (
+        grpc.StatusCode.PERMISSION_DENIED,
+        "SERVICE_ONLY",
+    )
+    assert refusal(
+        lambda: s.ListLadderTickets(mm.ListLadderTicketsRequest(ladder="closed"), metadata=bot.auth)
+    ) == (grpc.StatusCode.PERMISSION_DENIED, "SERVICE_ONLY")
 
-    async def dying_tick() -> tuple[str, str]:
-        redis = aioredis.Redis.from_url(url)
+
+def _refused(call: Any) -> tuple[grpc.StatusCode, str] | None:
+    try:
+        call()
+    except grpc.RpcError as exc:
+        return exc.code(), error_details(exc)[0]  # type: ignore[attr-defined]
+    return None
+
+
+def test_a_table_a_dying_tick_left_is_made_once_and_rated(stack: LadderStack) -> None:
+    """A tick writes the table it chose as pending, then dies before (or while) asking for it:
+    the next tick asks again with the same match id, and matchmaking answers with the one game
+    it makes. Asked again after that, the same game; a ticket seated already is taken."""
+    assert stack.cli(
+        "start", "crashy", "--bots", "passive,random", "--open", "--decision-seconds", "1",
+        "--concurrent", "1",
+    ).returncode == 0  # fmt: skip
+    # Its one table taken by a game of its bots, the ladder seats no ticket; stopped, it starts
+    # nothing more: the dying tick below is the only one to seat the ticket.
+    wait_for("the ladder's first game", lambda: stack.show("crashy")["running"] == 1, timeout=30)
+    bot = bot_player(stack)
+    s = stub(stack.platform.address("matchmaking"))
+    ticket = enqueue(s, bot, mm.MatchFormat(ladder="crashy"))
+    assert stack.cli("stop", "crashy").returncode == 0
+    table = _table("crashy", True, 1, ["bot:random", bot.account_id], {ticket.ticket_id: 1})
+
+    async def dying_tick() -> None:
+        redis = aioredis.Redis.from_url(stack.platform.redis_url)
         try:
-            tickets = MatchStore(redis)
-            row = await tickets.enqueue(bot.account_id, "crash-bot", ladder_format("crashy"))
-            scheduler = LadderScheduler(
-                LadderStore(redis),
-                _GameServiceDown(),  # type: ignore[arg-type]
-                Scoring(ScoringStore(redis)),
-                tickets,
-            )
-            spec = await scheduler.store.spec("crashy")
-            waiting = await scheduler._waiting(spec)
-            entry = f"acct:{bot.account_id}"
-            with pytest.raises(Unavailable):
-                await scheduler._start(spec, ["bot:random", entry], {entry: waiting[entry]})
-            # (beat may have started games of the ladder before it was stopped: find ours)
-            listed = await scheduler.store.running("crashy")
-            ours = [game for game, table in listed.items() if entry in table]
-            assert len(ours) == 1
-            return row.ticket_id, ours[0]
+            await LadderStore(redis).add_pending("crashy", table)
         finally:
             await redis.aclose()
 
-    ticket_id, listed_game = asyncio.run(dying_tick())
-    s = stub(stack[2].address)
-    # The matchmaking service's recovery makes that very game after the claim's lease...
+    asyncio.run(dying_tick())
     done = until(
-        lambda: (t := get(s, bot, ticket_id)).status == mm.TICKET_STATUS_MATCHED and t,
-        "the claimed ladder table made by recovery",
-        timeout=90,
+        lambda: (t := get(s, bot, ticket.ticket_id)).status == mm.TICKET_STATUS_MATCHED and t,
+        "the pending table made by the next tick",
+        timeout=60,
     )
-    assert done.game_id == listed_game
-    # ...nobody plays the external seat: the clock and the bot finish it, and it is rated.
-    rated = until(
-        lambda: board(url, "crashy").get(bot.account_id, {}).get("games") == 1 or None,
+    request = game_pb2.CreateGameRequest.FromString(table.request)
+    with grpc.insecure_channel(stack.platform.address("matchmaking")) as channel:
+        service = matchmaking_pb2_grpc.MatchmakingServiceStub(channel)  # type: ignore[no-untyped-call]
+        key = (("authorization", f"Bearer {stack.platform.service_key}"),)
+        again = service.SeatLadderTable(
+            mm.SeatLadderTableRequest(
+                ladder="crashy",
+                match_id=table.match_id,
+                game=request,
+                tickets=[mm.TableTicket(ticket_id=ticket.ticket_id, seat=1)],
+            ),
+            metadata=key,
+        )
+        assert again.game_id == done.game_id  # the same game, not a second
+        other = mm.SeatLadderTableRequest(
+            ladder="crashy",
+            match_id="f" * 16,
+            game=request,
+            tickets=[mm.TableTicket(ticket_id=ticket.ticket_id, seat=1)],
+        )
+        assert refusal(lambda: service.SeatLadderTable(other, metadata=key)) == (
+            grpc.StatusCode.FAILED_PRECONDITION,
+            "TICKETS_TAKEN",
+        )
+    rated = wait_for(
         "the recovered ladder game rated",
+        lambda: stack.board("crashy").get(bot.account_id, {}).get("games") == 1,
         timeout=240,
     )
     assert rated
-    with grpc.insecure_channel(games.address) as channel:
-        stub_ = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
-        view = stub_.GetGame(game_pb2.GetGameRequest(game_id=listed_game)).game
-        assert view.status == game_pb2.GAME_STATUS_FINISHED

@@ -1,5 +1,6 @@
-"""`olympus ladder run` end to end: a private stack (Redis, game and scoring services, a worker
-and beat) it starts and stops itself, rated games, the leaderboard, the plot."""
+"""`olympus ladder run` end to end: a private stack (Redis, the accounts, game, scoring and
+ladder services, a worker and beat) it starts and stops itself, rated games, the leaderboard,
+the plot."""
 
 from __future__ import annotations
 
@@ -36,6 +37,6 @@ def test_a_table_with_more_seats_than_bots_is_refused_before_anything_starts() -
     assert "3-player table needs as many bots" in done.stderr and not done.stdout
 
 
-def test_an_unknown_bot_is_refused_by_the_game_service() -> None:
+def test_an_unknown_bot_is_refused_by_the_ladder_service() -> None:
     done = ladder("--bots", "random,grandmaster", "--games", "2", timeout=120)
-    assert done.returncode == 1 and "unknown bot" in done.stderr and not done.stdout
+    assert done.returncode == 2 and "unknown bot" in done.stderr and not done.stdout
