@@ -35,9 +35,11 @@ protolint: $(BUF)
 		$(BUF) breaking protos --against '.git#ref=HEAD~1,subdir=protos'; \
 	else echo "buf breaking: no previous commit to compare with"; fi
 
+# ruff, and the service boundaries (import-linter's contracts in pyproject.toml).
 lint: $(STAMP)
 	$(PY) -m ruff check services tests
 	$(PY) -m ruff format --check services tests
+	$(VENV)/bin/lint-imports
 
 typecheck: $(STAMP)
 	$(PY) -m mypy

@@ -58,7 +58,7 @@ def make_account(
     redis_url: str, name: str, scopes: Sequence[str], kind: str = "bot"
 ) -> tuple[str, str]:
     async def go() -> tuple[str, str]:
-        r = aioredis.Redis.from_url(redis_url)
+        r = aioredis.Redis.from_url(redis_url, client_name="test-operator")
         try:
             store = KeyStore(r)
             account = await store.create_account(name, kind)
@@ -78,6 +78,7 @@ def platform(
     workers: bool = False,
     worker_env: Mapping[str, str] | None = None,
     sweep_seconds: float = 1.0,
+    env: Mapping[str, str] | None = None,
 ) -> Iterator[Platform]:
     """The named services (the accounts service always) on `redis_url`, started in order."""
     wanted = [n for n in ORDER if n in names or n == "accounts"]
@@ -105,13 +106,15 @@ def platform(
                     "--port",
                     str(stack.ports[name]),
                     *extra,
-                    env=stack.env,
+                    env={**stack.env, **(env or {})},
                 )
             )
         if workers:
             stack.workers = exits.enter_context(
                 running_workers(
-                    redis_url, env={**stack.env, **(worker_env or {})}, sweep_seconds=sweep_seconds
+                    redis_url,
+                    env={**stack.env, **(env or {}), **(worker_env or {})},
+                    sweep_seconds=sweep_seconds,
                 )
             )
         yield stack

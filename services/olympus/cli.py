@@ -107,7 +107,7 @@ PLUGGED_SUBCOMMANDS = (
     "olympus.client.call",  # olympus call ADDRESS SERVICE/METHOD JSON
     "olympus.accounts.cli",  # olympus accounts ...
     "olympus.worker_commands",  # olympus worker, olympus beat
-    "olympus.ladder.cli",  # olympus ladder run
+    "olympus.ladder_commands",  # olympus ladder ...
     "olympus.platform.probe",  # olympus health ADDRESS
     "olympus.arena",  # olympus arena --bots greedy,random
 )

@@ -1,6 +1,6 @@
 """Every service on the Redis Cluster at once, chosen by the URL alone: accounts (keys),
 matchmaking (queues and tickets), the game service, the workers and beat (bot turns, rated
-results), scoring (ratings): a rated match made, played to the end by the workers, rated
+results delivered), scoring (ratings): a rated match made, played to the end by the workers, rated
 once, and read back through the scoring and accounts services."""
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import grpc
+from platform_stack import platform
 
 from olympus.accounts.keys import KeyStore
 from olympus.matchmaking import rated
@@ -27,7 +28,6 @@ from olympus.v1 import (
     scoring_pb2,
     scoring_pb2_grpc,
 )
-from services import running_service, running_workers
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "matchmaking"))
 from mm_support import Player, enqueue, fresh_format, matched, stub
@@ -58,22 +58,16 @@ def test_every_service_runs_on_the_cluster(
     alice, bob = make_players(url, 2)
     fmt = fresh_format(2, rated=True)
     queue = rated.queue_name(format_from_proto(fmt))
-    with (
-        running_service("gamestate", "--redis-url", url, "--quotas", "off", env=env) as games,
-        running_service(
-            "matchmaking",
-            "--redis-url",
-            url,
-            "--gamestate-address",
-            games.address,
-            "--match-interval",
-            "0.05",
-            env=env,
-        ) as matchmaking,  # fmt: skip
-        running_service("scoring", "--redis-url", url, env=env) as scoring,
-        running_service("accounts", "--redis-url", url, env=env) as accounts,
-        running_workers(url, env=env, sweep_seconds=0.2),
-    ):
+    with platform(
+        url,
+        ("gamestate", "scoring", "matchmaking"),
+        args={"gamestate": ("--quotas", "off"), "matchmaking": ("--match-interval", "0.05")},
+        workers=True,
+        sweep_seconds=0.2,
+        env=env,
+    ) as stack:
+        games, scoring = stack.processes["gamestate"], stack.processes["scoring"]
+        accounts, matchmaking = stack.processes["accounts"], stack.processes["matchmaking"]
         s = stub(matchmaking.address)
         tickets = [(p, enqueue(s, p, fmt).ticket_id) for p in (alice, bob)]
         made = matched(s, tickets)

@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from olympus.ladder.pairing import Entrant, next_table, player_counts
-from olympus.ladder.plot import COLOURS, ratings_png
+from olympus.client.ratings_plot import COLOURS, ratings_png
 
 
 def test_the_entrant_with_fewest_games_is_always_seated() -> None:

@@ -19,7 +19,12 @@ from olympus.v1 import ladder_pb2 as lpb
 from olympus.v1 import ladder_pb2_grpc, scoring_pb2_grpc
 from olympus.v1 import scoring_pb2 as spb
 
-from .store import player_id
+BOT_PREFIX = "bot:"  # a built-in bot's rated player (GameRecord.seats.player)
+
+
+def player_id(bot: str) -> str:
+    return BOT_PREFIX + bot
+
 
 POLL_S = 0.2
 

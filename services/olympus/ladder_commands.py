@@ -237,8 +237,8 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from .plot import colour_name, ratings_png
-    from .runner import LadderConfig, LadderError, LadderRun, check_config
+    from .client.ladder_run import LadderConfig, LadderError, LadderRun, check_config
+    from .client.ratings_plot import colour_name, ratings_png
 
     config = LadderConfig(
         queue=args.queue,
@@ -264,7 +264,7 @@ def _run(args: argparse.Namespace) -> int:
                 return USAGE
             ladder_address, scoring_address, key = args.address, args.scoring, args.api_key
         else:
-            from olympus.launcher import private_stack
+            from .launcher import private_stack
 
             ladder_address, scoring_address, key = stack.enter_context(
                 private_stack(["accounts", "gamestate", "scoring", "ladder"], "olympus-ladder")
