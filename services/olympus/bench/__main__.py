@@ -1,6 +1,7 @@
 """`make bench`: one JSON line per benchmark, in this order: the engine, the bots' decisions
 per second, the search bot's simulations per second, the game service (answers, Redis memory per game, watchers), the workers (bot games
-per minute, bot turn latency), matchmaking (tickets matched per second, time to match), live
+per minute, bot turn latency), matchmaking (tickets matched per second, time to match; and a
+good pair's time to match while one account attacks, against idle), live
 scores (views and answers per second with realtime scoring on and off), the cost of WAIT for a
 replica on Redis Cluster (redis_wait) and of `appendfsync always` against `everysec`
 (redis_appendfsync).
@@ -25,6 +26,7 @@ BENCHMARKS = {
     "gamestate_watchers": "watchers",
     "workers": "workers",
     "matchmaking": "matchmaking",
+    "matchmaking_abuse": "matchmaking_abuse",
     "live_scores": "livescore",
     "redis_wait": "durability",
     "redis_appendfsync": "appendfsync",

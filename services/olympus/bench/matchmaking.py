@@ -1,8 +1,8 @@
 """Matchmaking benchmark: how fast waiting tickets become games, end to end through the
 matchmaking service, Redis and the game service.
 
-It starts a private redis-server, a real `python -m olympus.gamestate` (quotas off), and
-matchmaking replicas, makes `tickets` accounts with a `play` key each, then:
+It starts a private platform (a redis-server, the accounts, game (quotas off) and scoring
+services), and matchmaking replicas, makes `tickets` accounts with a `play` key each, then:
 
   1. backlog: `tickets` 2-player tickets of one format enqueued (grpc.aio, `concurrency` calls
      at once) through a replica whose matcher is off, so that they all wait; then one matching
@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import secrets
 import statistics
 import sys
 import time
@@ -30,25 +29,26 @@ from contextlib import contextmanager
 from typing import Any
 
 import grpc
-import redis.asyncio as aioredis
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from olympus.accounts.keys import KeyStore
 from olympus.launcher import start_service, stop
 from olympus.platform.config import METRICS_OFF
-from olympus.platform.embedded_redis import embedded_redis
 from olympus.v1 import matchmaking_pb2, matchmaking_pb2_grpc
 
-from .service import _service
+from .stack import BenchStack, bench_stack
 
 FORMAT = matchmaking_pb2.MatchFormat(players=2)
 MATCHED = matchmaking_pb2.TICKET_STATUS_MATCHED
 
 
 @contextmanager
-def _matchmaking(redis_url: str, gamestate: str, *args: str) -> Iterator[str]:
-    extra = ("--gamestate-address", gamestate, "--log-level", "WARNING", *args)
-    child = start_service("matchmaking", 0, METRICS_OFF, redis_url, extra)
+def _matchmaking(stack: BenchStack, *args: str) -> Iterator[str]:
+    from olympus.launcher import stack_env
+
+    extra = ("--log-level", "WARNING", "--quotas", "off", *args)
+    ports = {c.name: c.port for c in stack.children}
+    env = stack_env(stack.service_key, ports)
+    child = start_service("matchmaking", 0, METRICS_OFF, stack.redis_url, extra, env=env)
     try:
         yield f"127.0.0.1:{child.port}"
     finally:
@@ -58,18 +58,6 @@ def _matchmaking(redis_url: str, gamestate: str, *args: str) -> Iterator[str]:
 def _ms(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3)
-
-
-async def _keys(redis_url: str, count: int) -> list[str]:
-    redis = aioredis.Redis.from_url(redis_url)
-    store = KeyStore(redis)
-    keys = []
-    for _ in range(count):
-        account = await store.create_account(f"bench-{secrets.token_hex(6)}", "person")
-        key, _ = await store.create_key(account.account_id, ["play"])
-        keys.append(key)
-    await redis.aclose()
-    return keys
 
 
 def _auth(key: str) -> tuple[tuple[str, str], ...]:
@@ -138,15 +126,16 @@ async def _health_ms(channel: grpc.aio.Channel, calls: int) -> list[float]:
     return out
 
 
-async def _run(redis_url: str, gamestate: str, tickets: int, concurrency: int) -> dict[str, Any]:
-    keys = await _keys(redis_url, 2 * tickets)
+async def _run(
+    stack: BenchStack, keys: Sequence[str], tickets: int, concurrency: int
+) -> dict[str, Any]:
     first, second = keys[:tickets], keys[tickets:]
-    with _matchmaking(redis_url, gamestate, "--matcher", "off") as api_only:
+    with _matchmaking(stack, "--matcher", "off") as api_only:
         async with grpc.aio.insecure_channel(api_only) as channel:
             stub = matchmaking_pb2_grpc.MatchmakingServiceStub(channel)  # type: ignore[no-untyped-call]
             health_ms = await _health_ms(channel, 200)
             ids, enqueue_ms = await _enqueue_all(stub, first, concurrency)
-            with _matchmaking(redis_url, gamestate, "--match-interval", "0.02"):
+            with _matchmaking(stack, "--match-interval", "0.02"):
                 start_ms = time.time() * 1000  # the matcher is up (its ready line was read)
                 backlog = await _all_matched(stub, first, ids, concurrency)
                 ids2, stream_enqueue_ms = await _enqueue_all(stub, second, concurrency)
@@ -183,11 +172,9 @@ async def _run(redis_url: str, gamestate: str, tickets: int, concurrency: int) -
 
 
 def main_figures(tickets: int = 1000, concurrency: int = 50) -> dict[str, Any]:
-    with embedded_redis() as redis, _service(redis.url) as (address, _pid):
-        # The game service takes matchmaking's CreateGame calls: make sure it is up.
-        with grpc.insecure_channel(address) as channel:
-            grpc.channel_ready_future(channel).result(timeout=15)
-        return asyncio.run(_run(redis.url, address, tickets, concurrency))
+    with bench_stack(["gamestate", "scoring"], {"gamestate": ("--quotas", "off")}) as stack:
+        keys = stack.keys(2 * tickets)
+        return asyncio.run(_run(stack, keys, tickets, concurrency))
 
 
 def main(argv: list[str] | None = None) -> int:
