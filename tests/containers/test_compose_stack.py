@@ -32,6 +32,7 @@ def test_games_play_through_the_stack_and_it_comes_down_cleanly() -> None:
             "accounts",
             "scoring",
             "matchmaking",
+            "ladder",
         ):
             serving, seen = check(f"127.0.0.1:{stack.ports[service]}")
             assert serving, f"{service}: {seen}"

@@ -15,7 +15,7 @@ import yaml
 
 K8S_VERSION = "1.30.0"
 MANIFESTS = Path(__file__).resolve().parents[2] / "deploy" / "k8s"
-GRPC_SERVICES = {"gamestate", "catalogue", "matchmaking", "scoring", "accounts"}
+GRPC_SERVICES = {"gamestate", "catalogue", "matchmaking", "scoring", "accounts", "ladder"}
 
 
 def documents() -> list[dict[str, Any]]:
@@ -89,3 +89,19 @@ def test_configuration_comes_from_the_configmap_and_secret() -> None:
         for container in deployment["spec"]["template"]["spec"]["containers"]:
             refs = {next(iter(r.values()))["name"] for r in container["envFrom"]}
             assert refs == {config["metadata"]["name"], secret["metadata"]["name"]}
+
+
+def test_every_pod_gets_the_service_credential_and_the_peers_addresses() -> None:
+    """The service credential is provisioned once, as a Secret every pod reads; each service
+    finds the others by the ConfigMap's addresses (their Services' names and ports)."""
+    (secret,) = by_kind("Secret").values()
+    assert "OLYMPUS_SERVICE_KEY" in secret["stringData"]
+    config = next(iter(by_kind("ConfigMap").values()))["data"]
+    services = by_kind("Service")
+    for name, service in services.items():
+        port = service["spec"]["ports"][0]["port"]
+        assert config[f"OLYMPUS_{name.upper()}_ADDRESS"] == f"{name}:{port}"
+    for name, deployment in by_kind("Deployment").items():
+        (container,) = deployment["spec"]["template"]["spec"]["containers"]
+        sources = {next(iter(ref.values()))["name"] for ref in container["envFrom"]}
+        assert {"olympus-config", "olympus-secrets"} <= sources, name

@@ -29,6 +29,7 @@ PUBLISHED = {
     "matchmaking": "OLYMPUS_MATCHMAKING_PUBLISH",
     "scoring": "OLYMPUS_SCORING_PUBLISH",
     "accounts": "OLYMPUS_ACCOUNTS_PUBLISH",
+    "ladder": "OLYMPUS_LADDER_PUBLISH",
 }
 HEALTHCHECKED = (
     "redis",
@@ -38,6 +39,7 @@ HEALTHCHECKED = (
     "accounts",
     "scoring",
     "matchmaking",
+    "ladder",
 )
 
 
@@ -62,6 +64,12 @@ def containers_cpu_seconds() -> float | None:
             return int(usage) * unit
         return int(text) * unit
     return None
+
+
+def _new_key() -> str:
+    from olympus.accounts.keys import new_key
+
+    return new_key()
 
 
 class StackError(Exception):
@@ -98,12 +106,15 @@ class ComposeStack:
     appendfsync: str = "always"
     project: str = field(default_factory=lambda: f"olympusfaults{uuid.uuid4().hex[:8]}")
     ports: dict[str, int] = field(default_factory=lambda: {s: free_port() for s in PUBLISHED})
+    # The stack's service credential, made for it (as an operator provisions one).
+    service_key: str = field(default_factory=lambda: os.environ.get("OLYMPUS_SERVICE_KEY") or _new_key())
 
     @property
     def env(self) -> dict[str, str]:
         env = dict(os.environ)
         env.update({PUBLISHED[s]: str(p) for s, p in self.ports.items()})
         env["OLYMPUS_REDIS_APPENDFSYNC"] = self.appendfsync
+        env["OLYMPUS_SERVICE_KEY"] = self.service_key
         return env
 
     @property
