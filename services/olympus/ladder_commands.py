@@ -203,6 +203,8 @@ def _list(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(rows))
             return 0
+        if not rows:
+            print("no ladders")
         for row in rows:
             print(
                 f"{row['name']:<24} {row['state']:<8} {row['running']:>3} running "
@@ -222,6 +224,8 @@ def _games(args: argparse.Namespace) -> int:
         page = stub.ListLadderGames(
             pb.ListLadderGamesRequest(name=args.name, page_size=args.count), timeout=30
         )
+        if not args.json:
+            print(f"ladder {args.name}: {page.total_count} games, newest first")
         for game in page.games:
             state = pb.LadderGameState.Name(game.state).removeprefix("LADDER_GAME_STATE_").lower()
             if args.json:

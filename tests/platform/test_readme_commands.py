@@ -27,8 +27,9 @@ expands): running `make test` inside the test suite would recurse, and every `ma
 first builds the virtual environment the tests already run in.
 
 What the README writes as the platform's defaults is replaced by this test's own: the service
-addresses 127.0.0.1:50051/50052 by a game service and a catalogue started for the test,
-`--port 50051` to `--port 50055` by `--port 0`, the Redis URL by a private redis-server, `.venv/`
+addresses 127.0.0.1:50051/50052/50056 by a game service, a catalogue and a ladder service (with
+the scoring and matchmaking services it needs) started for the test, `OLYMPUS_API_KEY` by an
+admin key, `--port 50051` to `--port 50056` by `--port 0`, the Redis URL by a private redis-server, `.venv/`
 by the test's virtual environment, and HOME by a temporary folder. Values that only an earlier
 command's output can tell (game ids, tokens) are read from that output: a transcript line that
 shows one is matched with a pattern, and the README's value is replaced by the real one in the
@@ -54,6 +55,7 @@ import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
+from platform_stack import Platform, platform
 from services import ServiceProcess, running_service
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -196,9 +198,24 @@ def catalogue() -> Iterator[ServiceProcess]:
         yield service
 
 
+@pytest.fixture(scope="module")
+def ladders(redis_url: str) -> Iterator[Platform]:
+    """The ladder service, and the services it asks (the session's workers play its games)."""
+    with platform(
+        redis_url,
+        ("gamestate", "scoring", "matchmaking", "ladder"),
+        args={"gamestate": ("--quotas", "off")},
+    ) as stack:
+        yield stack
+
+
 @pytest.fixture
 def shell(
-    gamestate: ServiceProcess, catalogue: ServiceProcess, redis_url: str, tmp_path: Path
+    gamestate: ServiceProcess,
+    catalogue: ServiceProcess,
+    ladders: Platform,
+    redis_url: str,
+    tmp_path: Path,
 ) -> Shell:
     venv_bin = Path(sys.executable).parent
     env = {
@@ -207,6 +224,8 @@ def shell(
         "VIRTUAL_ENV": sys.prefix,
         "HOME": str(tmp_path),
         "OLYMPUS_GAMESTATE_ADDRESS": gamestate.address,
+        "OLYMPUS_LADDER_ADDRESS": ladders.address("ladder"),
+        "OLYMPUS_API_KEY": ladders.account(scopes=["admin"])[1],
         # `olympus run` as written would take the default ports, maybe busy on a shared machine.
         "OLYMPUS_GAMESTATE_PORT": "0",
         "OLYMPUS_CATALOGUE_PORT": "0",
@@ -220,7 +239,8 @@ def shell(
         {
             "127.0.0.1:50051": gamestate.address,
             "127.0.0.1:50052": catalogue.address,
-            **{f"--port {port}": "--port 0" for port in range(50051, 50056)},
+            "127.0.0.1:50056": ladders.address("ladder"),
+            **{f"--port {port}": "--port 0" for port in range(50051, 50057)},
             "redis://127.0.0.1:6379/0": redis_url,
             ".venv/bin/": f"{venv_bin}/",
         },
