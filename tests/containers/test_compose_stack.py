@@ -37,7 +37,9 @@ def test_games_play_through_the_stack_and_it_comes_down_cleanly() -> None:
             serving, seen = check(f"127.0.0.1:{stack.ports[service]}")
             assert serving, f"{service}: {seen}"
         tables = [Table(11), Table(12), Table(13, decision_seconds=2, silent=True)]
-        runs = play_games(stack.gamestate_targets, tables, concurrency=3)
+        runs = play_games(
+            stack.gamestate_targets, tables, concurrency=3, service_key=stack.service_key
+        )
         tally = check_games(stack.gamestate_targets, stack.redis_url, runs)
         assert tally.finished == 3
         assert tally.acknowledged > 0
@@ -45,4 +47,6 @@ def test_games_play_through_the_stack_and_it_comes_down_cleanly() -> None:
         assert tally.timeouts == 3
         assert (tally.lost, tally.doubled, tally.mismatched) == (0, 0, 0)
         assert (tally.misclocked, tally.uncounted) == (0, 0)
+        # Every game was rated (as matchmaking makes them), once: the workers delivered each.
+        assert (tally.rated, tally.unrated, tally.rated_twice) == (3, 0, 0)
     assert _left_behind(stack.project) == []

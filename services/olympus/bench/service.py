@@ -34,7 +34,6 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from olympus.engine import Game, GameOptions
-from olympus.platform.embedded_redis import embedded_redis
 from olympus.v1 import game_pb2 as pb
 from olympus.v1 import game_pb2_grpc
 
@@ -154,8 +153,11 @@ async def _create(stub: Any, players: int, seed: int, answers: int) -> Plan:
     )
 
 
-async def _play(stub: Any, pid: int, plans: list[Plan], count: int) -> Timing:
-    """Each game sends its next `count` answers, all games at once."""
+async def _play(
+    stub: Any, pid: int, plans: list[Plan], count: int, metadata: tuple[tuple[str, str], ...] = ()
+) -> Timing:
+    """Each game sends its next `count` answers, all games at once (with `metadata`: an API
+    key, which the service checks on every call)."""
 
     def player(plan: Plan) -> Callable[[list[float]], Awaitable[None]]:
         async def run(latencies: list[float]) -> None:
@@ -171,7 +173,7 @@ async def _play(stub: Any, pid: int, plans: list[Plan], count: int) -> Timing:
                     text=text,
                 )
                 t = time.perf_counter()
-                await stub.SubmitAction(request, timeout=30)
+                await stub.SubmitAction(request, metadata=metadata, timeout=30)
                 latencies.append(time.perf_counter() - t)
                 plan.version += 1
 
@@ -181,18 +183,21 @@ async def _play(stub: Any, pid: int, plans: list[Plan], count: int) -> Timing:
 
 
 async def _run(
-    address: str, pid: int, games: int, answers: int, players: int, rounds: int
+    address: str, pid: int, games: int, answers: int, players: int, rounds: int, key: str = ""
 ) -> dict[str, Any]:
     async with grpc.aio.insecure_channel(address) as channel:
         stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
         await _noop(channel, pid, 8, 50)  # warm the channel and the service first
         solo = await _create(stub, players, 999, 100_000)  # a whole game, answered alone
+        keyed = await _create(stub, players, 999, 100_000)  # the same game, answered with a key
         plans = [await _create(stub, players, 1000 + i, answers) for i in range(games)]
         await _play(stub, pid, plans, 2)  # and the games' first answers (setup)
         # Unloaded: one caller at a time.
         played = len(solo.answers)
         noop_single = await _noop(channel, pid, 1, played)
         submit_single = await _play(stub, pid, [solo], played)
+        auth = (("authorization", f"Bearer {key}"),) if key else ()
+        keyed_single = await _play(stub, pid, [keyed], played, auth) if key else None
         # Loaded: the two kinds of call in turns, so that a noisy machine weighs on both alike.
         noop_loaded = submit_loaded = Timing([], 0.0, 0.0)
         per_round = max(1, (answers - 2) // rounds)
@@ -201,6 +206,18 @@ async def _run(
             submit_loaded += await _play(stub, pid, plans, per_round)
     noop1, sub1 = noop_single.figures("calls"), submit_single.figures("actions")
     noopn, subn = noop_loaded.figures("calls"), submit_loaded.figures("actions")
+    extra: dict[str, Any] = {}
+    if keyed_single is not None:
+        # The hop a key adds to every call: its check at the edge (through the accounts
+        # service, cached: one CheckKey per key and cache life, then a hash and a lookup).
+        key1 = keyed_single.figures("actions")
+        extra["submit_action_with_a_key"] = {
+            **key1,
+            "p50_vs_without": round(key1["p50_us"] / sub1["p50_us"], 2),
+            "server_cpu_vs_without": round(
+                key1["server_cpu_us_per_call"] / sub1["server_cpu_us_per_call"], 2
+            ),
+        }
     return {
         "machine_cores": os.cpu_count(),
         "players": players,
@@ -208,6 +225,7 @@ async def _run(
             "noop_health_check": noop1,
             "submit_action": sub1,
             "p50_ratio": round(sub1["p50_us"] / noop1["p50_us"], 2),
+            **extra,
         },
         "concurrent": {
             "callers": games,
@@ -225,8 +243,12 @@ async def _run(
 def main_figures(
     games: int = 1000, answers: int = 40, players: int = 3, rounds: int = 4
 ) -> dict[str, Any]:
-    with embedded_redis() as redis, _service(redis.url) as (address, pid):
-        return asyncio.run(_run(address, pid, games, answers, players, rounds))
+    from .stack import bench_stack
+
+    with bench_stack(["gamestate"], {"gamestate": ("--quotas", "off")}) as stack:
+        (key,) = stack.keys(1, ["play", "create_games"])
+        address, pid = stack.address("gamestate"), stack.pid("gamestate")
+        return asyncio.run(_run(address, pid, games, answers, players, rounds, key))
 
 
 def main(argv: list[str] | None = None) -> int:

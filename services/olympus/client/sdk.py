@@ -145,8 +145,14 @@ class OlympusClient:
         timeout: float = 10.0,
         retries: int = 4,
         backoff: float = 0.25,
+        api_key: str = "",
     ) -> None:
+        """`api_key`: sent with every call (`authorization: Bearer <key>`); the service checks
+        it and needs its `play` scope (creating games: `create_games`)."""
         self.targets = targets_of(address or os.environ.get(ADDRESS_ENV) or DEFAULT_ADDRESS)
+        self.metadata: tuple[tuple[str, str], ...] = (
+            (("authorization", f"Bearer {api_key}"),) if api_key else ()
+        )
         self.timeout = timeout
         self.retries = retries
         self.backoff = backoff
@@ -200,7 +206,7 @@ class OlympusClient:
         attempt = 0
         while True:
             try:
-                return method(request, timeout=timeout or self.timeout)
+                return method(request, timeout=timeout or self.timeout, metadata=self.metadata)
             except grpc.RpcError as exc:
                 code = exc.code()  # type: ignore[attr-defined]
                 if code not in retry_on or attempt >= self.retries:
@@ -232,6 +238,8 @@ class OlympusClient:
         request_id: str = "",
         seat_tokens: Mapping[int, str] | None = None,
         host_token: str = "",
+        rated_queue: str = "",
+        accounts: Mapping[int, str] | None = None,
     ) -> CreatedGame:
         """A new game. `bots` names the seats the service plays (a list of seats for the random
         bot, or seat -> bot name); `beginner` the seats dealt the Beginner corporation;
@@ -246,7 +254,11 @@ class OlympusClient:
         characters, e.g. `secrets.token_urlsafe(32)`) to be able to send it again yourself
         later; without them fresh ones are made for this call), and `host_token` likewise (the
         service gives the host token it makes only once: a resend's reply has it only when you
-        chose it)."""
+        chose it).
+
+        `rated_queue` and `accounts` (seat -> account id) are for a platform service's key only
+        (a key with the `service` scope: matchmaking, the ladder): the queue the game is rated
+        in, and the account behind each human seat."""
         bot_names = dict(bots) if isinstance(bots, Mapping) else {s: "random" for s in bots}
         options = pb.GameOptions(
             players=players,
@@ -269,6 +281,7 @@ class OlympusClient:
                 bot=bot_names.get(seat, ""),
                 beginner=seat in beginner,
                 name=(names or {}).get(seat, ""),
+                account_id=(accounts or {}).get(seat, ""),
             )
             for seat in range(players)
         ]
@@ -290,6 +303,7 @@ class OlympusClient:
             ),
             request_id=request_id,
             host_token=host_token,
+            rated_queue=rated_queue,
         )
         # Without a request_id a resend may make a second game: never retried then.
         retry = _ACT_RETRY if request_id else frozenset()
@@ -502,7 +516,7 @@ class SeatHandle:
             request = pb.WatchGameRequest(
                 game_id=self.game_id, token=self.token, from_version=after
             )
-            stream = self.client.stub.WatchGame(request)
+            stream = self.client.stub.WatchGame(request, metadata=self.client.metadata)
             try:
                 for msg in stream:
                     failures = 0

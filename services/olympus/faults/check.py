@@ -1,13 +1,16 @@
 """What became of the games of a fault run: every acknowledged answer in the log, no answer
-applied twice, the stored state equal to a replay of the log, the clock's rules kept, and no
-game in the store that the run does not know of."""
+applied twice, the stored state equal to a replay of the log, the clock's rules kept, no game in
+the store that the run does not know of, and every finished game rated exactly once (its result
+delivered by the game service's workers to the scoring service, whatever the fault did)."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+import orjson
 import redis
 
 from olympus.client import OlympusClient
@@ -32,6 +35,9 @@ class Tally:
     uncounted: int = 0
     acknowledged: int = 0
     timeouts: int = 0
+    rated: int = 0  # finished games rated (once)
+    unrated: int = 0  # finished games not rated within RATING_WAIT_S
+    rated_twice: int = 0  # a player's history holding a game more than once
 
     def as_dict(self) -> dict[str, int]:
         return dict(vars(self))
@@ -63,6 +69,38 @@ def clock_kept(run: GameRun, log: dict[str, Any]) -> bool:
         elif a["bot"] != handed or (run.table.silent and not a["bot"]):
             return False
     return not (run.table.silent and log["status"] == "finished" and timeouts != limit)
+
+
+RATING_WAIT_S = 120.0  # the workers deliver every few seconds; a fault may hold them up
+
+
+def scoring_key(queue: str, part: str) -> str:
+    return f"olympus:scoring:{{q:{queue}}}:{part}"
+
+
+def check_ratings(r: redis.Redis, runs: Sequence[GameRun], tally: Tally) -> None:
+    """Every finished game rated once in its queue (waiting for the delivery), for each of its
+    players exactly once; an aborted one not rated."""
+    finished = [run for run in runs if run.status == "finished" and run.rated_queue]
+    deadline = time.monotonic() + RATING_WAIT_S
+    waiting = list(finished)
+    while waiting and time.monotonic() < deadline:
+        waiting = [
+            run
+            for run in waiting
+            if not r.hexists(scoring_key(run.rated_queue, "games"), run.game_id)
+        ]
+        if waiting:
+            time.sleep(1.0)
+    tally.unrated += len(waiting)
+    tally.rated += len(finished) - len(waiting)
+    for run in runs:
+        for player in run.players:
+            entries = r.lrange(scoring_key(run.rated_queue, f"h:{player}"), 0, -1)
+            count = sum(orjson.loads(e)["game_id"] == run.game_id for e in entries)
+            tally.rated_twice += count > 1
+            if run.status != "finished":
+                tally.rated_twice += count > 0  # an aborted game is never rated
 
 
 def check_games(
@@ -107,5 +145,6 @@ def check_games(
     members = r.zrange(st.index_key("all"), 0, -1)
     listed = {st.member_game(m.decode() if isinstance(m, bytes) else str(m)) for m in members}
     tally.uncounted = len(listed - ours)
+    check_ratings(r, runs, tally)
     r.close()
     return tally

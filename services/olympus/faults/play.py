@@ -5,10 +5,13 @@ acknowledged is recorded, with the version it made, for `check.py`.
 
 Each game is created with a `request_id` and tokens chosen here, so a creation whose reply
 was lost to the fault is sent again and answers with the same game: a fault never leaves an
-extra game nobody counts."""
+extra game nobody counts. Each is rated, as matchmaking makes its rated games: created with the
+stack's service credential, in the run's queue, seat 0 an account of its own (`RATED_QUEUE`,
+`account_of`), so `check.py` can count that every finished game was rated exactly once."""
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
 import threading
@@ -36,6 +39,15 @@ POLL_LAST_S = 0.5
 _RETRIED = ("UNAVAILABLE", "DEADLINE_EXCEEDED")
 
 
+def rated_queue(run_tag: str) -> str:
+    return f"faults-{run_tag}"
+
+
+def account_of(run_tag: str, seed: int) -> str:
+    """Seat 0's account in a table's game (16 hex digits, one per table and run)."""
+    return hashlib.sha256(f"{run_tag}:{seed}".encode()).hexdigest()[:16]
+
+
 @dataclass(frozen=True)
 class Table:
     """One game to play: its seed, its clock (0: none), and whether seat 0 never answers."""
@@ -60,6 +72,8 @@ class GameRun:
     game_id: str
     host_token: str
     table: Table = field(default_factory=lambda: Table(0))
+    rated_queue: str = ""
+    players: tuple[str, ...] = ()  # the rated player of each seat
     acked: dict[int, str] = field(default_factory=dict)  # version made -> answer text
     status: str = "active"
     aborted_by_us: bool = False
@@ -82,13 +96,19 @@ def _create(client: OlympusClient, table: Table, run_tag: str, until: float) -> 
                 request_id=request_id,
                 seat_tokens={HUMAN_SEAT: token},
                 host_token=host,
+                rated_queue=rated_queue(run_tag),
+                accounts={HUMAN_SEAT: account_of(run_tag, table.seed)},
             )
         except GameServiceError as exc:
             if exc.status not in _RETRIED or time.monotonic() > until:
                 raise
             time.sleep(RETRY_PAUSE_S)
             continue
-        return GameRun(g.game_id, g.host_token, table, created_attempts=attempts), token
+        players = (account_of(run_tag, table.seed), "bot:random")
+        run = GameRun(
+            g.game_id, g.host_token, table, rated_queue(run_tag), players, created_attempts=attempts
+        )
+        return run, token
 
 
 def _answer(me: SeatHandle, run: GameRun, answer: dict[str, object], version: int) -> None:
@@ -110,8 +130,12 @@ def _answer(me: SeatHandle, run: GameRun, answer: dict[str, object], version: in
         return
 
 
-def play_game(targets: Sequence[str], table: Table, run_tag: str, stop: threading.Event) -> GameRun:
-    with OlympusClient(list(targets), timeout=5.0, retries=6, backoff=0.2) as client:
+def play_game(
+    targets: Sequence[str], table: Table, run_tag: str, stop: threading.Event, service_key: str
+) -> GameRun:
+    with OlympusClient(
+        list(targets), timeout=5.0, retries=6, backoff=0.2, api_key=service_key
+    ) as client:
         until = time.monotonic() + GAME_DEADLINE_S
         run, token = _create(client, table, run_tag, until)
         me = client.join(run.game_id, token)
@@ -140,12 +164,15 @@ def play_game(targets: Sequence[str], table: Table, run_tag: str, stop: threadin
             _answer(me, run, pick(d.decision, rnd), d.version)
 
 
-def play_games(targets: Sequence[str], tables: Sequence[Table], concurrency: int) -> list[GameRun]:
-    """Every table played, `concurrency` at a time (one thread and one client each)."""
+def play_games(
+    targets: Sequence[str], tables: Sequence[Table], concurrency: int, service_key: str
+) -> list[GameRun]:
+    """Every table played, `concurrency` at a time (one thread and one client each), its game
+    made with `service_key` (the stack's service credential: rated games)."""
     stop = threading.Event()
-    run_tag = secrets.token_hex(4)  # request ids of this run only
+    run_tag = secrets.token_hex(4)  # request ids and the rated queue of this run only
     with ThreadPoolExecutor(concurrency) as pool:
-        futures = [pool.submit(play_game, targets, t, run_tag, stop) for t in tables]
+        futures = [pool.submit(play_game, targets, t, run_tag, stop, service_key) for t in tables]
         try:
             return [f.result() for f in futures]
         finally:

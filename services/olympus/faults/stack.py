@@ -107,7 +107,9 @@ class ComposeStack:
     project: str = field(default_factory=lambda: f"olympusfaults{uuid.uuid4().hex[:8]}")
     ports: dict[str, int] = field(default_factory=lambda: {s: free_port() for s in PUBLISHED})
     # The stack's service credential, made for it (as an operator provisions one).
-    service_key: str = field(default_factory=lambda: os.environ.get("OLYMPUS_SERVICE_KEY") or _new_key())
+    service_key: str = field(
+        default_factory=lambda: os.environ.get("OLYMPUS_SERVICE_KEY") or _new_key()
+    )
 
     @property
     def env(self) -> dict[str, str]:
