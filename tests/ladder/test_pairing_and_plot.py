@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from olympus.ladder.pairing import Entrant, next_table, player_counts
 from olympus.client.ratings_plot import COLOURS, ratings_png
+from olympus.ladder.pairing import Entrant, next_table, player_counts
 
 
 def test_the_entrant_with_fewest_games_is_always_seated() -> None:

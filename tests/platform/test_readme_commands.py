@@ -54,8 +54,8 @@ from pathlib import Path
 import grpc
 import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
-
 from platform_stack import Platform, platform
+
 from services import ServiceProcess, running_service
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,6 +16,7 @@ import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from .connections import ConnectionPolicy
 from .quota import MethodQuota, Rate
 from .strict import decimal_arg, whole_arg
 
@@ -57,6 +58,7 @@ class ServiceSettings:
     max_request_bytes: int = DEFAULT_MAX_REQUEST_BYTES
     # full method name ("/olympus.v1.GameService/CreateGame") -> its limits
     quotas: Mapping[str, MethodQuota] = field(default_factory=dict)
+    connections: ConnectionPolicy = field(default_factory=ConnectionPolicy)
 
 
 def _env(service: str, key: str) -> str | None:
@@ -217,9 +219,50 @@ def parser_for(
         help="a larger request is refused (RESOURCE_EXHAUSTED) before it is parsed "
         f"(env OLYMPUS_MAX_REQUEST_BYTES; default {DEFAULT_MAX_REQUEST_BYTES})",
     )
+    _add_connection_arguments(p, service)
     if quotas:
         _add_quota_arguments(p, service, quotas)
     return p
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return value
+
+
+def _add_connection_arguments(p: argparse.ArgumentParser, service: str) -> None:
+    d = ConnectionPolicy()
+    group = p.add_argument_group("connections (see platform/connections.py)")
+    for flag, env, default, what in (
+        ("--max-connection-idle-seconds", "MAX_CONNECTION_IDLE_SECONDS",
+         d.max_connection_idle_s, "a connection with no call this long is closed"),
+        ("--handshake-timeout-seconds", "HANDSHAKE_TIMEOUT_SECONDS", d.handshake_timeout_s,
+         "a connection that has not finished its HTTP/2 handshake by then is closed"),
+        ("--min-client-ping-seconds", "MIN_CLIENT_PING_SECONDS", d.min_client_ping_s,
+         "clients may send keepalive pings this often or less (faster: GOAWAY too_many_pings)"),
+        ("--keepalive-seconds", "KEEPALIVE_SECONDS", d.keepalive_s,
+         "the server pings every connection this often: the heartbeat of long streams"),
+    ):  # fmt: skip
+        group.add_argument(
+            flag,
+            type=_positive,
+            default=_env(service, env) or default,
+            metavar="S",
+            help=f"{what} (env OLYMPUS_{env}; default {default:g})",
+        )
+    group.add_argument(
+        "--max-connections",
+        type=whole_arg(1),
+        default=_env(service, "MAX_CONNECTIONS") or d.max_connections,
+        metavar="N",
+        help=f"connections open at once; more are refused (env OLYMPUS_MAX_CONNECTIONS; "
+        f"default {d.max_connections})",
+    )
 
 
 def _quotas_from(args: argparse.Namespace) -> dict[str, MethodQuota]:
@@ -252,6 +295,13 @@ def settings_from(service: str, args: argparse.Namespace) -> ServiceSettings:
         metrics_port=args.metrics_port,
         max_request_bytes=args.max_request_bytes,
         quotas=_quotas_from(args),
+        connections=ConnectionPolicy(
+            max_connection_idle_s=args.max_connection_idle_seconds,
+            handshake_timeout_s=args.handshake_timeout_seconds,
+            max_connections=args.max_connections,
+            min_client_ping_s=args.min_client_ping_seconds,
+            keepalive_s=args.keepalive_seconds,
+        ),
     )
 
 

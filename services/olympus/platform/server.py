@@ -7,6 +7,8 @@ A service gives `serve` a setup function that registers its servicers and return
   dependency such as Redis is out of reach, SERVING again when it is back);
 - the call edge (`edge.Edge`): quotas, metrics, the access log, open-stream tracking;
 - requests larger than `max_request_bytes` refused by gRPC before they are parsed;
+- the connection policy (`connections.py`): idle and half-open connections closed, a cap on
+  open connections, the keepalive policy and the server's heartbeat pings;
 - a port that is taken is an error (SO_REUSEPORT off: no silent sharing with another process);
 - a Prometheus /metrics endpoint (`metrics`), JSON logs on stderr (`logs`);
 - one JSON ready line on stdout, e.g.
@@ -37,6 +39,7 @@ from grpc_reflection.v1alpha import reflection
 
 from . import logs, metrics
 from .config import METRICS_OFF, ServiceSettings
+from .connections import raise_open_files_limit
 from .decoding import TolerantServer, Undecodable
 from .edge import Edge, abort_with
 from .errors import InvalidArgument
@@ -208,9 +211,11 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
     if problem is not None:
         _refuse_to_start(settings, f"cannot listen on {address}: {problem}", None)
     edge = Edge(Quotas(settings.quotas))
+    raise_open_files_limit()
     server = grpc.aio.server(
         interceptors=[edge],
         options=[
+            *settings.connections.server_options(),
             ("grpc.so_reuseport", 0),  # a second process on the same port fails, not shares
             ("grpc.max_receive_message_length", settings.max_request_bytes),
             # Past this many calls waiting to be picked up, gRPC cancels new ones at random:
