@@ -36,6 +36,7 @@ from olympus.platform.keycheck import (
 )
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.server import ServiceHooks, Setup, rpc, stream_rpc
+from olympus.platform.storage import check_storage
 from olympus.v1 import accounts_pb2 as pb
 from olympus.v1 import accounts_pb2_grpc
 
@@ -331,7 +332,7 @@ def make_setup(redis_timeout_s: float = REDIS_TIMEOUT_S) -> Setup:
         )
 
         async def probe() -> None:
-            await redis.ping()
+            await check_storage(redis)  # NOT_SERVING while Redis is out of reach or full
 
         async def cleanup() -> None:
             await hub.stop()

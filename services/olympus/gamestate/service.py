@@ -37,6 +37,7 @@ from olympus.platform.keycheck import Authenticator, KeyService, RedisCursor, ca
 from olympus.platform.keycheck import remote_key_service as _remote_keys
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.server import ServiceHooks, rpc, stream_rpc
+from olympus.platform.storage import check_storage
 from olympus.platform.strict import display_name_problem
 from olympus.platform.tasks import TaskSender, celery_app
 from olympus.v1 import board_pb2, game_pb2_grpc
@@ -631,7 +632,9 @@ def make_setup(
         sweeper.start()
 
         async def probe() -> None:
-            """Health: Redis answers; and the active games gauge, from the same round trip."""
+            """Health: Redis answers and has room (NOT_SERVING at its maxmemory); and the
+            active games gauge."""
+            await check_storage(redis)
             metrics.GAMES_ACTIVE.set(await redis.zcard(st.index_key(st.STATUS_ACTIVE)))
 
         async def cleanup() -> None:

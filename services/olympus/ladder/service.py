@@ -21,6 +21,7 @@ from olympus.platform.keycheck import (
 )
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.server import ServiceHooks, rpc
+from olympus.platform.storage import check_storage
 from olympus.v1 import ladder_pb2, ladder_pb2_grpc
 from olympus.v1 import ladder_pb2 as pb
 
@@ -236,7 +237,7 @@ def make_setup(
             scheduler.start()
 
         async def probe() -> None:
-            await redis.ping()
+            await check_storage(redis)  # NOT_SERVING while Redis is out of reach or full
 
         async def cleanup() -> None:
             await scheduler.stop()

@@ -48,6 +48,7 @@ from olympus.platform.keycheck import (
 )
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.server import ServiceHooks, rpc, stream_rpc
+from olympus.platform.storage import check_storage
 from olympus.v1 import game_pb2_grpc, matchmaking_pb2, matchmaking_pb2_grpc
 
 from . import rated
@@ -323,7 +324,7 @@ def make_setup(
         matcher.start()
 
         async def probe() -> None:
-            await redis.ping()
+            await check_storage(redis)  # NOT_SERVING while Redis is out of reach or full
 
         async def stopping() -> None:
             await matcher.stop()

@@ -108,6 +108,12 @@ class ResourceExhausted(ServiceError):
     reason = "QUOTA_EXCEEDED"
 
 
+class StorageFull(ResourceExhausted):
+    """Redis is at its maxmemory: nothing was written; try again later (or elsewhere)."""
+
+    reason = "STORAGE_FULL"
+
+
 class Unavailable(ServiceError):
     status = grpc.StatusCode.UNAVAILABLE
     reason = "STORAGE_UNAVAILABLE"
@@ -141,6 +147,10 @@ def as_service_error(exc: BaseException) -> ServiceError:
         err = ServiceError(exc.message, reason=exc.code.upper())
         err.status = status
         return err
+    if "OOM command not allowed" in str(exc):  # Redis at its maxmemory, on a path not wrapped
+        return StorageFull(
+            "storage is full: nothing was written; try again later", retry_after_s=5.0
+        )
     return ServiceError("unexpected server error")
 
 

@@ -33,6 +33,7 @@ from olympus.platform.identity import service_key_from_env
 from olympus.platform.keycheck import KeyService, accounts_address_from_env, remote_key_service
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.server import ServiceHooks, rpc
+from olympus.platform.storage import check_storage
 from olympus.v1 import game_pb2, scoring_pb2_grpc
 from olympus.v1 import scoring_pb2 as pb
 
@@ -574,7 +575,7 @@ def make_setup(
         )
 
         async def probe() -> None:
-            await redis.ping()
+            await check_storage(redis)  # NOT_SERVING while Redis is out of reach or full
 
         async def cleanup() -> None:
             await keys.close()
