@@ -75,8 +75,13 @@ def record(name: str, values: list[float]) -> None:
 # --- the page ------------------------------------------------------------------------------
 
 
-def open_page(browser: Any, url: str, language: str = "en") -> Any:
-    context = browser.new_context(locale=language, viewport={"width": 1400, "height": 1000})
+def open_page(browser: Any, url: str, language: str = "en", csp: bool = False) -> Any:
+    """The page in a context of its own. The tests' own probes (`wait_for_function` with a
+    string) are evaluated code, which the page's CSP forbids: they run with the CSP bypassed,
+    unless `csp` (test_cross_site.py shows the page itself runs under it)."""
+    context = browser.new_context(
+        locale=language, viewport={"width": 1400, "height": 1000}, bypass_csp=not csp
+    )
     # Generous: the machine running the tests may be shared and busy (nothing here is timed).
     context.set_default_timeout(90_000)
     page = context.new_page()

@@ -66,11 +66,20 @@ def test_the_page_and_its_files_are_served(stack: WebStack) -> None:
 
 def test_guest_session_never_shows_the_key(stack: WebStack) -> None:
     browser = Browser(stack.url)
-    assert browser.ok("GET", "/api/session") == {"signed_in": False, "account": "", "games": []}
+    anonymous = browser.ok("GET", "/api/session")
+    assert {k: v for k, v in anonymous.items() if k != "csrf_token"} == {
+        "signed_in": False,
+        "account": "",
+        "games": [],
+    }
+    cookie = next(c.value for c in browser.jar if c.name == "olympus_session")
     session = browser.ok("POST", "/api/session/guest")
     assert session["signed_in"] and session["account"].startswith("guest-")
+    # Signing in renews the session's id and CSRF token: one known before is worth nothing.
+    assert session["csrf_token"] != anonymous["csrf_token"]
+    assert next(c.value for c in browser.jar if c.name == "olympus_session") != cookie
     assert browser.ok("GET", "/api/session") == session
-    assert "key" not in json.dumps(session)
+    assert "key" not in json.dumps(session) and "oly_" not in json.dumps(session)
     assert browser.ok("POST", "/api/session/signout")["signed_in"] is False
 
 
@@ -81,7 +90,7 @@ def test_a_wrong_api_key_is_refused(stack: WebStack) -> None:
 
 def test_a_forged_cookie_is_a_signed_out_session(stack: WebStack) -> None:
     request = urllib.request.Request(stack.url + "/api/session")
-    request.add_header("Cookie", "olympus_session=eyJrIjoieCJ9.forged")
+    request.add_header("Cookie", "olympus_session=eyJrIjoieCJ9.forged")  # an old-style cookie
     with urllib.request.urlopen(request) as r:
         assert json.loads(r.read())["signed_in"] is False
 

@@ -377,9 +377,13 @@ def test_the_host_aborts_after_confirming(browser: Any, browser_stack: WebStack)
     # Another browser (not the host) is offered no abort, and is refused one.
     other = open_page(browser, f"{browser_stack.url}/#/game/{game_id}")
     assert other.locator("#abort").count() == 0
+    # (its own session's CSRF token and a JSON body: it is refused for not being the host)
     status = other.evaluate(
-        f"fetch('/api/games/{game_id}/abort', {{method: 'POST', body: '{{}}'}}).then(r => r.status)"
+        "fetch('/api/session').then(r => r.json()).then(s => fetch("
+        f"'/api/games/{game_id}/abort', {{method: 'POST', body: '{{}}', headers: "
+        "{'Content-Type': 'application/json', 'X-CSRF-Token': s.csrf_token}}))"
+        ".then(r => r.json())"
     )
-    assert status == 403
+    assert status["error"]["reason"] == "NOT_HOST"
     other.context.close()
     page.context.close()

@@ -36,6 +36,7 @@ def web_stack(redis_url: str) -> Iterator[WebStack]:
         web = stack.enter_context(
             running_service(
                 "web",
+                *redis,
                 "--gamestate-address",
                 games.address,
                 "--catalogue-address",
@@ -55,18 +56,26 @@ class Browser:
 
     base: str
     jar: CookieJar = field(default_factory=CookieJar)
+    csrf: str = ""  # the session's CSRF token, as the page keeps it (GET /api/session)
 
     def call(self, method: str, path: str, body: Any = None) -> tuple[int, Any]:
+        if method != "GET" and not self.csrf:
+            self.call("GET", "/api/session")
         opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.jar))
         data = None if body is None else json.dumps(body).encode()
         request = urllib.request.Request(self.base + path, data=data, method=method)
         if data is not None:
             request.add_header("Content-Type", "application/json")
+        if method != "GET":
+            request.add_header("X-CSRF-Token", self.csrf)
         try:
             with opener.open(request, timeout=30) as response:
-                return response.status, json.loads(response.read() or b"{}")
+                status, reply = response.status, json.loads(response.read() or b"{}")
         except urllib.error.HTTPError as exc:
-            return exc.code, json.loads(exc.read() or b"{}")
+            status, reply = exc.code, json.loads(exc.read() or b"{}")
+        if isinstance(reply, dict) and isinstance(reply.get("csrf_token"), str):
+            self.csrf = reply["csrf_token"]
+        return status, reply
 
     def ok(self, method: str, path: str, body: Any = None) -> Any:
         status, data = self.call(method, path, body)

@@ -90,7 +90,8 @@ def _create(client: OlympusClient, table: Table, run_tag: str, until: float) -> 
         try:
             g = client.create_game(
                 players=2,
-                seed=table.seed,
+                # No seed: a rated game's is the service's to draw (the table's seed still names
+                # the game and drives this player's choices).
                 bots=[BOT_SEAT],
                 time_control=table.time_control(),
                 request_id=request_id,

@@ -75,3 +75,7 @@ WEB_REQUEST_SECONDS = Histogram(
     buckets=_CALL_BUCKETS,
 )
 WEB_STREAMS_OPEN = Gauge("olympus_web_streams_open", "Server-sent event streams open now")
+WEB_CONNECTIONS_REFUSED = Counter(
+    "olympus_web_connections_refused_total",
+    "Connections the bridge closed: over the cap per address, or a request too slow to arrive",
+)

@@ -1,13 +1,19 @@
 """`python -m olympus.web --port P --gamestate-address HOST:PORT ...`: the web client.
 
 Serves the page and its JSON API (bridge.py) over HTTP, /healthz, and Prometheus metrics on
-`--metrics-port`. Prints one ready line (JSON, with the port) like the gRPC services.
+`--metrics-port`. Prints one ready line (JSON, with the port) like the gRPC services. Sessions
+live in Redis (`--redis-url`, the bridge's own keys: session.py); the bridge calls the services
+for its users with their own identity and its service credential (OLYMPUS_SERVICE_KEY).
+Connections: at most `--max-connections-per-address` per client address, a request's head must
+arrive within `--handshake-timeout-seconds`, an idle keep-alive connection is closed after
+`--max-connection-idle-seconds` (limits.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import secrets
 import signal
@@ -17,9 +23,16 @@ from aiohttp import web
 
 from olympus.platform import logs, metrics
 from olympus.platform.config import DEFAULT_PORTS, METRICS_OFF, parser_for, settings_from
+from olympus.platform.identity import service_key_from_env
+from olympus.platform.redis_pool import redis_client
+from olympus.platform.strict import whole_arg
 
 from .bridge import make_app
+from .limits import ConnectionLimits, LimitedSite
+from .session import TTL_S, SessionStore
 from .upstream import Addresses, Upstream
+
+log = logging.getLogger("olympus.web")
 
 
 def _address(name: str) -> str:
@@ -38,14 +51,36 @@ async def serve(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--secret",
         default=os.environ.get("OLYMPUS_WEB_SECRET", ""),
-        help="signs the session cookies; replicas behind one address share it (env "
+        help="the key sessions are encrypted under; replicas behind one address share it (env "
         "OLYMPUS_WEB_SECRET; default: a random one, so sessions end when the process does)",
+    )
+    parser.add_argument(
+        "--session-ttl-seconds",
+        type=whole_arg(60),
+        default=int(os.environ.get("OLYMPUS_WEB_SESSION_TTL_SECONDS") or TTL_S),
+        help="how long an unused session lives (env OLYMPUS_WEB_SESSION_TTL_SECONDS; "
+        "default 30 days)",
+    )
+    parser.add_argument(
+        "--trust-proxy-headers",
+        action="store_true",
+        default=bool(os.environ.get("OLYMPUS_WEB_TRUST_PROXY_HEADERS")),
+        help="behind a proxy: the client's address is X-Forwarded-For's last, the page's "
+        "origin X-Forwarded-Proto and -Host (env OLYMPUS_WEB_TRUST_PROXY_HEADERS)",
+    )
+    parser.add_argument(
+        "--max-connections-per-address",
+        type=whole_arg(1),
+        default=int(os.environ.get("OLYMPUS_WEB_MAX_CONNECTIONS_PER_ADDRESS") or 64),
+        help="connections open at once from one client address; more are closed "
+        "(env OLYMPUS_WEB_MAX_CONNECTIONS_PER_ADDRESS; default 64)",
     )
     parser.add_argument(
         "--secure-cookie",
         action="store_true",
         default=bool(os.environ.get("OLYMPUS_WEB_SECURE_COOKIE")),
-        help="mark the session cookie Secure (behind HTTPS; env OLYMPUS_WEB_SECURE_COOKIE)",
+        help="mark the session cookie Secure (behind an HTTPS proxy; over TLS it always is; "
+        "env OLYMPUS_WEB_SECURE_COOKIE)",
     )
     args = parser.parse_args(argv)
     settings = settings_from("web", args)
@@ -59,11 +94,26 @@ async def serve(argv: Sequence[str] | None = None) -> None:
         )
     )
     secret = args.secret.encode() if args.secret else secrets.token_bytes(32)
+    service_key = service_key_from_env()
+    if not service_key:
+        log.warning(
+            "no service credential (OLYMPUS_SERVICE_KEY): the services count every user of "
+            "this bridge as the bridge's own address"
+        )
+    redis = redis_client(settings.redis_url, "olympus-web", 8, 1.0)
+    store = SessionStore(redis, secret, args.session_ttl_seconds)
+    app = make_app(upstream, store, args.secure_cookie, service_key, args.trust_proxy_headers)
     runner = web.AppRunner(
-        make_app(upstream, secret, args.secure_cookie), access_log=None, shutdown_timeout=2.0
+        app,
+        access_log=None,
+        shutdown_timeout=2.0,
+        keepalive_timeout=settings.connections.max_connection_idle_s,
     )
     await runner.setup()
-    site = web.TCPSite(runner, settings.host, settings.port)
+    limits = ConnectionLimits(
+        args.max_connections_per_address, settings.connections.handshake_timeout_s
+    )
+    site = LimitedSite(runner, settings.host, settings.port, limits)
     await site.start()
     port = runner.addresses[0][1]
     ready: dict[str, object] = {"event": "ready", "service": "web", "port": port}
@@ -77,6 +127,7 @@ async def serve(argv: Sequence[str] | None = None) -> None:
     print(json.dumps(ready), flush=True)
     await stop.wait()
     await runner.cleanup()
+    await redis.aclose()
 
 
 def run(argv: Sequence[str] | None = None) -> None:

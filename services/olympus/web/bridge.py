@@ -1,9 +1,11 @@
 """The web bridge: the page's JSON API over the public gRPC services, and live events (SSE).
 
-Every game read is made with the browser's own seat token (from its signed session cookie)
-or with none, as a spectator: the page only ever receives what the game service shows that
-viewer. Secrets (API key, seat tokens) stay in the HttpOnly cookie and never reach the page's
-data.
+Every game read is made with the browser's own seat token (from its session, kept on the
+server: session.py) or with none, as a spectator: the page only ever receives what the game
+service shows that viewer. Secrets (API key, seat tokens) never leave the server. Every
+upstream call carries the user's own identity (their key, and their address forwarded with the
+bridge's service credential), so each user has their own quotas. Every state-changing request
+must come from the page itself (guard.py), and every malformed input is a 400 (parsing.py).
 """
 
 from __future__ import annotations
@@ -19,28 +21,41 @@ from typing import Any
 import grpc
 import orjson
 from aiohttp import web
-from google.protobuf import json_format
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from olympus.platform import metrics
+from olympus.platform.errors import Unavailable
+from olympus.platform.identity import forwarded_metadata
 from olympus.v1 import accounts_pb2, board_pb2, catalogue_pb2, matchmaking_pb2
 from olympus.v1 import game_pb2 as pb
 
-from .session import COOKIE, BadSession, Session, decode, encode
+from .guard import (
+    HEADERS,
+    TRUST_PROXY,
+    client_address,
+    cross_site,
+    csrf_ok,
+    csrf_refusal,
+    is_secure,
+    security_headers,
+)
+from .parsing import body_of, game_id, invalid, parsed, text, ticket_id, whole
+from .session import COOKIE, Session, SessionStore
 from .upstream import (
     CALL_TIMEOUT_S,
     Upstream,
     bad_request,
-    bearer,
     error_body,
     refusal,
     to_json,
 )
 
 STATIC = resources.files("olympus.web") / "static"
-SECRET: web.AppKey[bytes] = web.AppKey("secret", bytes)
+SESSIONS: web.AppKey[SessionStore] = web.AppKey("sessions", SessionStore)
 UPSTREAM: web.AppKey[Upstream] = web.AppKey("upstream", Upstream)
 SECURE_COOKIE: web.AppKey[bool] = web.AppKey("secure_cookie", bool)
+SERVICE_KEY: web.AppKey[str] = web.AppKey("service_key", str)
+SESSION: web.RequestKey[Session] = web.RequestKey("session", Session)
 CARDS_PAGE = 250
 HEARTBEAT_S = 15.0  # an idle event stream's comment line (see `events`)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -61,6 +76,13 @@ async def observed(request: web.Request, handler: Handler) -> web.StreamResponse
             response = await handler(request)
         except grpc.RpcError as exc:
             response = refusal(exc)
+        except Unavailable:  # the bridge's own Redis (sessions) out of reach
+            response = web.json_response(
+                error_body(
+                    "UNAVAILABLE", "sessions are out of reach; try again", "STORAGE_UNAVAILABLE"
+                ),
+                status=503,
+            )
         except web.HTTPException as exc:
             status = exc.status
             raise
@@ -71,54 +93,62 @@ async def observed(request: web.Request, handler: Handler) -> web.StreamResponse
         metrics.WEB_REQUEST_SECONDS.labels(name).observe(time.perf_counter() - started)
 
 
+@web.middleware
+async def sessions(request: web.Request, handler: Handler) -> web.StreamResponse:
+    """The browser's session (None without one) for the handler; a state-changing request
+    from another site, or without the session's CSRF token, is refused before it runs."""
+    refused = cross_site(request)
+    if refused is not None:
+        return refused
+    cookie = request.cookies.get(COOKIE, "")
+    session = await request.app[SESSIONS].load(cookie) if cookie else None
+    if session is not None:
+        request[SESSION] = session
+    if not csrf_ok(request, session.csrf if session is not None else ""):
+        return csrf_refusal()
+    return await handler(request)
+
+
 def session_of(request: web.Request) -> Session:
-    cookie = request.cookies.get(COOKIE)
-    if not cookie:
-        return Session()
-    try:
-        return decode(cookie, request.app[SECRET])
-    except BadSession:
-        return Session()  # an old secret's or a forged cookie: as if signed out
+    """The request's session; an empty one (not saved) without."""
+    return request.get(SESSION) or Session()
 
 
-def with_session(request: web.Request, response: web.Response, session: Session) -> web.Response:
+def upstream_md(
+    request: web.Request, session: Session | None = None
+) -> tuple[tuple[str, str], ...]:
+    """What every upstream call carries: the user's key (if signed in), and their address
+    forwarded with the bridge's service credential (their quotas, not the bridge's)."""
+    session = session if session is not None else session_of(request)
+    return forwarded_metadata(request.app[SERVICE_KEY], client_address(request), session.key)
+
+
+def cookie_on(request: web.Request, response: web.StreamResponse, session: Session) -> None:
     response.set_cookie(
         COOKIE,
-        encode(session, request.app[SECRET]),
+        session.sid,
         httponly=True,
         samesite="Strict",
-        secure=request.app[SECURE_COOKIE],
-        max_age=30 * 24 * 3600,
+        secure=request.app[SECURE_COOKIE] or is_secure(request),
+        max_age=request.app[SESSIONS].ttl_s,
         path="/",
     )
+
+
+async def with_session(
+    request: web.Request, response: web.Response, session: Session
+) -> web.Response:
+    """Save the session and give its cookie (a new session gets its id now)."""
+    if not session.sid:
+        fresh = request.app[SESSIONS].new()
+        session.sid, session.csrf = fresh.sid, fresh.csrf
+    await request.app[SESSIONS].save(session)
+    cookie_on(request, response, session)
     return response
 
 
-async def body_of(request: web.Request) -> dict[str, Any]:
-    try:
-        data = orjson.loads(await request.read())
-    except orjson.JSONDecodeError:
-        raise invalid("the body is not JSON") from None
-    if not isinstance(data, dict):
-        raise invalid("the body is not a JSON object")
-    return data
-
-
-def invalid(message: str) -> web.HTTPBadRequest:
-    body = orjson.dumps(error_body("INVALID_ARGUMENT", message, "INVALID_ARGUMENT")).decode()
-    return web.HTTPBadRequest(text=body, content_type="application/json")
-
-
-def parsed(data: Any, message: Any) -> Any:
-    """`data` read into `message` (a protobuf message); a 400 when it does not fit."""
-    try:
-        return json_format.ParseDict(data or {}, message)
-    except json_format.ParseError as exc:
-        raise invalid(f"malformed request: {exc}") from None
-
-
 def game_token(request: web.Request) -> str:
-    return session_of(request).seats.get(request.match_info["game_id"], "")
+    return session_of(request).seats.get(game_id(request), "")
 
 
 # --- the page, health ------------------------------------------------------------------------
@@ -151,59 +181,87 @@ async def healthz(request: web.Request) -> web.Response:
 
 
 def session_json(session: Session) -> dict[str, Any]:
-    """What the page may know of its session: never the key or a token."""
+    """What the page may know of its session: never the key or a token; its CSRF token, which
+    the page sends back on every state-changing request (a page of another site cannot read
+    it)."""
     return {
         "signed_in": bool(session.key),
         "account": session.account,
         "games": list(session.seats),
+        "csrf_token": session.csrf,
     }
 
 
 async def get_session(request: web.Request) -> web.Response:
-    return web.json_response(session_json(session_of(request)))
+    """The session, made now (anonymous) when the browser has none: the page's first call."""
+    if SESSION in request:
+        return web.json_response(session_json(request[SESSION]))
+    session = request.app[SESSIONS].new()
+    return await with_session(request, web.json_response(session_json(session)), session)
+
+
+async def signed_in(request: web.Request, key: str, account: str) -> web.Response:
+    """The session with this key, under a new id and CSRF token (any id known before the
+    sign-in is worth nothing after it)."""
+    session = session_of(request)
+    session.key, session.account = key, account
+    fresh = await request.app[SESSIONS].renew(session)
+    response = web.json_response(session_json(fresh))
+    cookie_on(request, response, fresh)
+    return response
 
 
 async def sign_in_guest(request: web.Request) -> web.Response:
-    upstream = request.app[UPSTREAM]
-    made = await upstream.accounts.CreateGuestAccount(
-        accounts_pb2.CreateGuestAccountRequest(), timeout=CALL_TIMEOUT_S
+    made = await request.app[UPSTREAM].accounts.CreateGuestAccount(
+        accounts_pb2.CreateGuestAccountRequest(),
+        metadata=upstream_md(request, Session()),
+        timeout=CALL_TIMEOUT_S,
     )
-    session = session_of(request)
-    session.key, session.account = made.key, made.account.name
-    return with_session(request, web.json_response(session_json(session)), session)
+    return await signed_in(request, made.key, made.account.name)
 
 
 async def sign_in_key(request: web.Request) -> web.Response:
-    key = str((await body_of(request)).get("key", "")).strip()
+    key = text((await body_of(request)).get("key", ""), "key", 100, ascii_only=True).strip()
     if not key:
         return bad_request("give an API key", "MISSING_KEY")
-    upstream = request.app[UPSTREAM]
-    who = await upstream.accounts.WhoAmI(
-        accounts_pb2.AccountServiceWhoAmIRequest(), metadata=bearer(key), timeout=CALL_TIMEOUT_S
+    who = await request.app[UPSTREAM].accounts.WhoAmI(
+        accounts_pb2.AccountServiceWhoAmIRequest(),
+        metadata=upstream_md(request, Session(key=key)),
+        timeout=CALL_TIMEOUT_S,
     )
-    session = session_of(request)
-    session.key, session.account = key, who.account.name
-    return with_session(request, web.json_response(session_json(session)), session)
+    return await signed_in(request, key, who.account.name)
 
 
 async def sign_out(request: web.Request) -> web.Response:
-    return with_session(request, web.json_response(session_json(Session())), Session())
+    """Ends the session for good: its record is deleted (the key and tokens with it)."""
+    session = request.get(SESSION)
+    if session is not None:
+        await request.app[SESSIONS].delete(session.sid)
+    response = web.json_response(session_json(Session()))
+    response.del_cookie(COOKIE, path="/")
+    return response
 
 
 # --- lobby -----------------------------------------------------------------------------------
 
+LIST_STATUSES = ("GAME_STATUS_ACTIVE", "GAME_STATUS_FINISHED", "GAME_STATUS_ABORTED")
+
 
 async def table_choices(request: web.Request) -> web.Response:
     reply = await request.app[UPSTREAM].games.ListTableChoices(
-        pb.ListTableChoicesRequest(), timeout=CALL_TIMEOUT_S
+        pb.ListTableChoicesRequest(), metadata=upstream_md(request), timeout=CALL_TIMEOUT_S
     )
     return web.json_response(to_json(reply))
 
 
 async def list_games(request: web.Request) -> web.Response:
     status = request.query.get("status", "GAME_STATUS_ACTIVE")
-    query = parsed({"status": status, "page_size": 50}, pb.ListGamesRequest())
-    reply = await request.app[UPSTREAM].games.ListGames(query, timeout=CALL_TIMEOUT_S)
+    if status not in LIST_STATUSES:
+        raise invalid(f"status: one of {', '.join(LIST_STATUSES)}")
+    query = pb.ListGamesRequest(status=status, page_size=50)
+    reply = await request.app[UPSTREAM].games.ListGames(
+        query, metadata=upstream_md(request), timeout=CALL_TIMEOUT_S
+    )
     mine = session_of(request).seats
     games = [dict(to_json(g), mine=g.game_id in mine) for g in reply.games]
     return web.json_response({"games": games})
@@ -217,9 +275,14 @@ async def create_game(request: web.Request) -> web.Response:
         {k: data[k] for k in ("options", "seats", "time_control") if k in data},
         pb.CreateGameRequest(),
     )
+    if create.request_id or create.host_token or create.rated_queue:
+        raise invalid("a table made here takes options, seats and a time control only")
+    for seat in create.seats:
+        if seat.token or seat.account_id:
+            raise invalid("seats: kind, bot, beginner and name only")
     session = session_of(request)
     made = await request.app[UPSTREAM].games.CreateGame(
-        create, metadata=bearer(session.key), timeout=CALL_TIMEOUT_S
+        create, metadata=upstream_md(request), timeout=CALL_TIMEOUT_S
     )
     humans = [s for s in made.seats if s.token]
     session.host(made.game_id, made.host_token)  # this browser may abort the table
@@ -234,32 +297,38 @@ async def create_game(request: web.Request) -> web.Response:
         "seat": humans[0].seat if humans else None,
         "invitations": invitations,
     }
-    return with_session(request, web.json_response(body), session)
+    return await with_session(request, web.json_response(body), session)
 
 
 async def join_game(request: web.Request) -> web.Response:
     """Sits this browser at the seat an invitation's token names."""
-    token = str((await body_of(request)).get("token", ""))
+    game = game_id(request)
+    token = text((await body_of(request)).get("token", ""), "token", 64, ascii_only=True)
     who = await request.app[UPSTREAM].games.WhoAmI(
-        pb.WhoAmIRequest(token=token), timeout=CALL_TIMEOUT_S
+        pb.WhoAmIRequest(token=token), metadata=upstream_md(request), timeout=CALL_TIMEOUT_S
     )
-    if who.game_id != request.match_info["game_id"] or who.role != pb.TOKEN_ROLE_SEAT:
+    if who.game_id != game or who.role != pb.TOKEN_ROLE_SEAT:
         return bad_request("this invitation is not a seat of this game", "NOT_A_SEAT", 403)
     session = session_of(request)
     session.sit(who.game_id, token)
-    return with_session(
+    return await with_session(
         request, web.json_response({"game_id": who.game_id, "seat": who.seat}), session
     )
+
+
+def no_matchmaking() -> web.Response:
+    return bad_request("this bridge has no matchmaking service", "NO_MATCHMAKING", 503)
 
 
 async def enqueue(request: web.Request) -> web.Response:
     upstream = request.app[UPSTREAM]
     if upstream.matchmaking is None:
-        return bad_request("this bridge has no matchmaking service", "NO_MATCHMAKING", 503)
+        return no_matchmaking()
     data = await body_of(request)
     ask = parsed({"format": data.get("format", {})}, matchmaking_pb2.EnqueueRequest())
-    key = session_of(request).key
-    reply = await upstream.matchmaking.Enqueue(ask, metadata=bearer(key), timeout=CALL_TIMEOUT_S)
+    reply = await upstream.matchmaking.Enqueue(
+        ask, metadata=upstream_md(request), timeout=CALL_TIMEOUT_S
+    )
     return web.json_response(ticket_json(reply.ticket))
 
 
@@ -273,27 +342,27 @@ async def ticket(request: web.Request) -> web.Response:
     """A ticket's state; once matched, this browser sits at the seat it was given."""
     upstream = request.app[UPSTREAM]
     if upstream.matchmaking is None:
-        return bad_request("this bridge has no matchmaking service", "NO_MATCHMAKING", 503)
+        return no_matchmaking()
     session = session_of(request)
     reply = await upstream.matchmaking.GetTicket(
-        matchmaking_pb2.GetTicketRequest(ticket_id=request.match_info["ticket_id"]),
-        metadata=bearer(session.key),
+        matchmaking_pb2.GetTicketRequest(ticket_id=ticket_id(request)),
+        metadata=upstream_md(request),
         timeout=CALL_TIMEOUT_S,
     )
     response = web.json_response(ticket_json(reply))
-    if reply.status == matchmaking_pb2.TICKET_STATUS_MATCHED and reply.seat_token:
+    if reply.status == matchmaking_pb2.TICKET_STATUS_MATCHED and reply.seat_token and session.sid:
         session.sit(reply.game_id, reply.seat_token)
-        return with_session(request, response, session)
+        return await with_session(request, response, session)
     return response
 
 
 async def cancel_ticket(request: web.Request) -> web.Response:
     upstream = request.app[UPSTREAM]
     if upstream.matchmaking is None:
-        return bad_request("this bridge has no matchmaking service", "NO_MATCHMAKING", 503)
+        return no_matchmaking()
     reply = await upstream.matchmaking.Cancel(
-        matchmaking_pb2.CancelRequest(ticket_id=request.match_info["ticket_id"]),
-        metadata=bearer(session_of(request).key),
+        matchmaking_pb2.CancelRequest(ticket_id=ticket_id(request)),
+        metadata=upstream_md(request),
         timeout=CALL_TIMEOUT_S,
     )
     return web.json_response(ticket_json(reply.ticket))
@@ -353,14 +422,15 @@ async def cards(request: web.Request) -> web.Response:
 async def game(request: web.Request) -> web.Response:
     """The game as this browser may see it, and its own pending decision (if any)."""
     games = request.app[UPSTREAM].games
-    game_id, token = request.match_info["game_id"], game_token(request)
+    game, token = game_id(request), game_token(request)
     # One read: the view and the decision of one stored version (two reads could straddle a
     # bot's move, and the page would show the new board with the old decision).
     reply = await games.GetGame(
-        pb.GetGameRequest(game_id=game_id, token=token, with_decision=True),
+        pb.GetGameRequest(game_id=game, token=token, with_decision=True),
+        metadata=upstream_md(request),
         timeout=CALL_TIMEOUT_S,
     )
-    host = game_id in session_of(request).hosts
+    host = game in session_of(request).hosts
     return web.json_response(
         {"game": to_json(reply.game), "decision": to_json(reply.decision), "host": host}
     )
@@ -368,40 +438,53 @@ async def game(request: web.Request) -> web.Response:
 
 async def board(request: web.Request) -> web.Response:
     reply = await request.app[UPSTREAM].games.DescribeBoard(
-        board_pb2.DescribeBoardRequest(game_id=request.match_info["game_id"]),
+        board_pb2.DescribeBoardRequest(game_id=game_id(request)),
+        metadata=upstream_md(request),
         timeout=CALL_TIMEOUT_S,
     )
     return web.json_response(to_json(reply))
 
 
+def idempotency_key(data: dict[str, Any]) -> str:
+    key = data.get("key")
+    if key is None or key == "":
+        return uuid.uuid4().hex
+    return text(key, "key", 128, ascii_only=True) or uuid.uuid4().hex
+
+
 async def answer(request: web.Request) -> web.Response:
     """The browser's answer for its seat: {"expected_version", "answer": {...} | "text": "...",
     "key"}; the key (the browser's own, kept for retries) makes a retry safe."""
+    game = game_id(request)
     data = await body_of(request)
     submit = pb.SubmitActionRequest(
-        game_id=request.match_info["game_id"],
+        game_id=game,
         token=game_token(request),
-        expected_version=int(data.get("expected_version", 0)),
-        idempotency_key=str(data.get("key") or uuid.uuid4().hex),
+        expected_version=whole(data.get("expected_version", 0), "expected_version"),
+        idempotency_key=idempotency_key(data),
     )
     if "text" in data:
-        submit.text = str(data["text"])
+        submit.text = text(data["text"], "text", 2_000)
     else:
         submit.structured.CopyFrom(parsed(data.get("answer"), pb.Answer()))
-    reply = await request.app[UPSTREAM].games.SubmitAction(submit, timeout=CALL_TIMEOUT_S)
+    reply = await request.app[UPSTREAM].games.SubmitAction(
+        submit, metadata=upstream_md(request), timeout=CALL_TIMEOUT_S
+    )
     return web.json_response(to_json(reply))
 
 
 async def undo(request: web.Request) -> web.Response:
+    game = game_id(request)
     data = await body_of(request)
     reply = await request.app[UPSTREAM].games.UndoAnswers(
         pb.UndoAnswersRequest(
-            game_id=request.match_info["game_id"],
+            game_id=game,
             token=game_token(request),
-            expected_version=int(data.get("expected_version", 0)),
-            count=int(data.get("count", 1)),
-            idempotency_key=str(data.get("key") or uuid.uuid4().hex),
+            expected_version=whole(data.get("expected_version", 0), "expected_version"),
+            count=whole(data.get("count", 1), "count", 1, 10_000),
+            idempotency_key=idempotency_key(data),
         ),
+        metadata=upstream_md(request),
         timeout=CALL_TIMEOUT_S,
     )
     return web.json_response(to_json(reply))
@@ -409,11 +492,13 @@ async def undo(request: web.Request) -> web.Response:
 
 async def resign(request: web.Request) -> web.Response:
     """This browser's seat resigns (the table's policy plays it from now on)."""
+    game = game_id(request)
     token = game_token(request)
     if not token:
         return bad_request("this browser has no seat at this game", "NOT_A_SEAT", 403)
     reply = await request.app[UPSTREAM].games.Resign(
-        pb.ResignRequest(game_id=request.match_info["game_id"], token=token),
+        pb.ResignRequest(game_id=game, token=token),
+        metadata=upstream_md(request),
         timeout=CALL_TIMEOUT_S,
     )
     return web.json_response(to_json(reply))
@@ -421,13 +506,15 @@ async def resign(request: web.Request) -> web.Response:
 
 async def abort(request: web.Request) -> web.Response:
     """Ends a table this browser created (its host token), with an optional reason."""
-    game_id = request.match_info["game_id"]
-    token = session_of(request).hosts.get(game_id, "")
+    game = game_id(request)
+    token = session_of(request).hosts.get(game, "")
     if not token:
         return bad_request("only the browser that created this table may abort it", "NOT_HOST", 403)
-    reason = str((await body_of(request)).get("reason", ""))
+    reason = text((await body_of(request)).get("reason", ""), "reason", 100)
     reply = await request.app[UPSTREAM].games.AbortGame(
-        pb.AbortGameRequest(game_id=game_id, token=token, reason=reason), timeout=CALL_TIMEOUT_S
+        pb.AbortGameRequest(game_id=game, token=token, reason=reason),
+        metadata=upstream_md(request),
+        timeout=CALL_TIMEOUT_S,
     )
     return web.json_response(to_json(reply))
 
@@ -436,20 +523,18 @@ async def events(request: web.Request) -> web.StreamResponse:
     """Server-sent events: every GameEvent after `from` (query), then live ones until the game
     ends. Events are public (answers choosing hidden cards are told only as a count)."""
     games = request.app[UPSTREAM].games
-    try:
-        start = int(request.query.get("from", "0"))
-    except ValueError:
-        return bad_request("from: not a version")
+    game = game_id(request)
+    start = whole(request.query.get("from", "0"), "from")
     watch = games.WatchGame(
-        pb.WatchGameRequest(
-            game_id=request.match_info["game_id"], token=game_token(request), from_version=start
-        )
+        pb.WatchGameRequest(game_id=game, token=game_token(request), from_version=start),
+        metadata=upstream_md(request),
     )
     response = web.StreamResponse(
         headers={
             "Content-Type": "text/event-stream",
             "Cache-Control": "no-cache",
             "X-Accel-Buffering": "no",
+            **HEADERS,
         }
     )
     await response.prepare(request)
@@ -492,11 +577,21 @@ async def events(request: web.Request) -> web.StreamResponse:
 # --- the application -------------------------------------------------------------------------
 
 
-def make_app(upstream: Upstream, secret: bytes, secure_cookie: bool = False) -> web.Application:
-    app = web.Application(middlewares=[observed], client_max_size=64 * 1024)
-    app[SECRET] = secret
+def make_app(
+    upstream: Upstream,
+    sessions_store: SessionStore,
+    secure_cookie: bool = False,
+    service_key: str = "",
+    trust_proxy: bool = False,
+) -> web.Application:
+    app = web.Application(
+        middlewares=[security_headers, observed, sessions], client_max_size=64 * 1024
+    )
+    app[SESSIONS] = sessions_store
     app[UPSTREAM] = upstream
     app[SECURE_COOKIE] = secure_cookie
+    app[SERVICE_KEY] = service_key
+    app[TRUST_PROXY] = trust_proxy
     r = app.router
     r.add_get("/", index)
     r.add_get("/healthz", healthz)

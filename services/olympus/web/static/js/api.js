@@ -8,15 +8,32 @@ export class ApiError extends Error {
   }
 }
 
-export async function api(method, path, body) {
+// The session's CSRF token: every call that changes something sends it back (X-CSRF-Token).
+// A page of another site cannot read it, so it cannot make this browser change anything.
+let csrf = "";
+
+async function send(method, path, body) {
   const init = { method, headers: {}, credentials: "same-origin" };
   if (body !== undefined) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body);
   }
+  if (method !== "GET") init.headers["X-CSRF-Token"] = csrf;
   const response = await fetch(path, init);
   let data = {};
   try { data = await response.json(); } catch (_) { data = {}; }
+  if (typeof data.csrf_token === "string") csrf = data.csrf_token;  // a session's reply
+  return { response, data };
+}
+
+export async function api(method, path, body) {
+  if (method !== "GET" && !csrf) await send("GET", "/api/session");
+  let { response, data } = await send(method, path, body);
+  if (response.status === 403 && (data.error || {}).reason === "CSRF_REJECTED") {
+    // The session ended (or never began): take the current one's token, once, and retry.
+    await send("GET", "/api/session");
+    ({ response, data } = await send(method, path, body));
+  }
   if (!response.ok) throw new ApiError(response.status, data.error || {});
   return data;
 }

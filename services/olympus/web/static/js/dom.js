@@ -21,6 +21,7 @@ export function s(tag, attrs = {}, ...children) {
   for (const [key, value] of Object.entries(attrs || {})) {
     if (value === undefined || value === null) continue;
     if (key.startsWith("on")) el.addEventListener(key.slice(2), value);
+    else if (key === "style") el.style.cssText = value;  // CSSOM: allowed by the page's CSP
     else el.setAttribute(key, value);
   }
   for (const child of children.flat()) {
