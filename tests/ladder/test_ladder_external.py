@@ -25,7 +25,7 @@ from olympus.ladder.schedule import _table
 from olympus.ladder.store import LadderStore
 from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.platform.errors import error_details
-from olympus.v1 import game_pb2, game_pb2_grpc, matchmaking_pb2_grpc
+from olympus.v1 import game_pb2, game_pb2_grpc, ladder_pb2, ladder_pb2_grpc, matchmaking_pb2_grpc
 from olympus.v1 import matchmaking_pb2 as mm
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "matchmaking"))
@@ -201,23 +201,37 @@ def test_a_table_a_dying_tick_left_is_made_once_and_rated(stack: LadderStack) ->
     """A tick writes the table it chose as pending, then dies before (or while) asking for it:
     the next tick asks again with the same match id, and matchmaking answers with the one game
     it makes. Asked again after that, the same game; a ticket seated already is taken."""
-    assert stack.cli(
-        "start", "crashy", "--bots", "passive,random", "--open", "--decision-seconds", "1",
-        "--concurrent", "1",
-    ).returncode == 0  # fmt: skip
-    # Its one table taken by a game of its bots, the ladder seats no ticket; stopped, it starts
-    # nothing more: the dying tick below is the only one to seat the ticket.
-    wait_for("the ladder's first game", lambda: stack.show("crashy")["running"] == 1, timeout=30)
-    bot = bot_player(stack)
-    s = stub(stack.platform.address("matchmaking"))
-    ticket = enqueue(s, bot, mm.MatchFormat(ladder="crashy"))
-    assert stack.cli("stop", "crashy").returncode == 0
-    table = _table("crashy", True, 1, ["bot:random", bot.account_id], {ticket.ticket_id: 1})
+    # The ladder's one table is taken by a game of its bots, so it seats no ticket; stopped, it
+    # starts nothing more: the dying tick below is then the only one to seat the ticket. A bots'
+    # game can end (seconds, on a quick machine) between the Enqueue and the stop, and then the
+    # ladder seats the ticket itself: that try proves nothing, so it is made again on a new
+    # ladder with a new bot.
+    for attempt in range(5):
+        name = f"crashy-{attempt}"
+        assert stack.cli(
+            "start", name, "--bots", "passive,random", "--open", "--decision-seconds", "1",
+            "--concurrent", "1",
+        ).returncode == 0  # fmt: skip
+        wait_for(
+            "the ladder's first game", lambda n=name: stack.show(n)["running"] == 1, timeout=30
+        )
+        bot = bot_player(stack)
+        s = stub(stack.platform.address("matchmaking"))
+        ticket = enqueue(s, bot, mm.MatchFormat(ladder=name))
+        with grpc.insecure_channel(stack.platform.address("ladder")) as channel:
+            ladders = ladder_pb2_grpc.LadderServiceStub(channel)  # type: ignore[no-untyped-call]
+            admin = (("authorization", f"Bearer {stack.admin}"),)
+            ladders.StopLadder(ladder_pb2.StopLadderRequest(name=name), metadata=admin)
+        if get(s, bot, ticket.ticket_id).status == mm.TICKET_STATUS_WAITING:
+            break
+    else:
+        pytest.fail("every try's bots' game ended before its ladder was stopped")
+    table = _table(name, True, 1, ["bot:random", bot.account_id], {ticket.ticket_id: 1})
 
     async def dying_tick() -> None:
         redis = aioredis.Redis.from_url(stack.platform.redis_url)
         try:
-            await LadderStore(redis).add_pending("crashy", table)
+            await LadderStore(redis).add_pending(name, table)
         finally:
             await redis.aclose()
 
@@ -233,7 +247,7 @@ def test_a_table_a_dying_tick_left_is_made_once_and_rated(stack: LadderStack) ->
         key = (("authorization", f"Bearer {stack.platform.service_key}"),)
         again = service.SeatLadderTable(
             mm.SeatLadderTableRequest(
-                ladder="crashy",
+                ladder=name,
                 match_id=table.match_id,
                 game=request,
                 tickets=[mm.TableTicket(ticket_id=ticket.ticket_id, seat=1)],
@@ -242,7 +256,7 @@ def test_a_table_a_dying_tick_left_is_made_once_and_rated(stack: LadderStack) ->
         )
         assert again.game_id == done.game_id  # the same game, not a second
         other = mm.SeatLadderTableRequest(
-            ladder="crashy",
+            ladder=name,
             match_id="f" * 16,
             game=request,
             tickets=[mm.TableTicket(ticket_id=ticket.ticket_id, seat=1)],
@@ -253,7 +267,7 @@ def test_a_table_a_dying_tick_left_is_made_once_and_rated(stack: LadderStack) ->
         )
     rated = wait_for(
         "the recovered ladder game rated",
-        lambda: stack.board("crashy").get(bot.account_id, {}).get("games") == 1,
+        lambda: stack.board(name).get(bot.account_id, {}).get("games") == 1,
         timeout=240,
     )
     assert rated

@@ -1,10 +1,11 @@
-"""`make bench`: one JSON line per benchmark, in this order: the engine, the bots' decisions
-per second, the search bot's simulations per second, the game service (answers, Redis memory per game, watchers), the workers (bot games
-per minute, bot turn latency), matchmaking (tickets matched per second, time to match; and a
-good pair's time to match while one account attacks, against idle), live
-scores (views and answers per second with realtime scoring on and off), the cost of WAIT for a
-replica on Redis Cluster (redis_wait) and of `appendfsync always` against `everysec`
-(redis_appendfsync).
+"""`make bench`: one JSON line per benchmark, in this order: the engine, the bots' decisions per
+second, the search bot's simulations per second, the game service (answers, Redis memory per
+game, watchers), the workers (bot games per minute, bot turn latency), matchmaking (tickets
+matched per second, time to match; and a good pair's time to match while one account attacks,
+against idle), what the seams between the services cost (SubmitAction and time to match on the
+code before them and on this checkout, service_seams), live scores (views and answers per
+second with realtime scoring on and off), the cost of WAIT for a replica on Redis Cluster
+(redis_wait) and of `appendfsync always` against `everysec` (redis_appendfsync).
 
 `python -m olympus.bench engine live_scores` runs only the named ones."""
 
@@ -27,6 +28,7 @@ BENCHMARKS = {
     "workers": "workers",
     "matchmaking": "matchmaking",
     "matchmaking_abuse": "matchmaking_abuse",
+    "service_seams": "seams",
     "live_scores": "livescore",
     "redis_wait": "durability",
     "redis_appendfsync": "appendfsync",
