@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 
 import grpc
 import pytest
@@ -12,8 +14,11 @@ import redis
 
 from olympus.client import OlympusClient
 from olympus.platform.errors import error_details
+from olympus.v1 import board_pb2
 from olympus.v1 import game_pb2 as pb
 from services import create_account
+
+Metadata = tuple[tuple[str, str], ...]
 
 
 def make_key(redis_url: str, name: str, scopes: str) -> tuple[str, str, str]:
@@ -89,3 +94,115 @@ def test_a_bad_key_is_refused_and_creates_nothing(
         create(client, key)
     assert caught.value.code() == code and error_details(caught.value)[0] == reason
     assert rdb.zcard("olympus:games:all") == before
+
+
+def _operator(redis_url: str, *args: str) -> None:
+    """`olympus accounts ...` on the platform's Redis, as an operator runs it."""
+    command = [sys.executable, "-m", "olympus.cli", "accounts", *args, "--redis-url", redis_url]
+    subprocess.run(command, check=True, capture_output=True, timeout=60)
+
+
+def _calls(game: pb.CreateGameResponse) -> dict[str, Callable[[OlympusClient, Metadata], object]]:
+    """Every game-service call a player or spectator makes, each on `game` with a seat's token
+    (WatchGame: its first event)."""
+    gid, token = game.game_id, game.seats[0].token
+    return {
+        "GetGame": lambda c, m: c.stub.GetGame(
+            pb.GetGameRequest(game_id=gid, token=token), metadata=m, timeout=10
+        ),
+        "GetDecision": lambda c, m: c.stub.GetDecision(
+            pb.GetDecisionRequest(game_id=gid, token=token), metadata=m, timeout=10
+        ),
+        "SubmitAction": lambda c, m: c.stub.SubmitAction(
+            pb.SubmitActionRequest(
+                game_id=gid, token=token, expected_version=game.version, text="pass"
+            ),
+            metadata=m,
+            timeout=10,
+        ),
+        "UndoAnswers": lambda c, m: c.stub.UndoAnswers(
+            pb.UndoAnswersRequest(game_id=gid, token=token, expected_version=game.version, count=1),
+            metadata=m,
+            timeout=10,
+        ),
+        "WatchGame": lambda c, m: next(
+            iter(c.stub.WatchGame(pb.WatchGameRequest(game_id=gid, token=token), metadata=m))
+        ),
+        "ListGames": lambda c, m: c.stub.ListGames(pb.ListGamesRequest(), metadata=m, timeout=10),
+        "GetGameLog": lambda c, m: c.stub.GetGameLog(
+            pb.GetGameLogRequest(game_id=gid, token=token), metadata=m, timeout=10
+        ),
+        "Resign": lambda c, m: c.stub.Resign(
+            pb.ResignRequest(game_id=gid, token=token), metadata=m, timeout=10
+        ),
+        "WhoAmI": lambda c, m: c.stub.WhoAmI(pb.WhoAmIRequest(token=token), metadata=m, timeout=10),
+        "DescribeBoard": lambda c, m: c.stub.DescribeBoard(
+            board_pb2.DescribeBoardRequest(game_id=gid), metadata=m, timeout=10
+        ),
+        "ListTableChoices": lambda c, m: c.stub.ListTableChoices(
+            pb.ListTableChoicesRequest(), metadata=m, timeout=10
+        ),
+    }
+
+
+def _refusal(call: Callable[[], object]) -> tuple[grpc.StatusCode, str] | None:
+    try:
+        call()
+    except grpc.RpcError as exc:
+        return exc.code(), error_details(exc)[0]  # type: ignore[attr-defined]
+    return None
+
+
+def _bearer(key: str) -> Metadata:
+    return (("authorization", f"Bearer {key}"),)
+
+
+def test_every_game_call_that_carries_a_key_checks_it_and_wants_play(
+    client: OlympusClient, redis_url: str, rdb: redis.Redis
+) -> None:
+    """Not only CreateGame: a revoked key, a disabled account's key, an unknown key and a key
+    without the `play` scope are refused on every call, before anything is read or written."""
+    game = create(client, None)
+    _, revoked, revoked_id = make_key(redis_url, "keys-revoked", "play")
+    _, disabled, _ = make_key(redis_url, "keys-disabled", "play")
+    _, host_only, _ = make_key(redis_url, "keys-host-only", "create_games")
+    _operator(redis_url, "revoke", "keys-revoked", revoked_id)
+    _operator(redis_url, "disable", "keys-disabled")
+    expected = {
+        revoked: (grpc.StatusCode.UNAUTHENTICATED, "API_KEY_REVOKED"),
+        disabled: (grpc.StatusCode.PERMISSION_DENIED, "ACCOUNT_DISABLED"),
+        "oly_" + "B" * 43: (grpc.StatusCode.UNAUTHENTICATED, "INVALID_API_KEY"),
+        host_only: (grpc.StatusCode.PERMISSION_DENIED, "SCOPE_REQUIRED"),
+    }
+    state = rdb.dump(f"olympus:{{g:{game.game_id}}}:state")
+    assert state is not None
+    for name, call in _calls(game).items():
+        for key, refusal in expected.items():
+            got = _refusal(lambda call=call, key=key: call(client, _bearer(key)))
+            assert got == refusal, (name, key[:8], got)
+    assert rdb.dump(f"olympus:{{g:{game.game_id}}}:state") == state  # nothing moved
+    # The same calls with no key, or with a valid `play` key, are answered (Resign last: it
+    # ends the seat's part).
+    _, player, _ = make_key(redis_url, "keys-player", "play")
+    for name, call in _calls(game).items():
+        if name in ("SubmitAction", "UndoAnswers"):
+            continue  # answered or refused on the game's rules, not on the key
+        assert _refusal(lambda call=call: call(client, _bearer(player))) is None, name
+
+
+def test_a_key_revoked_while_in_use_is_refused_within_seconds(
+    client: OlympusClient, redis_url: str
+) -> None:
+    """The game service caches a key's check; the accounts service pushes the revocation, so a
+    key in use (its check cached) is refused within the push's delay, not the cache's life."""
+    game = create(client, None)
+    get_game = _calls(game)["GetGame"]
+    _, key, key_id = make_key(redis_url, "keys-in-use", "play")
+    assert _refusal(lambda: get_game(client, _bearer(key))) is None  # checked, and cached
+    _operator(redis_url, "revoke", "keys-in-use", key_id)
+    revoked = time.monotonic()
+    while (got := _refusal(lambda: get_game(client, _bearer(key)))) is None:
+        assert time.monotonic() - revoked < 10, "a revoked key still answered after 10 s"
+        time.sleep(0.02)
+    assert got == (grpc.StatusCode.UNAUTHENTICATED, "API_KEY_REVOKED")
+    print(f"revoked key refused {1000 * (time.monotonic() - revoked):.0f} ms after revoke")

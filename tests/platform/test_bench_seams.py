@@ -78,3 +78,8 @@ def test_the_earlier_code_is_that_commits(tmp_path: Path) -> None:
     # The earlier code has no seams benchmark (nor a ladder service): it is not this checkout.
     assert "service_seams" not in unpacked
     assert not (tmp_path / "services/olympus/ladder/service.py").exists()
+
+
+def test_each_figure_is_its_median_over_the_rounds() -> None:
+    runs = [{"a": {"p50_us": v, "name": "x"}, "n": 3} for v in (5.0, 1.0, 3.0)]
+    assert seams._median(runs) == {"a": {"p50_us": 3.0, "name": "x"}, "n": 3}

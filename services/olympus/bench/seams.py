@@ -5,8 +5,8 @@ Issue 30 made the services own their data: a key is checked through the accounts
 (cached, revocation pushed), matchmaking asks scoring for ratings and the game service for
 games over gRPC, and every call between services carries the service credential. This
 benchmark runs the same two benchmarks (`gamestate_service`, `matchmaking`) on the code of the
-last commit before that change and on the code of this checkout, one after the other on this
-machine, and quotes the ratios after / before:
+last commit before that change and on the code of this checkout, in turns on this machine (two
+rounds each; every figure the median of its rounds), and quotes the ratios after / before:
 
 - SubmitAction, one caller: p50 and server CPU per call (after: without a key, and with a
   `play` key, which every bot carries);
@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tarfile
@@ -126,16 +127,33 @@ def _compare(before: dict[str, Any], after: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def main_figures() -> dict[str, Any]:
+def _median(runs: list[Any]) -> Any:
+    """The runs' figures with every number replaced by its median over the runs."""
+    first = runs[0]
+    if isinstance(first, dict):
+        return {k: _median([r[k] for r in runs]) for k in first if all(k in r for r in runs)}
+    if isinstance(first, int | float) and not isinstance(first, bool):
+        return statistics.median(runs)
+    return first
+
+
+def main_figures(rounds: int = 2) -> dict[str, Any]:
     with tempfile.TemporaryDirectory(prefix="olympus-before-") as tmp:
         reason = _earlier_code(Path(tmp))
         if reason is not None:
             return {"before_commit": BEFORE_COMMIT, "measured": False, "reason": reason}
-        # Before first, then after: the machine warms up on the earlier code, which if
-        # anything flatters it.
-        before = _measure(Path(tmp) / "services")
-        after = _measure(_REPO / "services")
-    return {"before_commit": BEFORE_COMMIT, "measured": True, **_compare(before, after)}
+        # Before and after in turns, so that a noisy moment of the machine weighs on both;
+        # each figure is the median of its rounds.
+        before, after = [], []
+        for _ in range(rounds):
+            before.append(_measure(Path(tmp) / "services"))
+            after.append(_measure(_REPO / "services"))
+    return {
+        "before_commit": BEFORE_COMMIT,
+        "measured": True,
+        "rounds": rounds,
+        **_compare(_median(before), _median(after)),
+    }
 
 
 def main() -> int:

@@ -44,7 +44,7 @@ import contextlib
 import logging
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -190,6 +190,7 @@ class Matcher:
         self._stopping = asyncio.Event()
         self._creating = asyncio.Semaphore(CREATE_CONCURRENCY)
         self._inflight: set[asyncio.Task[None]] = set()
+        self._claiming: set[str] = set()  # tickets of the groups being claimed here now
 
     def start(self) -> None:
         if not self.settings.enabled:
@@ -229,25 +230,42 @@ class Matcher:
                 continue
             if fmt is None or fmt.ladder:  # a ladder's scheduler seats its own tickets
                 continue
-            for group in group_tickets(waiting, fmt.players, now_ms(), self.settings):
+            free = [w for w in waiting if w[0] not in self._claiming]
+            for group in group_tickets(free, fmt.players, now_ms(), self.settings):
                 if self._stopping.is_set():
                     return
                 await self._creating.acquire()
-                row = await self.claim(fmt, group)
-                if row is None:  # another replica took one of them, or one was cancelled
-                    self._creating.release()
-                    continue
-                self._spawn(row)
+                # Claimed in the background, many groups at once: a claim waits on its
+                # tickets' key checks (a round trip to the accounts service when not cached),
+                # which one at a time would bound the matches a pass makes.
+                self._claiming.update(group.tickets)
+                self._track(self._claim_and_create(fmt, group))
+
+    async def _claim_and_create(self, fmt: Format, group: Group) -> None:
+        """Claim a group, then create its game (the caller acquired `_creating`)."""
+        try:
+            row = await self.claim(fmt, group)
+        except Exception:
+            log.exception("claiming a group failed: its tickets wait")
+            row = None
+        finally:
+            self._claiming.difference_update(group.tickets)
+        if row is None:  # another replica took one of them, or one was cancelled
+            self._creating.release()
+            return
+        await self._create(row)
 
     async def claim(self, fmt: Format, group: Group) -> MatchRow | None:
         """Claim a group with the request that makes its game (None: a ticket is gone, or its
         key may no longer play: then it is cancelled)."""
-        rows: dict[str, TicketRow] = {}
-        for tid in group.tickets:
-            row = await self.store.ticket(tid)
-            if row is None or not await self.still_allowed(row):
-                return None
-            rows[tid] = row
+        found = await asyncio.gather(*(self.store.ticket(tid) for tid in group.tickets))
+        if any(row is None for row in found):
+            return None
+        ticket_rows = [row for row in found if row is not None]
+        allowed = await asyncio.gather(*(self.still_allowed(row) for row in ticket_rows))
+        if not all(allowed):
+            return None
+        rows: dict[str, TicketRow] = dict(zip(group.tickets, ticket_rows, strict=True))
         seed = secrets.randbits(63)
         mid = new_match_id()
         request, seats = matched_request(fmt, mid, group, seed, rows)
@@ -273,9 +291,9 @@ class Matcher:
         log.info("a ticket's key may not play any more: cancelled", extra={"why": why})
         return False
 
-    def _spawn(self, match: MatchRow) -> None:
-        """Create and assign in the background (the caller acquired `_creating`)."""
-        task = asyncio.ensure_future(self._create(match))
+    def _track(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run `work` in the background; `stop` waits for it."""
+        task = asyncio.ensure_future(work)
         self._inflight.add(task)
         task.add_done_callback(self._inflight.discard)
 
@@ -297,7 +315,7 @@ class Matcher:
             elif await self.store.renew(fid, mid, int(self.settings.lease_s * 1000)):
                 log.warning("creating the game of an overdue match", extra={"match": mid})
                 await self._creating.acquire()
-                self._spawn(match)
+                self._track(self._create(match))
 
     async def _create(self, match: MatchRow) -> None:
         try:
