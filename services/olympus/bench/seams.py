@@ -133,7 +133,7 @@ def _median(runs: list[Any]) -> Any:
     if isinstance(first, dict):
         return {k: _median([r[k] for r in runs]) for k in first if all(k in r for r in runs)}
     if isinstance(first, int | float) and not isinstance(first, bool):
-        return statistics.median(runs)
+        return round(statistics.median(runs), 3)
     return first
 
 
