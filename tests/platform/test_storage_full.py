@@ -6,6 +6,7 @@ the same answer (same idempotency key) is taken once. Real services on a Redis o
 from __future__ import annotations
 
 import random
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -69,7 +70,9 @@ def refusal(call: Any) -> tuple[grpc.StatusCode, str, float | None]:
 def test_a_full_storage_refuses_writes_loses_nothing_and_health_follows(stack: Platform) -> None:
     address = stack.address("gamestate")
     r = redis.Redis.from_url(stack.redis_url)
-    with OlympusClient(address, timeout=10) as client:
+    # retries=0: the refusal itself is what is looked at here (the SDK waits and sends a call
+    # refused with STORAGE_FULL again, which the next test shows).
+    with OlympusClient(address, timeout=10, retries=0) as client:
         game = client.create_game(players=2, seed=5, bots=[1])
         me = client.join(game.game_id, game.tokens[0])
         state = me.decision()
@@ -111,4 +114,41 @@ def test_a_full_storage_refuses_writes_loses_nothing_and_health_follows(stack: P
         assert reply.version == state.version + 1 and not reply.replayed
         again = me.act(answer, version=state.version, key="the-one-answer", rebase=False)
         assert again.replayed and again.version == reply.version
+    r.close()
+
+
+def test_the_sdk_sends_a_call_refused_for_a_full_storage_again_once_there_is_room(
+    stack: Platform,
+) -> None:
+    """STORAGE_FULL means nothing was written, so the SDK waits for its RetryInfo and sends the
+    same call again: an answer made while Redis is full lands, once, when it has room."""
+    address = stack.address("gamestate")
+    r = redis.Redis.from_url(stack.redis_url)
+    with OlympusClient(address, timeout=10, retries=3) as client:
+        game = client.create_game(players=2, seed=6, bots=[1])
+        me = client.join(game.game_id, game.tokens[0])
+        state = me.decision()
+        assert state.decision is not None
+        answer = pick(state.decision, random.Random(2))
+        fill(r)
+        outcome: list[Any] = []
+
+        def answer_while_full() -> None:
+            try:
+                outcome.append(me.act(answer, version=state.version, key="k-full", rebase=False))
+            except Exception as exc:  # the test reads what happened
+                outcome.append(exc)
+
+        worker = threading.Thread(target=answer_while_full)
+        try:
+            worker.start()
+            until(lambda: not serving(address), "health NOT_SERVING")
+            time.sleep(0.5)  # the answer was sent and refused: it waits for its RetryInfo
+            assert not outcome
+        finally:
+            r.config_set("maxmemory", 0)
+        worker.join(timeout=30)
+        assert len(outcome) == 1 and not isinstance(outcome[0], Exception), outcome
+        assert outcome[0].version == state.version + 1 and not outcome[0].replayed
+        assert me.decision().version >= state.version + 1
     r.close()

@@ -45,6 +45,8 @@ DEFAULT_ADDRESS = "127.0.0.1:50051"
 ADDRESS_ENV = "OLYMPUS_GAMESTATE_ADDRESS"
 _READ_RETRY = frozenset({grpc.StatusCode.UNAVAILABLE})
 _ACT_RETRY = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED})
+# A call refused because the platform's storage is full waits at most this long per retry.
+STORAGE_FULL_MAX_WAIT_S = 5.0
 # How many times a stale answer is rebased onto a newer version before giving up.
 _REBASE_ATTEMPTS = 8
 
@@ -82,6 +84,17 @@ def _error(exc: grpc.RpcError) -> GameServiceError:
     kind = StaleVersion if code == grpc.StatusCode.ABORTED else GameServiceError
     reason, metadata, retry = error_details(exc)
     return kind(code.name, details, reason, metadata, retry)
+
+
+def _storage_full_wait(exc: grpc.RpcError, backoff: float) -> float | None:
+    """How long to wait before sending a call refused with STORAGE_FULL again (its RetryInfo,
+    at most STORAGE_FULL_MAX_WAIT_S); None for any other refusal."""
+    if exc.code() != grpc.StatusCode.RESOURCE_EXHAUSTED:  # type: ignore[attr-defined]
+        return None
+    reason, _, retry = error_details(exc)
+    if reason != "STORAGE_FULL":
+        return None  # a quota: the caller decides whether to wait
+    return min(retry if retry is not None else backoff, STORAGE_FULL_MAX_WAIT_S)
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +222,13 @@ class OlympusClient:
                 return method(request, timeout=timeout or self.timeout, metadata=self.metadata)
             except grpc.RpcError as exc:
                 code = exc.code()  # type: ignore[attr-defined]
+                wait = _storage_full_wait(exc, self.backoff)
+                if wait is not None and attempt < self.retries:
+                    # The service wrote nothing (its contract for STORAGE_FULL): the same
+                    # request, sent again once there is room, is safe for every call.
+                    time.sleep(wait)
+                    attempt += 1
+                    continue
                 if code not in retry_on or attempt >= self.retries:
                     raise _error(exc) from None
             if len(self._stubs) > 1:
