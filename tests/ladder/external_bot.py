@@ -1,8 +1,11 @@
 """An external bot written only against the protos: grpc and the code generated from
 protos/olympus/v1 (no Olympus SDK, no engine). It queues with its API key, learns of its game
 through WatchTicket, of its turns through WatchGame, and answers in text notation built from
-the Decision message. Run: python external_bot.py MATCHMAKING GAMESTATE KEY GAMES FORMAT_JSON;
-prints one JSON line per game played: {"game_id", "seat", "answers"}.
+the Decision message. It plays on one WatchGame stream and one SubmitAction per answer (the
+events carry its decisions, each answer's reply its next one). Run:
+python external_bot.py MATCHMAKING GAMESTATE KEY GAMES FORMAT_JSON [poll]; prints one JSON line
+per game played: {"game_id", "seat", "answers", "calls"} (`poll`: the way before, a GetDecision
+after every event, to count what that cost).
 """
 
 from __future__ import annotations
@@ -10,11 +13,20 @@ from __future__ import annotations
 import json
 import sys
 import uuid
+from dataclasses import asdict, dataclass
 
 import grpc
 from google.protobuf import json_format
 
 from olympus.v1 import game_pb2, game_pb2_grpc, matchmaking_pb2, matchmaking_pb2_grpc
+
+
+@dataclass
+class Played:
+    answers: int = 0
+    calls: int = 0  # calls made to the game service for this game (a stream counts once)
+    stale: int = 0  # answers refused because the game had moved on (ABORTED)
+
 
 TERRAFORMING = (
     (game_pb2.STANDARD_PROJECT_AQUIFER, "aquifer"),
@@ -71,34 +83,71 @@ def answer_for(d: game_pb2.Decision) -> str:
     return "pass"
 
 
-def play(games: game_pb2_grpc.GameServiceStub, game_id: str, token: str) -> int:
-    answers = 0
+def play_polling(games: game_pb2_grpc.GameServiceStub, game_id: str, token: str) -> Played:
+    """The way a bot had to play before events carried the seat's decision: a GetDecision
+    after every event (and after every answer), then the answer. Kept to count the calls."""
+    played = Played(calls=1)  # the WatchGame
     for event in games.WatchGame(game_pb2.WatchGameRequest(game_id=game_id, token=token)):
         if event.finished:
             break
         while True:  # several decisions of ours may follow one event
             state = games.GetDecision(game_pb2.GetDecisionRequest(game_id=game_id, token=token))
+            played.calls += 1
             if not state.your_turn or state.status != game_pb2.GAME_STATUS_ACTIVE:
                 break
+            played.calls += 1
             try:
-                games.SubmitAction(
-                    game_pb2.SubmitActionRequest(
-                        game_id=game_id,
-                        token=token,
-                        expected_version=state.version,
-                        idempotency_key=uuid.uuid4().hex,
-                        text=answer_for(state.decision),
-                    )
-                )
-                answers += 1
+                games.SubmitAction(submit(game_id, token, state))
+                played.answers += 1
             except grpc.RpcError as exc:
                 if exc.code() != grpc.StatusCode.ABORTED:  # stale: read again
                     raise
-    return answers
+                played.stale += 1
+    return played
+
+
+def play(games: game_pb2_grpc.GameServiceStub, game_id: str, token: str) -> Played:
+    """One WatchGame stream and one SubmitAction per answer: an event after which this seat
+    must decide carries the decision (seat_decision), and each answer's reply carries the
+    seat's next one (next_decision) when it must decide again at once."""
+    played = Played(calls=1)  # the WatchGame, from the start: the newest event has the decision
+    answered_at = 0  # decisions at this version or older are spent
+    for event in games.WatchGame(game_pb2.WatchGameRequest(game_id=game_id, token=token)):
+        if event.finished:
+            break
+        state = event.seat_decision if event.HasField("seat_decision") else None
+        while state is not None and state.your_turn and state.version > answered_at:
+            played.calls += 1
+            try:
+                reply = games.SubmitAction(submit(game_id, token, state))
+            except grpc.RpcError as exc:
+                if exc.code() != grpc.StatusCode.ABORTED:  # stale: a newer event is coming
+                    raise
+                played.stale += 1
+                break
+            played.answers += 1
+            # Every decision before the version this answer made is spent (in a simultaneous
+            # phase the answer may land after another seat's: reply.version > state.version+1).
+            answered_at = reply.version - 1
+            state = reply.next_decision
+    return played
+
+
+def submit(
+    game_id: str, token: str, state: game_pb2.GetDecisionResponse
+) -> game_pb2.SubmitActionRequest:
+    return game_pb2.SubmitActionRequest(
+        game_id=game_id,
+        token=token,
+        expected_version=state.version,
+        idempotency_key=uuid.uuid4().hex,
+        text=answer_for(state.decision),
+    )
 
 
 def main() -> int:
     matchmaking_address, gamestate_address, key, count, format_json = sys.argv[1:6]
+    how = play_polling if sys.argv[6:7] == ["poll"] else play
     auth = (("authorization", f"Bearer {key}"),)
     fmt = json_format.Parse(format_json, matchmaking_pb2.MatchFormat())
     with (
@@ -119,11 +168,9 @@ def main() -> int:
                     break
             if ticket.status != matchmaking_pb2.TICKET_STATUS_MATCHED:
                 raise SystemExit(f"ticket ended {ticket.status}")
-            answers = play(games, ticket.game_id, ticket.seat_token)
-            print(
-                json.dumps({"game_id": ticket.game_id, "seat": ticket.seat, "answers": answers}),
-                flush=True,
-            )
+            played = how(games, ticket.game_id, ticket.seat_token)
+            row = {"game_id": ticket.game_id, "seat": ticket.seat, **asdict(played)}
+            print(json.dumps(row), flush=True)
     return 0
 
 

@@ -33,23 +33,24 @@ def test_an_external_bot_plays_its_matched_games_to_the_end(own_redis: EmbeddedR
         worker_env={"OLYMPUS_REPORT_SECONDS": "0.5"},
     ) as stack:
         account, key = stack.account("outside-bot", ["play"])
-        played = subprocess.run(
-            [
-                sys.executable,
-                str(BOT),
-                stack.address("matchmaking"),
-                stack.address("gamestate"),
-                key,
-                "2",
-                json.dumps({"players": 2, "rated": True}),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=300,
-        )
+        command = [
+            sys.executable,
+            str(BOT),
+            stack.address("matchmaking"),
+            stack.address("gamestate"),
+            key,
+            "2",
+            json.dumps({"players": 2, "rated": True}),
+        ]
+        played = subprocess.run(command, capture_output=True, text=True, timeout=300)
         assert played.returncode == 0, played.stderr
         rows = [json.loads(line) for line in played.stdout.splitlines()]
         assert len(rows) == 2 and len({r["game_id"] for r in rows}) == 2
+        # One stream and one call per answer: a game's calls are its WatchGame and its
+        # SubmitActions (an answer refused as stale would add one: a few at most).
+        for row in rows:
+            assert row["calls"] == row["answers"] + 1 + row["stale"]
+            assert row["stale"] <= row["answers"] // 20, row
         with grpc.insecure_channel(stack.address("gamestate")) as channel:
             stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
             for row in rows:
@@ -72,3 +73,14 @@ def test_an_external_bot_plays_its_matched_games_to_the_end(own_redis: EmbeddedR
                     break
                 assert time.monotonic() < deadline, f"not rated twice: {raw!r}"
                 time.sleep(0.2)
+        # The same bot the way it had to play before (a GetDecision after every event): more
+        # than twice the calls per answer.
+        polled = subprocess.run(
+            [*command[:5], "1", command[6], "poll"], capture_output=True, text=True, timeout=300
+        )
+        assert polled.returncode == 0, polled.stderr
+        (before,) = [json.loads(line) for line in polled.stdout.splitlines()]
+        stream_rate = sum(r["calls"] for r in rows) / sum(r["answers"] for r in rows)
+        poll_rate = before["calls"] / before["answers"]
+        print(f"calls per answer: {stream_rate:.3f} on the stream, {poll_rate:.3f} polling")
+        assert poll_rate > 2 * stream_rate

@@ -48,8 +48,9 @@ from .auth import HOST
 from .board import check_map, describe_colony_tiles, describe_map, describe_table
 from .chosen import chosen_from_request
 from .clocks import seat_clocks
-from .convert import decision_to_proto, result_to_proto, view_to_proto
+from .convert import result_to_proto, view_to_proto
 from .core import RESIGNED_BOT, Created, Current, Games, now_ms
+from .decisions import decision_reply
 from .durability import durability_from_env
 from .ending import Ending
 from .handover import Handover
@@ -63,7 +64,7 @@ from .meta import (
 from .record import game_record
 from .records import Logged
 from .sweeper import Sweeper
-from .watch import EventHub, watch
+from .watch import EventHub, SeatDecisions, watch
 
 # In a request, an unspecified seat kind is a human seat.
 SEAT_KINDS_IN = {**SEAT_KINDS, "unspecified": pb.SEAT_KIND_UNSPECIFIED}
@@ -317,6 +318,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self.auth = auth
         self.hub = hub
         self.ending = Ending(games)
+        self.seat_decisions = SeatDecisions(games)
 
     async def _key(
         self, context: grpc.aio.ServicerContext, scope: str = SCOPE_PLAY
@@ -394,31 +396,19 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         return self._decision_reply(request.game_id, current)
 
     def _decision_reply(self, game_id: str, current: Current) -> pb.GetDecisionResponse:
-        """What the caller of a loaded game must decide now (GetDecision, and GetGame's
-        `with_decision`)."""
-        game = current.game
-        msg = pb.GetDecisionResponse(
-            game_id=game_id,
-            version=current.version,
-            status=value_of(STATUSES, current.status),
-            waiting_for=game.waiting_for() if current.status == st.STATUS_ACTIVE else [],
-            phase=value_of(PHASES, game.phase),
-            generation=game.generation,
+        """What the caller of a loaded game must decide now (GetDecision, GetGame's
+        `with_decision`, WatchGame's seat_decision)."""
+        return decision_reply(
+            game_id,
+            current.version,
+            current.status,
+            current.meta,
+            current.table,
+            current.game,
+            current.viewer,
+            now_ms(),
+            self.games.live_score(current),
         )
-        if current.status == st.STATUS_ACTIVE:
-            msg.clocks.extend(seat_clocks(current.meta, current.table, game, now_ms()))
-        live = self.games.live_score(current)
-        if live is not None:
-            msg.live_score.CopyFrom(live)
-        if current.viewer is not None and current.status == st.STATUS_ACTIVE:
-            msg.seat = current.viewer
-            msg.undoable = game.undoable(current.viewer)
-            for d in game.decisions():
-                if d.player == current.viewer:
-                    msg.your_turn = True
-                    msg.decision.CopyFrom(decision_to_proto(d))
-                    break
-        return msg
 
     @rpc
     async def SubmitAction(
@@ -439,6 +429,12 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         )
         if done.event is not None:
             msg.event.CopyFrom(done.event)
+        if done.next_decision is not None:
+            msg.next_decision.CopyFrom(done.next_decision)
+        else:  # a replayed answer: the seat's decision as it is now
+            current = await self.games.current(request.game_id, request.token)
+            msg.next_decision.CopyFrom(self._decision_reply(request.game_id, current))
+            msg.next_decision.ClearField("live_score")
         return msg
 
     @rpc
@@ -463,9 +459,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self, request: pb.WatchGameRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[pb.GameEvent]:
         await self._key(context)
-        async for event in watch(
-            self.games, self.hub, request.game_id, request.token, request.from_version
-        ):
+        events = watch(self.games, self.hub, request.game_id, request.token, request.from_version)
+        async for event in self.seat_decisions.added(request.game_id, request.token, events):
             yield event
 
     @rpc

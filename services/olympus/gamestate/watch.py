@@ -37,9 +37,12 @@ from olympus.platform.redis_together import Together
 from olympus.v1 import game_pb2 as pb
 
 from . import store as st
-from .core import Games
+from .auth import HOST
+from .core import Games, Loaded, now_ms
+from .decisions import decision_reply
 from .history import replay_events
 from .lru import Lru
+from .meta import GameMeta
 from .notify import Subscriber
 from .records import StreamHead
 
@@ -301,3 +304,73 @@ async def watch(
             yield event
             if event.finished:
                 return
+
+
+class SeatDecisions:
+    """The decisions WatchGame adds to a seat's events (GameEvent.seat_decision): on an event
+    after which the seat must decide, when that event is the game's newest. A game's state is
+    loaded once per version for all of its seat watchers in this process (they wake together
+    on the same event), and never for an event replayed from before the newest."""
+
+    def __init__(self, games: Games, games_kept: int = 1024) -> None:
+        self.games = games
+        self._newest: Lru[str, Loaded] = Lru(games_kept)
+        self._loading: dict[str, asyncio.Future[Loaded]] = {}
+
+    async def _load(self, meta: GameMeta) -> Loaded:
+        task = self._loading.get(meta.game_id)
+        if task is None:
+            task = asyncio.ensure_future(self.games.load(meta))
+            self._loading[meta.game_id] = task
+            task.add_done_callback(lambda _: self._loading.pop(meta.game_id, None))
+        loaded = await asyncio.shield(task)
+        known = self._newest.get(meta.game_id)
+        if known is None or loaded.version > known.version:
+            self._newest.put(meta.game_id, loaded)
+        return loaded
+
+    async def state_at(self, meta: GameMeta, version: int) -> Loaded | None:
+        """The game at `version` when that is its newest version; None when it is not."""
+        known = self._newest.get(meta.game_id)
+        if known is not None and known.version >= version:
+            return known if known.version == version else None
+        loaded = await self._load(meta)
+        if loaded.version < version:  # a load begun before this version was written
+            loaded = await self._load(meta)
+        return loaded if loaded.version == version else None
+
+    async def added(
+        self, game_id: str, token: str, events: AsyncIterator[pb.GameEvent]
+    ) -> AsyncIterator[pb.GameEvent]:
+        """`events` as WatchGame sends them to `token`'s holder."""
+        viewer: int | None = None
+        meta: GameMeta | None = None
+        async for event in events:
+            if meta is None:  # the stream checked the game and the token before its first event
+                meta = await self.games.meta(game_id)
+                seat = await self.games.seat_for(meta, token)
+                viewer = None if seat is None or seat == HOST else seat
+            if viewer is None or event.finished or viewer not in event.waiting_for:
+                yield event
+                continue
+            loaded = await self.state_at(meta, event.version)
+            if loaded is None or loaded.status != st.STATUS_ACTIVE:
+                yield event
+                continue
+            reply = decision_reply(
+                game_id,
+                loaded.version,
+                loaded.status,
+                meta,
+                loaded.table,
+                loaded.game,
+                viewer,
+                now_ms(),
+            )
+            if not reply.your_turn:
+                yield event
+                continue
+            out = pb.GameEvent()
+            out.CopyFrom(event)  # the feed's event is shared by every watcher: copied
+            out.seat_decision.CopyFrom(reply)
+            yield out

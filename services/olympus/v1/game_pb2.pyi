@@ -1000,16 +1000,18 @@ class SubmitActionRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., expected_version: _Optional[int] = ..., idempotency_key: _Optional[str] = ..., structured: _Optional[_Union[Answer, _Mapping]] = ..., text: _Optional[str] = ...) -> None: ...
 
 class SubmitActionResponse(_message.Message):
-    __slots__ = ("version", "replayed", "event", "answer")
+    __slots__ = ("version", "replayed", "event", "answer", "next_decision")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     REPLAYED_FIELD_NUMBER: _ClassVar[int]
     EVENT_FIELD_NUMBER: _ClassVar[int]
     ANSWER_FIELD_NUMBER: _ClassVar[int]
+    NEXT_DECISION_FIELD_NUMBER: _ClassVar[int]
     version: int
     replayed: bool
     event: GameEvent
     answer: str
-    def __init__(self, version: _Optional[int] = ..., replayed: _Optional[bool] = ..., event: _Optional[_Union[GameEvent, _Mapping]] = ..., answer: _Optional[str] = ...) -> None: ...
+    next_decision: GetDecisionResponse
+    def __init__(self, version: _Optional[int] = ..., replayed: _Optional[bool] = ..., event: _Optional[_Union[GameEvent, _Mapping]] = ..., answer: _Optional[str] = ..., next_decision: _Optional[_Union[GetDecisionResponse, _Mapping]] = ...) -> None: ...
 
 class ResignRequest(_message.Message):
     __slots__ = ("game_id", "token")
@@ -1078,7 +1080,7 @@ class PublicAnswer(_message.Message):
     def __init__(self, type: _Optional[_Union[AnswerKind, str]] = ..., hidden: _Optional[bool] = ..., answer: _Optional[_Union[Answer, _Mapping]] = ..., text: _Optional[str] = ..., count: _Optional[int] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("version", "kind", "seat", "bot", "answer", "log", "waiting_for", "phase", "generation", "finished", "result", "time_ms", "timed_out", "handed_to_bot", "clocks", "live_score")
+    __slots__ = ("version", "kind", "seat", "bot", "answer", "log", "waiting_for", "phase", "generation", "finished", "result", "time_ms", "timed_out", "handed_to_bot", "clocks", "live_score", "seat_decision")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -1095,6 +1097,7 @@ class GameEvent(_message.Message):
     HANDED_TO_BOT_FIELD_NUMBER: _ClassVar[int]
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
     LIVE_SCORE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_DECISION_FIELD_NUMBER: _ClassVar[int]
     version: int
     kind: EventKind
     seat: int
@@ -1111,7 +1114,8 @@ class GameEvent(_message.Message):
     handed_to_bot: bool
     clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
     live_score: LiveScore
-    def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., bot: _Optional[bool] = ..., answer: _Optional[_Union[PublicAnswer, _Mapping]] = ..., log: _Optional[_Iterable[_Union[LogEntry, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., time_ms: _Optional[int] = ..., timed_out: _Optional[bool] = ..., handed_to_bot: _Optional[bool] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ...) -> None: ...
+    seat_decision: GetDecisionResponse
+    def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., bot: _Optional[bool] = ..., answer: _Optional[_Union[PublicAnswer, _Mapping]] = ..., log: _Optional[_Iterable[_Union[LogEntry, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., time_ms: _Optional[int] = ..., timed_out: _Optional[bool] = ..., handed_to_bot: _Optional[bool] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ..., seat_decision: _Optional[_Union[GetDecisionResponse, _Mapping]] = ...) -> None: ...
 
 class WatchGameRequest(_message.Message):
     __slots__ = ("game_id", "token", "from_version")
