@@ -98,7 +98,9 @@ def test_every_submit_refusal_leaves_the_game_unchanged(
             {**ok, "structured": pb.Answer(play_card=pb.PlayCardAnswer(card="not-a-card"))},
         ),
         ("ABORTED", "STALE_VERSION", {**ok, "expected_version": v - 1, "text": legal}),
-        ("ABORTED", "STALE_VERSION", {**ok, "expected_version": v + 1, "text": legal}),
+        # A version no reply ever named is an argument error, not a race to read again.
+        ("INVALID_ARGUMENT", "VERSION_AHEAD", {**ok, "expected_version": v + 1, "text": legal}),
+        ("INVALID_ARGUMENT", "VERSION_AHEAD", {**ok, "expected_version": 2**62, "text": legal}),
         ("FAILED_PRECONDITION", "CARD_NOT_IN_HAND", {**ok, "text": f"play {absent}"}),
         ("FAILED_PRECONDITION", "BAD_PAYMENT", {**ok, "text": "project power_plant s1"}),
         ("FAILED_PRECONDITION", "UNKNOWN_PROJECT", {**ok, "text": "project moon_base"}),

@@ -127,6 +127,10 @@ def test_version_and_idempotency(client: OlympusClient) -> None:
     version, _, _ = act_once(seats[0], random.Random(3))
     stale = _refused(lambda: seats[0].undo(1, version=version - 1), "ABORTED", "STALE_VERSION")
     assert isinstance(stale, StaleVersion) and stale.metadata["current_version"] == str(version)
+    ahead = _refused(
+        lambda: seats[0].undo(1, version=version + 5), "INVALID_ARGUMENT", "VERSION_AHEAD"
+    )
+    assert ahead.metadata["current_version"] == str(version)
     first = seats[0].undo(1, version=version, key="take-back-1")
     again = seats[0].undo(1, version=version, key="take-back-1")
     assert (again.version, again.replayed) == (first.version, True)

@@ -489,7 +489,16 @@ class Games:
         )
 
     @staticmethod
-    def _stale(current: int, expected: int) -> Conflict:
+    def _stale(current: int, expected: int) -> Conflict | InvalidArgument:
+        if expected > current:
+            # No reply ever named that version: a client's bug, not a race; reading the
+            # decision again would not make it right.
+            return InvalidArgument(
+                f"expected_version {expected} is ahead of the game, which is at version "
+                f"{current}: send the version a reply or an event gave you",
+                reason="VERSION_AHEAD",
+                metadata={"current_version": str(current), "expected_version": str(expected)},
+            )
         return Conflict(
             f"the game is at version {current}, not {expected}: read the decision again",
             metadata={"current_version": str(current)},

@@ -133,10 +133,13 @@ class GameServiceServicer:
         raise NotImplementedError('Method not implemented!')
 
     def SubmitAction(self, request, context):
-        """The caller's answer. Refusals change nothing: INVALID_ARGUMENT (malformed),
+        """The caller's answer; the reply carries the seat's next decision. Refusals change nothing:
+        INVALID_ARGUMENT (malformed; VERSION_AHEAD: an expected_version beyond the game's),
         UNAUTHENTICATED (missing or unknown token), PERMISSION_DENIED (token of another game, or
-        a host token), NOT_FOUND (no such game), ABORTED (stale expected_version),
-        FAILED_PRECONDITION (illegal answer; the message starts with the reason code).
+        a host token), NOT_FOUND (no such game), ABORTED (STALE_VERSION: the game moved on since
+        expected_version; ErrorInfo metadata `current_version`), FAILED_PRECONDITION (illegal
+        answer). The reason code (e.g. CARD_NOT_IN_HAND) is ErrorInfo.reason in the status
+        details (errors.proto); the message is for people.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
