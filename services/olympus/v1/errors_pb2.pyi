@@ -25,6 +25,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     INVALID_TIME_CONTROL: _ClassVar[ErrorReason]
     INVALID_REQUEST_ID: _ClassVar[ErrorReason]
     INVALID_CHOSEN_TOKEN: _ClassVar[ErrorReason]
+    VERSION_AHEAD: _ClassVar[ErrorReason]
     TOKEN_REQUIRED: _ClassVar[ErrorReason]
     INVALID_TOKEN: _ClassVar[ErrorReason]
     WRONG_GAME_TOKEN: _ClassVar[ErrorReason]
@@ -129,6 +130,7 @@ UNKNOWN_MAP: ErrorReason
 INVALID_TIME_CONTROL: ErrorReason
 INVALID_REQUEST_ID: ErrorReason
 INVALID_CHOSEN_TOKEN: ErrorReason
+VERSION_AHEAD: ErrorReason
 TOKEN_REQUIRED: ErrorReason
 INVALID_TOKEN: ErrorReason
 WRONG_GAME_TOKEN: ErrorReason
