@@ -9,6 +9,7 @@ import grpc
 import pytest
 import redis
 from gamestate_players import act_once
+from google.protobuf import descriptor_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
@@ -31,6 +32,31 @@ def test_health_and_reflection(gamestate: ServiceProcess) -> None:
         )
         names = {s.name for r in replies for s in r.list_services_response.service}
         assert "olympus.v1.GameService" in names
+        # v1 too (what grpcurl asks first), with the same messages; errors.proto is found by
+        # its symbols like every other file.
+        v1 = channel.stream_stream(
+            "/grpc.reflection.v1.ServerReflection/ServerReflectionInfo",
+            request_serializer=reflection_pb2.ServerReflectionRequest.SerializeToString,
+            response_deserializer=reflection_pb2.ServerReflectionResponse.FromString,
+        )
+        asked = [
+            reflection_pb2.ServerReflectionRequest(list_services=""),
+            reflection_pb2.ServerReflectionRequest(file_containing_symbol="olympus.v1.ErrorReason"),
+            reflection_pb2.ServerReflectionRequest(
+                file_containing_symbol="olympus.v1.SubmitActionRequest"
+            ),
+        ]
+        listed, errors_file, game_file = list(v1(iter(asked), timeout=5))
+        assert "olympus.v1.GameService" in {s.name for s in listed.list_services_response.service}
+        for reply, name in (
+            (errors_file, "olympus/v1/errors.proto"),
+            (game_file, "olympus/v1/game.proto"),
+        ):
+            files = [
+                descriptor_pb2.FileDescriptorProto.FromString(raw)
+                for raw in reply.file_descriptor_response.file_descriptor_proto
+            ]
+            assert name in {f.name for f in files}, reply
 
 
 def test_a_watch_past_its_deadline_ends_and_the_service_goes_on(client: OlympusClient) -> None:

@@ -35,7 +35,12 @@ from typing import Any, NoReturn, TypeVar
 
 import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
-from grpc_reflection.v1alpha import reflection
+from grpc_reflection.v1alpha import reflection, reflection_pb2
+from grpc_reflection.v1alpha._async import ReflectionServicer
+
+# errors.proto defines no service, so nothing else loads it into the descriptor pool that
+# reflection serves from: imported here, its ErrorReason is found like every other symbol.
+from olympus.v1 import errors_pb2  # noqa: F401
 
 from . import logs, metrics
 from .config import METRICS_OFF, ServiceSettings
@@ -52,6 +57,22 @@ PROBE_INTERVAL_S = 0.5
 PROBE_TIMEOUT_S = 2.0  # a probe's own client timeouts (about 1 s for Redis) come first
 
 Hook = Callable[[], Awaitable[None]]
+
+
+REFLECTION_V1 = "grpc.reflection.v1.ServerReflection"
+
+
+def reflection_v1(service_names: Sequence[str]) -> grpc.GenericRpcHandler:
+    """Reflection as grpc.reflection.v1 too (grpcurl and other tools ask v1 first; grpcio only
+    ships v1alpha). The two versions' messages are the same fields under another package, so
+    v1alpha's servicer answers both on the wire."""
+    servicer = ReflectionServicer(service_names)
+    info = grpc.stream_stream_rpc_method_handler(
+        servicer.ServerReflectionInfo,
+        request_deserializer=reflection_pb2.ServerReflectionRequest.FromString,
+        response_serializer=reflection_pb2.ServerReflectionResponse.SerializeToString,
+    )
+    return grpc.method_handlers_generic_handler(REFLECTION_V1, {"ServerReflectionInfo": info})
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,14 +257,13 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
     edge.authenticator = hooks.authenticator
     health_servicer = health.aio.HealthServicer()
     health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
-    reflection.enable_server_reflection(
-        (
-            *hooks.names,
-            health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
-            reflection.SERVICE_NAME,
-        ),
-        server,
+    reflected = (
+        *hooks.names,
+        health_pb2.DESCRIPTOR.services_by_name["Health"].full_name,
+        reflection.SERVICE_NAME,
     )
+    reflection.enable_server_reflection(reflected, server)
+    server.add_generic_rpc_handlers((reflection_v1(reflected),))
     ready: dict[str, Any] = {"event": "ready", "service": settings.service, "port": port}
     if settings.metrics_port != METRICS_OFF:
         try:
