@@ -13,6 +13,7 @@ from google.protobuf import descriptor_pb2
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
+from olympus.bots import BOTS
 from olympus.client import GameServiceError, OlympusClient
 from olympus.gamestate.store import game_key
 from olympus.platform.embedded_redis import EmbeddedRedis
@@ -152,3 +153,14 @@ def test_without_redis_calls_are_unavailable(private_redis: EmbeddedRedis) -> No
                 call()
             assert info.value.status == "UNAVAILABLE"
         assert service.stop() == 0
+
+
+def test_every_bot_offered_is_described_for_players(client: OlympusClient) -> None:
+    """ListTableChoices names each bot with a description a player reads when choosing an
+    opponent: plain sentences, not the code's docstrings."""
+    choices = client.stub.ListTableChoices(pb.ListTableChoicesRequest(), timeout=10)
+    assert {b.name for b in choices.bots} == set(BOTS)
+    for bot in choices.bots:
+        text = bot.description
+        assert 40 <= len(text) <= 240 and text.endswith("."), bot
+        assert not any(mark in text for mark in ("`", "\n", "  ", "(see", ".py")), bot

@@ -32,6 +32,21 @@ BOTS: dict[str, Callable[[int], Bot]] = {
     "mcts": SearchBot,
 }
 
+# For players choosing an opponent (ListTableChoices, the web table): how each bot plays, from
+# the weakest to the strongest.
+DESCRIPTIONS: dict[str, str] = {
+    "passive": "Never acts on its own: passes, buys no cards and harms nobody. It is what "
+    "plays a seat whose clock ran out.",
+    "random": "Picks a random legal move (a random kind, then a random one of that kind) and "
+    "passes now and then: easy to beat.",
+    "greedy": "Tries each move one step ahead and keeps the one that leaves it best placed "
+    "(points, production, terraform rating, resources); buys a card when it is worth its "
+    "price. A fair opponent that answers at once.",
+    "mcts": "Plays each promising move out to the end of the generation many times, guessing "
+    "the cards it cannot see, and keeps the move that did best: the strongest bot, and the "
+    "slowest to answer.",
+}
+
 
 SPEC_SEPARATOR = ":"
 WEIGHT_NAMES = tuple(f.name for f in fields(Weights))

@@ -20,6 +20,7 @@ import orjson
 
 from olympus.api.vocab import PHASES, SEAT_KINDS, STATUSES, TIMEOUT_POLICIES, name_of, value_of
 from olympus.bots import BOTS
+from olympus.bots import DESCRIPTIONS as BOT_DESCRIPTIONS
 from olympus.engine import GameOptions
 from olympus.engine.board import MAP_TITLES
 from olympus.platform import metrics
@@ -563,10 +564,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
 
 def table_choices() -> pb.ListTableChoicesResponse:
     """The bots this service seats and the maps the engine plays (the default first)."""
-    bots = [
-        pb.BotChoice(name=name, description=(BOTS[name].__doc__ or "").split("\n\n")[0])
-        for name in sorted(BOTS)
-    ]
+    bots = [pb.BotChoice(name=name, description=BOT_DESCRIPTIONS[name]) for name in sorted(BOTS)]
     maps = [pb.MapChoice(map=name, title=title) for name, title in MAP_TITLES.items()]
     return pb.ListTableChoicesResponse(bots=bots, maps=maps)
 
