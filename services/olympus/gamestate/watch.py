@@ -316,6 +316,9 @@ class SeatDecisions:
         self.games = games
         self._newest: Lru[str, Loaded] = Lru(games_kept)
         self._loading: dict[str, asyncio.Future[Loaded]] = {}
+        # (game, version, seat) -> its event's decision: built once for every watcher of that
+        # seat (a bot and its spectating author, a page open in several tabs).
+        self._replies: Lru[tuple[str, int, int], pb.GetDecisionResponse] = Lru(4 * games_kept)
 
     async def _load(self, meta: GameMeta) -> Loaded:
         task = self._loading.get(meta.game_id)
@@ -357,16 +360,19 @@ class SeatDecisions:
             if loaded is None or loaded.status != st.STATUS_ACTIVE:
                 yield event
                 continue
-            reply = decision_reply(
-                game_id,
-                loaded.version,
-                loaded.status,
-                meta,
-                loaded.table,
-                loaded.game,
-                viewer,
-                now_ms(),
-            )
+            reply = self._replies.get((game_id, loaded.version, viewer))
+            if reply is None:
+                reply = decision_reply(
+                    game_id,
+                    loaded.version,
+                    loaded.status,
+                    meta,
+                    loaded.table,
+                    loaded.game,
+                    viewer,
+                    now_ms(),
+                )
+                self._replies.put((game_id, loaded.version, viewer), reply)
             if not reply.your_turn:
                 yield event
                 continue
