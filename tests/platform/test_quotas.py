@@ -8,7 +8,7 @@ import pytest
 from platform_support import wait_for
 
 from olympus.client import GameServiceError, OlympusClient
-from olympus.platform.errors import error_details
+from olympus.platform.errors import error_details, quota_violations
 from olympus.platform.quota import Rate, peer_key
 from olympus.v1 import game_pb2 as pb
 from services import running_service
@@ -38,6 +38,11 @@ def test_create_game_per_peer_and_submit_action_per_token(redis_url: str) -> Non
         assert (refusal.status, refusal.reason) == ("RESOURCE_EXHAUSTED", "QUOTA_EXCEEDED")
         # the bucket refills one game every 20 minutes: that is when to come back
         assert refusal.retry_after is not None and 60 < refusal.retry_after <= 1200
+        # which limit: a google.rpc.QuotaFailure beside the ErrorInfo
+        with pytest.raises(grpc.RpcError) as raw:
+            client.stub.CreateGame(pb.CreateGameRequest(options=pb.GameOptions(players=2)))
+        ((subject, description),) = quota_violations(raw.value)
+        assert subject == "CreateGame:per_peer" and "this address" in description
 
         game = games[0]
         first, second = (client.join(game.game_id, game.tokens[s]) for s in (0, 1))
@@ -70,6 +75,8 @@ def test_open_watch_streams_per_peer_are_capped(redis_url: str) -> None:
         assert info.value.code() == grpc.StatusCode.RESOURCE_EXHAUSTED
         reason, _, retry = error_details(info.value)
         assert reason == "TOO_MANY_STREAMS" and retry is not None and retry > 0
+        ((subject, description),) = quota_violations(info.value)
+        assert subject == "WatchGame:streams_per_peer" and "at most 2" in description
 
         streams[0].cancel()  # one closes: a new one may open (once the server saw it close)
 

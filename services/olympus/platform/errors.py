@@ -55,6 +55,7 @@ class ServiceError(Exception):
         reason: str | None = None,
         metadata: dict[str, str] | None = None,
         retry_after_s: float | None = None,
+        quota: tuple[str, str] | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
@@ -62,6 +63,8 @@ class ServiceError(Exception):
             self.reason = reason
         self.metadata = dict(metadata or {})
         self.retry_after_s = retry_after_s
+        # (subject, description) of the limit that refused the call: a google.rpc.QuotaFailure
+        self.quota = quota
 
 
 class InvalidArgument(ServiceError):
@@ -176,6 +179,14 @@ def to_rpc_status(err: ServiceError) -> grpc.Status:
         delay.FromMilliseconds(max(1, int(err.retry_after_s * 1000)))
         retry.Pack(error_details_pb2.RetryInfo(retry_delay=delay))
         details.append(retry)
+    if err.quota is not None:
+        subject, description = err.quota
+        violation = error_details_pb2.QuotaFailure.Violation(
+            subject=subject, description=bounded(description)
+        )
+        failure = any_pb2.Any()
+        failure.Pack(error_details_pb2.QuotaFailure(violations=[violation]))
+        details.append(failure)
     status = status_pb2.Status(
         code=err.status.value[0], message=bounded(err.message), details=details
     )
@@ -206,3 +217,16 @@ def error_details(exc: grpc.RpcError) -> tuple[str, dict[str, str], float | None
             detail.Unpack(delay)
             retry = delay.retry_delay.ToMilliseconds() / 1000
     return reason, metadata, retry
+
+
+def quota_violations(exc: grpc.RpcError) -> list[tuple[str, str]]:
+    """A quota refusal's limits, from its google.rpc.QuotaFailure: [(subject, description)],
+    subject "<method>:<limit>" (e.g. "CreateGame:per_peer"); [] for any other error."""
+    status = rpc_status.from_call(exc)  # type: ignore[arg-type]
+    out: list[tuple[str, str]] = []
+    for detail in status.details if status is not None else ():
+        if detail.Is(error_details_pb2.QuotaFailure.DESCRIPTOR):
+            failure = error_details_pb2.QuotaFailure()
+            detail.Unpack(failure)
+            out.extend((v.subject, v.description) for v in failure.violations)
+    return out

@@ -231,12 +231,21 @@ class MethodLimits:
                 "account": "this account",
             }.get(scope, "this token")
             message = f"too many {self.short} calls from {whose}; retry in {wait:.1f}s"
-        limit = {"peer": "per_peer", "anonymous": "anonymous_per_peer", "account": "per_account"}
+        limit = {
+            "peer": "per_peer",
+            "anonymous": "anonymous_per_peer",
+            "account": "per_account",
+            "streams": "streams_per_peer",  # named as the flags name them
+            "account_streams": "streams_per_account",
+        }
+        which = limit.get(scope, "per_token" if scope == "token" else scope)
         return ResourceExhausted(
             message,
             reason=reason,
             retry_after_s=wait,
-            metadata={"limit": limit.get(scope, "per_token" if scope == "token" else scope)},
+            metadata={"limit": which},
+            # QuotaFailure's subject names the limit as the flags do: "<method>:<limit>".
+            quota=(f"{self.short}:{which}", message),
         )
 
 
