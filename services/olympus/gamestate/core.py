@@ -44,7 +44,6 @@ from . import store as st
 from .auth import HOST, new_token, token_hash, well_formed
 from .chosen import Chosen
 from .convert import answer_from_proto
-from .decisions import decision_reply
 from .events import answer_event, created_event, resigned_event, undo_event
 from .history import Log, replay_events
 from .listing import page
@@ -127,9 +126,6 @@ class Submitted:
     event: pb.GameEvent | None
     answer: str
     replayed: bool
-    # The seat's decision right after the answer (SubmitActionResponse.next_decision); None
-    # for a replayed answer, whose reply reads the game as it is now.
-    next_decision: pb.GetDecisionResponse | None = None
 
 
 def summary_of(game: Game) -> Summary:
@@ -458,10 +454,6 @@ class Games:
         at = now_ms()
         table = update.finish(game, at, meta.time_control)
         event = answer_event(new_version, seat, answer, game, False, at, meta.realtime_scoring)
-        # Built now, before the commit: once committed, the game is back in the cache, where
-        # the next answer may change it while this one still waits on Redis.
-        status = st.STATUS_FINISHED if game.is_over else st.STATUS_ACTIVE
-        decided = decision_reply(meta.game_id, new_version, status, meta, table, game, seat, at)
         outcome = await self._commit(
             meta, now.version, seat, text, False, Loaded(new_version, game, table), event, idem
         )
@@ -476,7 +468,7 @@ class Games:
             self._states.drop(game_id)
             raise over_error(game_id, await self._status(game_id))
         self._dispatch_bots(meta, Loaded(new_version, game, table))
-        return Submitted(new_version, event, text, False, decided)
+        return Submitted(new_version, event, text, False)
 
     @staticmethod
     def _still_valid(now: Loaded, seat: int, expected_version: int) -> bool:

@@ -430,12 +430,12 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         )
         if done.event is not None:
             msg.event.CopyFrom(done.event)
-        if done.next_decision is not None:
-            msg.next_decision.CopyFrom(done.next_decision)
-        else:  # a replayed answer: the seat's decision as it is now
-            current = await self.games.current(request.game_id, request.token)
-            msg.next_decision.CopyFrom(self._decision_reply(request.game_id, current))
-            msg.next_decision.ClearField("live_score")
+        # The seat's decision as GetDecision answers right after the answer, from the stored
+        # game (a fresh load, as GetDecision's: the engine game this answer was applied to is
+        # the cache's, which the next answer takes, and building options on it is not safe).
+        current = await self.games.current(request.game_id, request.token)
+        msg.next_decision.CopyFrom(self._decision_reply(request.game_id, current))
+        msg.next_decision.ClearField("live_score")
         return msg
 
     @rpc
