@@ -6,7 +6,6 @@ Neither ever tells another seat's decision, nor a spectator anything new."""
 from __future__ import annotations
 
 import sys
-import uuid
 from pathlib import Path
 
 import grpc
@@ -16,7 +15,7 @@ from olympus.v1 import game_pb2 as pb
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ladder"))
 
-from external_bot import answer_for
+from external_bot import answer_for, submit
 
 
 def _decision(client: OlympusClient, game_id: str, token: str) -> pb.GetDecisionResponse:
@@ -55,16 +54,7 @@ def test_the_reply_carries_the_seats_next_decision(client: OlympusClient) -> Non
             state = _decision(client, game.game_id, token)
             if not state.your_turn:
                 continue
-            reply = client.stub.SubmitAction(
-                pb.SubmitActionRequest(
-                    game_id=game.game_id,
-                    token=token,
-                    expected_version=state.version,
-                    idempotency_key=uuid.uuid4().hex,
-                    text=answer_for(state.decision),
-                ),
-                timeout=10,
-            )
+            reply = client.stub.SubmitAction(submit(game.game_id, token, state), timeout=10)
             answered += 1
             # Nobody else moves this table: the reply's decision is GetDecision's, now.
             after = _decision(client, game.game_id, token)
@@ -100,16 +90,7 @@ def test_only_the_newest_event_carries_the_decision_and_only_to_its_seat(
         for token in tokens.values():
             state = _decision(client, game.game_id, token)
             if state.your_turn:
-                client.stub.SubmitAction(
-                    pb.SubmitActionRequest(
-                        game_id=game.game_id,
-                        token=token,
-                        expected_version=state.version,
-                        idempotency_key=uuid.uuid4().hex,
-                        text=answer_for(state.decision),
-                    ),
-                    timeout=10,
-                )
+                client.stub.SubmitAction(submit(game.game_id, token, state), timeout=10)
     now = _decision(client, game.game_id, "").version
     for seat, token in tokens.items():
         events = _events_until(client, game.game_id, token, now)
