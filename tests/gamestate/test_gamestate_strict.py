@@ -206,7 +206,7 @@ def test_a_huge_player_count_is_refused_before_any_seat_is_built() -> None:
     code = """
 import resource
 resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))
-from olympus.gamestate.service import options_from_request
+from olympus.gamestate.creating import options_from_request
 from olympus.platform.errors import InvalidArgument
 from olympus.v1 import game_pb2 as pb
 try:

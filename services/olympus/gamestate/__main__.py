@@ -11,6 +11,7 @@ from olympus.platform.quota import MethodQuota, Rate
 from olympus.platform.server import main
 
 from . import store as st
+from .account import HEARTBEAT_S
 from .service import REDIS_TIMEOUT_S, SERVICE_NAME, make_setup
 
 # Default quotas, per replica. Generous for people and for bots playing at full speed (a whole
@@ -29,6 +30,13 @@ QUOTAS = {
     f"/{SERVICE_NAME}/UndoAnswers": MethodQuota(per_peer=Rate(6_000, 60), per_token=Rate(600, 60)),
     f"/{SERVICE_NAME}/WatchGame": MethodQuota(
         per_peer=Rate(1_200, 60), per_token=Rate(300, 60), streams_per_peer=1_000
+    ),
+    # A bot keeps one account stream open (two while it reconnects): a few per account.
+    f"/{SERVICE_NAME}/WatchAccount": MethodQuota(
+        per_peer=Rate(600, 60), per_account=Rate(120, 60), streams_per_account=16
+    ),
+    f"/{SERVICE_NAME}/ListMyGames": MethodQuota(
+        per_peer=Rate(1_200, 60), per_account=Rate(600, 60)
     ),
 }
 
@@ -100,7 +108,16 @@ def run(argv: Sequence[str] | None = None) -> None:
         help="the workers' task broker, where bot turns are sent (env OLYMPUS_BROKER_URL; "
         "default: --redis-url)",
     )
+    parser.add_argument(
+        "--account-heartbeat-seconds",
+        type=float,
+        default=float(os.environ.get("OLYMPUS_GAMESTATE_ACCOUNT_HEARTBEAT_SECONDS") or HEARTBEAT_S),
+        help="a WatchAccount stream with nothing else to send for this long sends a HEARTBEAT "
+        f"(env OLYMPUS_GAMESTATE_ACCOUNT_HEARTBEAT_SECONDS; default {HEARTBEAT_S:g})",
+    )
     args = parser.parse_args(argv)
+    if args.account_heartbeat_seconds <= 0:
+        parser.error("--account-heartbeat-seconds must be positive")
     if args.anonymous_retention_seconds < 0:
         parser.error("--anonymous-retention-seconds must be >= 0")
     if args.retention_seconds < 0 or args.idempotency_seconds < 1:
@@ -120,6 +137,7 @@ def run(argv: Sequence[str] | None = None) -> None:
             args.broker_url,
             args.anonymous_retention_seconds,
             args.accounts_address,
+            args.account_heartbeat_seconds,
         ),
     )
 

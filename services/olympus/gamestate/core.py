@@ -45,6 +45,7 @@ from .auth import HOST, new_token, token_hash, well_formed
 from .chosen import Chosen
 from .convert import answer_from_proto
 from .events import answer_event, created_event, resigned_event, undo_event
+from .grants import Grants
 from .history import Log, replay_events
 from .listing import page
 from .livescore import LiveScores
@@ -180,6 +181,7 @@ class Games:
         self.store = store
         self.schedules = Schedules(store)
         self.seating = Seating(store.redis)
+        self.grants = Grants(store.redis)
         self.dispatcher = dispatcher
         self._metas: Lru[str, GameMeta] = Lru(16_384)
         self._states: Lru[str, Loaded] = Lru(state_cache_size)
@@ -255,6 +257,7 @@ class Games:
         if event.HasField("live_score"):
             self.live.remember(meta.game_id, 1, event.live_score)
         self._dispatch_bots(meta, Loaded(1, game, table))
+        await self.seating.started(meta)
         return Created(meta, tokens, host_token, 1)
 
     async def _requested(self, chosen: Chosen) -> Created | None:
@@ -307,6 +310,9 @@ class Games:
             raise Unauthenticated("malformed token", reason="INVALID_TOKEN")
         digest = token_hash(token)
         seat = meta.seat_of(digest)
+        if seat is not None:
+            return seat
+        seat = await self.grants.seat_of(meta.game_id, digest)  # issued again (ListMyGames)
         if seat is not None:
             return seat
         if await self.store.token_game(digest) is not None:

@@ -5,6 +5,13 @@ each account's seats in running games. Both are the game service's own keys:
                                          service has not taken yet, scored by creation ms
     olympus:games:acct:{a:<account>}     set: "<game id>:<seat>" for each seat the account
                                          holds in a game that has not ended
+    olympus:games:acctended:{a:<account>}
+                                         sorted set: the same for its last ENDED_KEPT games
+                                         that ended, scored by when (ListMyGames)
+    olympus:games:acct:{a:<account>}:live
+                                         pub/sub channel (not a key): a game id, published
+                                         once the game with a seat of the account exists
+                                         (WatchAccount's GAME_STARTED)
 
 Both are written before the game itself (like its timer): a rated game never exists without
 its pending entry, nor an account's seat without its index entry. An entry whose game was never
@@ -15,6 +22,7 @@ at least once, however the processes fail; the scoring service records it once.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from olympus.platform.storage import storage_calls
@@ -23,12 +31,21 @@ from .meta import GameMeta
 from .store import PREFIX
 
 RATED = f"{PREFIX}:games:rated"
+ENDED_KEPT = 50  # ended games remembered per account
 
 _storage = storage_calls("game", "olympus.gamestate.seating", prefix="seating_")
 
 
 def account_key(account: str) -> str:
     return f"{PREFIX}:games:acct:{{a:{account}}}"
+
+
+def ended_key(account: str) -> str:
+    return f"{PREFIX}:games:acctended:{{a:{account}}}"
+
+
+def account_channel(account: str) -> str:
+    return f"{account_key(account)}:live"
 
 
 class Seating:
@@ -47,15 +64,40 @@ class Seating:
             await pipe.execute()
 
     @_storage
+    async def started(self, meta: GameMeta) -> None:
+        """The game exists: tell its accounts' WatchAccount streams."""
+        for account in meta.account_seats():
+            await self.redis.publish(account_channel(account), meta.game_id)
+
+    @_storage
     async def ended(self, meta: GameMeta) -> None:
-        """The game ended: its seats are no longer anyone's running seats."""
+        """The game ended: its seats are no longer anyone's running seats, but among each
+        account's last ended ones. Safe to repeat (the score is kept from the first time)."""
         seats = meta.account_seats()
         if not seats:
             return
+        now = int(time.time() * 1000)
         pipe = self.redis.pipeline(transaction=False)
         for account, numbers in seats.items():
-            pipe.srem(account_key(account), *(f"{meta.game_id}:{seat}" for seat in numbers))
+            members = [f"{meta.game_id}:{seat}" for seat in numbers]
+            pipe.srem(account_key(account), *members)
+            pipe.zadd(ended_key(account), dict.fromkeys(members, now), nx=True)
+            pipe.zremrangebyrank(ended_key(account), 0, -(ENDED_KEPT + 1))
         await pipe.execute()
+
+    @_storage
+    async def ended_seats(self, account: str) -> list[tuple[str, int, int]]:
+        """(game id, seat, ended ms) of the account's last ended seats, the latest first."""
+        out = []
+        rows = await self.redis.zrevrange(ended_key(account), 0, ENDED_KEPT - 1, withscores=True)
+        for member, score in rows:
+            game_id, _, seat = member.decode().partition(":")
+            out.append((game_id, int(seat), int(score)))
+        return out
+
+    @_storage
+    async def forget_ended(self, account: str, game_id: str, seat: int) -> None:
+        await self.redis.zrem(ended_key(account), f"{game_id}:{seat}")
 
     @_storage
     async def pending_rated(self, limit: int) -> list[tuple[str, int]]:

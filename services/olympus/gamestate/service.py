@@ -10,70 +10,57 @@ is disabled, the seats it holds in running games are taken over by the table (`h
 from __future__ import annotations
 
 import os
-import re
-import secrets
-from collections.abc import AsyncIterator, Awaitable, Callable, Collection
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
 import grpc
-import orjson
 
-from olympus.api.vocab import PHASES, SEAT_KINDS, STATUSES, TIMEOUT_POLICIES, name_of, value_of
+from olympus.api.vocab import STATUSES, value_of
 from olympus.bots import BOTS
 from olympus.bots import DESCRIPTIONS as BOT_DESCRIPTIONS
-from olympus.engine import GameOptions
 from olympus.engine.board import MAP_TITLES
 from olympus.platform import metrics
 from olympus.platform.config import ServiceSettings
-from olympus.platform.errors import InvalidArgument, quote
+from olympus.platform.errors import InvalidArgument
 from olympus.platform.identity import (
     SCOPE_CREATE_GAMES,
     SCOPE_PLAY,
     SCOPE_SERVICE,
     Principal,
     service_key_from_env,
-    service_only,
 )
 from olympus.platform.keycheck import Authenticator, KeyService, RedisCursor, caller
 from olympus.platform.keycheck import remote_key_service as _remote_keys
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.server import ServiceHooks, rpc, stream_rpc
 from olympus.platform.storage import check_storage
-from olympus.platform.strict import display_name_problem
 from olympus.platform.tasks import TaskSender, celery_app
 from olympus.v1 import board_pb2, game_pb2_grpc
 from olympus.v1 import game_pb2 as pb
 
 from . import store as st
+from .account import HEARTBEAT_S, AccountGames
 from .auth import HOST
-from .board import check_map, describe_colony_tiles, describe_map, describe_table
-from .chosen import chosen_from_request
+from .board import describe_colony_tiles, describe_map, describe_table
 from .clocks import seat_clocks
 from .convert import result_to_proto, view_to_proto
-from .core import RESIGNED_BOT, Created, Current, Games, now_ms
+from .core import Current, Games, now_ms
+from .creating import create_from_request
 from .decisions import decision_reply
 from .durability import durability_from_env
 from .ending import Ending
 from .handover import Handover
 from .history import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, hidden_count
-from .meta import (
-    GameMeta,
-    InvalidTimeControl,
-    SeatMeta,
-    TimeControl,
-)
 from .record import game_record
 from .records import Logged
+from .settings import (
+    settings_to_proto,
+    summary_to_proto,
+)
 from .sweeper import Sweeper
 from .watch import EventHub, SeatDecisions, watch
 
-# In a request, an unspecified seat kind is a human seat.
-SEAT_KINDS_IN = {**SEAT_KINDS, "unspecified": pb.SEAT_KIND_UNSPECIFIED}
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["GameService"].full_name
-NAME_LIMIT = 40
-MAX_PLAYERS = 5
-ACCOUNT_ID_RE = re.compile(r"[0-9a-f]{16}")
-QUEUE_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 KEY_EVENTS_CURSOR = "olympus:games:keyevents"  # the last key event this service acted on
 REDIS_TIMEOUT_S = 1.0  # a Redis that does not answer within this is treated as out of reach
 # The connections a process holds, whatever the number of games or watchers (CLIENT LIST shows
@@ -91,235 +78,20 @@ _INDEX = {
 }
 
 
-def options_from_request(
-    request: pb.CreateGameRequest, service: bool = False
-) -> tuple[GameOptions, list[SeatMeta], bool]:
-    """The engine options, the seats, and whether the caller chose the seed. `service`: the
-    caller is a platform service, which alone may name the seats' accounts."""
-    o = request.options
-    players = o.players or len(request.seats)
-    # Before anything is built per seat: a huge count must not become a huge list.
-    if not 1 <= players <= MAX_PLAYERS:
-        raise InvalidArgument(
-            f"players must be 1 to {MAX_PLAYERS}, got {players}", reason="INVALID_OPTIONS"
-        )
-    if request.seats and len(request.seats) != players:
-        raise InvalidArgument(
-            f"{len(request.seats)} seats given for {players} players", reason="INVALID_OPTIONS"
-        )
-    specs = list(request.seats) or [pb.SeatSpec() for _ in range(players)]
-    seats = []
-    for i, spec in enumerate(specs):
-        name_of(SEAT_KINDS_IN, spec.kind, f"seats[{i}].kind")
-        bot = ""
-        if spec.kind == pb.SEAT_KIND_BOT:
-            bot = spec.bot or "random"
-            if bot not in BOTS:
-                raise InvalidArgument(
-                    f"unknown bot {quote(bot)}; known: {', '.join(sorted(BOTS))}",
-                    reason="UNKNOWN_BOT",
-                )
-        elif spec.bot:
-            raise InvalidArgument(
-                f"seat {i} is a human seat but names a bot", reason="INVALID_OPTIONS"
-            )
-        if len(spec.name) > NAME_LIMIT:
-            raise InvalidArgument(
-                f"seat names are at most {NAME_LIMIT} characters", reason="INVALID_NAME"
-            )
-        problem = display_name_problem(spec.name)
-        if problem is not None:
-            raise InvalidArgument(f"seat {i}: {problem}", reason="INVALID_NAME")
-        if spec.account_id:
-            if not service:
-                raise service_only("SeatSpec.account_id")
-            if bot or not ACCOUNT_ID_RE.fullmatch(spec.account_id):
-                raise InvalidArgument(
-                    f"seat {i}: account_id is 16 lowercase hex digits, on a human seat",
-                    reason="INVALID_ARGUMENT",
-                )
-        seats.append(
-            SeatMeta(
-                seat=i, bot=bot, beginner=spec.beginner, name=spec.name, account=spec.account_id
-            )
-        )
-    if players > 1 and all(s.bot == "passive" for s in seats):
-        # Only terraforming ends a game of several players, and the passive bot never does.
-        raise InvalidArgument(
-            "a table of passive bots only would never end: seat another bot or a human",
-            reason="INVALID_OPTIONS",
-        )
-    check_map(o.map or "tharsis")
-    options = GameOptions(  # InvalidOptions -> INVALID_ARGUMENT
-        players=players,
-        seed=o.seed if o.HasField("seed") else secrets.randbelow(2**63),
-        corporate_era=o.corporate_era if o.HasField("corporate_era") else True,
-        draft=o.draft,
-        solo_tr63=o.solo_tr63,
-        beginner=tuple(s.beginner for s in seats) if any(s.beginner for s in seats) else (),
-        map=o.map or "tharsis",
-        undo=o.undo,
-        prelude=o.prelude,
-        colonies=o.colonies,
-        realtime_scoring=realtime_scoring_from_request(o),
-    )
-    return options, seats, o.HasField("seed")
-
-
-def realtime_scoring_from_request(o: pb.GameOptions) -> bool:
-    """On unless `realtime_scoring_enabled` is false. The deprecated `realtime_scoring` can
-    only ask for it (proto3: its false is not told from unset); with an explicit off, that is
-    a contradiction."""
-    if not o.HasField("realtime_scoring_enabled"):
-        return True
-    if o.realtime_scoring and not o.realtime_scoring_enabled:
-        raise InvalidArgument(
-            "realtime_scoring (deprecated) is true but realtime_scoring_enabled is false: "
-            "set realtime_scoring_enabled only",
-            reason="INVALID_OPTIONS",
-        )
-    return o.realtime_scoring_enabled
-
-
-async def create_from_request(
-    games: Games, request: pb.CreateGameRequest, creator: str, service: bool = False
-) -> Created:
-    """CreateGame's work: a repeat of a request with a request_id finds the game its first
-    sending made (chosen.py). `service`: the caller is a platform service (see the module)."""
-    options, seats, seed_chosen = options_from_request(request, service)
-    rated_queue = rated_queue_from_request(request, seats, seed_chosen, service)
-    time_control = time_control_from_proto(request.time_control)
-    chosen = chosen_from_request(request, seats, creator)
-    return await games.create(
-        options, seats, time_control, seed_chosen, creator, chosen, rated_queue
-    )
-
-
-def rated_queue_from_request(
-    request: pb.CreateGameRequest, seats: list[SeatMeta], seed_chosen: bool, service: bool
-) -> str:
-    """The queue a new game is rated in ("" unrated): a service's to say, for a game whose
-    every seat has a rated player (an account, or a bot) and whose seed nobody chose."""
-    queue = request.rated_queue
-    if not queue:
-        return ""
-    if not service:
-        raise service_only("CreateGameRequest.rated_queue")
-    if not QUEUE_RE.fullmatch(queue):
-        raise InvalidArgument(
-            f"rated_queue: not a queue name: {quote(queue)} (1-64 letters, digits, '.', '_', '-')",
-            reason="INVALID_ARGUMENT",
-        )
-    if len(seats) < 2:
-        raise InvalidArgument("a solo game cannot be rated", reason="INVALID_OPTIONS")
-    if seed_chosen:
-        raise InvalidArgument(
-            "a game whose seed was chosen cannot be rated", reason="INVALID_OPTIONS"
-        )
-    unnamed = [s.seat for s in seats if not s.is_bot and not s.account]
-    if unnamed:
-        raise InvalidArgument(
-            f"a rated game names the account of every human seat; missing: {unnamed}",
-            reason="INVALID_OPTIONS",
-        )
-    return queue
-
-
-def time_control_from_proto(tc: pb.TimeControl) -> TimeControl:
-    policy = name_of(
-        TIMEOUT_POLICIES,
-        tc.timeout_policy or pb.TIMEOUT_POLICY_DEFAULT_ANSWER,
-        "time_control.timeout_policy",
-    )
-    try:
-        return TimeControl.from_wire(tc, policy)
-    except InvalidTimeControl as exc:
-        raise InvalidArgument(f"time_control: {exc}", reason="INVALID_TIME_CONTROL") from None
-
-
-def time_control_to_proto(tc: TimeControl) -> pb.TimeControl:
-    return pb.TimeControl(
-        seconds_per_game=tc.seconds_per_game,
-        seconds_per_decision=tc.seconds_per_decision,
-        decision_seconds=tc.decision_seconds,
-        timeout_policy=value_of(TIMEOUT_POLICIES, tc.timeout_policy),
-        timeouts_before_bot=tc.timeouts_before_bot,
-    )
-
-
-def settings_to_proto(
-    meta: GameMeta,
-    reveal_seed: bool,
-    resigned: Collection[int] = (),
-    robots: Collection[int] = (),
-) -> pb.GameSettings:
-    o = meta.options
-    options = pb.GameOptions(
-        players=o.players,
-        corporate_era=o.corporate_era,
-        draft=o.draft,
-        solo_tr63=o.solo_tr63,
-        map=o.map,
-        realtime_scoring=meta.realtime_scoring,  # for clients that read the deprecated field
-        realtime_scoring_enabled=meta.realtime_scoring,
-        undo=o.undo,
-        prelude=o.prelude,
-        colonies=o.colonies,
-    )
-    if reveal_seed:
-        options.seed = o.seed
-    return pb.GameSettings(
-        options=options,
-        seats=[
-            pb.SeatInfo(
-                seat=s.seat,
-                kind=pb.SEAT_KIND_BOT
-                if s.is_bot or s.seat in resigned or s.seat in robots
-                else pb.SEAT_KIND_HUMAN,
-                bot=s.bot or (RESIGNED_BOT if s.seat in resigned or s.seat in robots else ""),
-                beginner=s.beginner,
-                name=s.name,
-                resigned=s.seat in resigned,
-                handed_to_bot=s.seat in robots,
-                account_id=s.account,
-            )
-            for s in meta.seats
-        ],
-        seed_chosen=meta.seed_chosen,
-        creator_account_id=meta.creator,
-        time_control=time_control_to_proto(meta.time_control),
-        rated_queue=meta.rated_queue,
-    )
-
-
-def _summary_to_proto(game_id: str, row: dict[str, Any]) -> pb.GameSummary:
-    meta = GameMeta.from_json(game_id, row["meta"])
-    status = row["status"].decode()
-    msg = pb.GameSummary(
-        game_id=game_id,
-        status=value_of(STATUSES, status),
-        version=int(row["version"]),
-        players=meta.options.players,
-        seats=settings_to_proto(meta, False).seats,
-        generation=int(row["generation"] or 0),
-        phase=value_of(PHASES, (row["phase"] or b"").decode()),
-        waiting_for=orjson.loads(row["waiting"] or b"[]"),
-        created_at_ms=int(row["created"] or 0),
-        updated_at_ms=int(row["updated"] or 0),
-        seed_chosen=meta.seed_chosen,
-    )
-    if row["result"]:
-        msg.result.CopyFrom(result_to_proto(orjson.loads(row["result"])))
-    return msg
-
-
 class GameService(game_pb2_grpc.GameServiceServicer):
-    def __init__(self, games: Games, hub: EventHub, auth: Authenticator) -> None:
+    def __init__(
+        self,
+        games: Games,
+        hub: EventHub,
+        auth: Authenticator,
+        account_heartbeat_s: float = HEARTBEAT_S,
+    ) -> None:
         self.games = games
         self.auth = auth
         self.hub = hub
         self.ending = Ending(games)
         self.seat_decisions = SeatDecisions(games)
+        self.accounts = AccountGames(games, hub, self.seat_decisions, account_heartbeat_s)
 
     async def _key(
         self, context: grpc.aio.ServicerContext, scope: str = SCOPE_PLAY
@@ -474,7 +246,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             raise InvalidArgument(f"unknown status {request.status}", reason="INVALID_STATUS")
         rows, next_token = await self.games.list(index, request.page_size, request.page_token)
         return pb.ListGamesResponse(
-            games=[_summary_to_proto(game_id, row) for game_id, row in rows],
+            games=[summary_to_proto(game_id, row) for game_id, row in rows],
             next_page_token=next_token,
         )
 
@@ -553,6 +325,35 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         await caller(self.auth, context, SCOPE_SERVICE)
         return await game_record(self.games, request.game_id)
 
+    # --- the caller's own account --------------------------------------------------------------
+    async def _account(self, context: grpc.aio.ServicerContext) -> Principal:
+        """The calling key (required) and its account; it must allow playing."""
+        principal = await caller(self.auth, context)
+        principal.require(SCOPE_PLAY)
+        return principal
+
+    @rpc
+    async def ListMyGames(
+        self, request: pb.ListMyGamesRequest, context: grpc.aio.ServicerContext
+    ) -> pb.ListMyGamesResponse:
+        principal = await self._account(context)
+        return await self.accounts.list(
+            principal, request.include_ended, request.page_size, request.page_token
+        )
+
+    @stream_rpc
+    async def WatchAccount(
+        self, request: pb.WatchAccountRequest, context: grpc.aio.ServicerContext
+    ) -> AsyncIterator[pb.AccountEvent]:
+        principal = await self._account(context)
+        metadata = context.invocation_metadata()
+
+        async def recheck() -> None:
+            await self.auth.authenticate(metadata)  # raises for a revoked key, a disabled account
+
+        async for event in self.accounts.watch(principal, recheck):
+            yield event
+
     @rpc
     async def AbortGame(
         self, request: pb.AbortGameRequest, context: grpc.aio.ServicerContext
@@ -590,9 +391,11 @@ def make_setup(
     broker_url: str = "",
     anonymous_retention_seconds: int = st.DEFAULT_ANONYMOUS_RETENTION_S,
     accounts_address: str = "",
+    account_heartbeat_s: float = HEARTBEAT_S,
 ) -> Callable[[grpc.aio.Server, ServiceSettings], Awaitable[ServiceHooks]]:
     """`broker_url`: the workers' task broker (empty: the service's Redis);
-    `accounts_address`: the accounts service that checks API keys."""
+    `accounts_address`: the accounts service that checks API keys;
+    `account_heartbeat_s`: WatchAccount's HEARTBEAT interval."""
 
     async def setup(server: grpc.aio.Server, settings: ServiceSettings) -> ServiceHooks:
         redis = redis_client(settings.redis_url, CLIENT_NAME, REDIS_CONNECTIONS, redis_timeout_s)
@@ -616,7 +419,8 @@ def make_setup(
         handover = Handover(games)
         keys.auth.listeners.append(handover.on_key_event)
         keys.start()
-        servicer = GameService(games, hub, keys.auth)
+        servicer = GameService(games, hub, keys.auth, account_heartbeat_s)
+        keys.auth.listeners.append(servicer.accounts.on_key_event)
         # The generated *_pb2_grpc module comes without type stubs.
         game_pb2_grpc.add_GameServiceServicer_to_server(  # type: ignore[no-untyped-call]
             servicer, server

@@ -21,6 +21,7 @@ Lua script may touch them all at once:
     olympus:{g:<id>}:idem      hash: "<seat>:<key hash>" -> "<version made>:<request digest>",
                                the game's last IDEMPOTENCY_RECORDS keyed answers
     olympus:{g:<id>}:idemring  list: the fields of `idem`, oldest first (which one goes next)
+    olympus:{g:<id>}:grants    hash: seat tokens issued again to an account's keys (grants.py)
     olympus:{g:<id>}:live      pub/sub channel (not a key): b"<version>:" + the GameEvent,
                                published by the script that appends it (see watch.py)
 
@@ -161,7 +162,7 @@ SUMMARY_FIELDS = (
     "waiting",
     "result",
 )
-GAME_PARTS = ("game", "state", "log", "logz", "events", "idem", "idemring")
+GAME_PARTS = ("game", "state", "log", "logz", "events", "idem", "idemring", "grants")
 
 
 def game_key(game_id: str, part: str) -> str:

@@ -27,7 +27,7 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncGenerator, AsyncIterator, Callable, Iterator
 
 import redis.asyncio as aioredis
 from google.protobuf.message import DecodeError
@@ -54,7 +54,7 @@ DOWN_LIMIT_S = 5.0  # a watcher waiting longer than this for a feed to go live e
 REBUILT_GAMES = 64  # games whose rebuilt older events a process keeps
 
 
-def _shutting_down() -> Unavailable:
+def shutting_down() -> Unavailable:
     return Unavailable("this server is shutting down; reconnect", reason="SHUTTING_DOWN")
 
 
@@ -140,6 +140,7 @@ class EventHub:
         self._reads = asyncio.Semaphore(readers)
         self._replays = _Replays(games, self._reads)
         self._feeds: dict[bytes, _Feed] = {}  # by channel
+        self._channels: dict[bytes, list[Callable[[], None]]] = {}  # see `listening`
         self._closing = False
         self._subscriber = Subscriber.for_client(redis, client_name, self)
 
@@ -161,6 +162,8 @@ class EventHub:
 
     # --- what the subscriber connection tells --------------------------------------------------
     def channel_live(self, channel: bytes) -> None:
+        for wake in self._channels.get(channel, ()):
+            wake()  # whatever was published before now was missed: read again
         feed = self._feeds.get(channel)
         if feed is not None:
             feed.live = True
@@ -168,6 +171,8 @@ class EventHub:
             feed.wake()
 
     def channel_message(self, channel: bytes, payload: bytes) -> None:
+        for wake in self._channels.get(channel, ()):
+            wake()
         feed = self._feeds.get(channel)
         if feed is None:
             return
@@ -183,6 +188,23 @@ class EventHub:
         for feed in self._feeds.values():
             feed.live = False
             feed.wake()
+
+    # --- other channels (an account's: account.py) -----------------------------------------
+    @contextlib.contextmanager
+    def listening(self, channel: bytes, wake: Callable[[], None]) -> Iterator[None]:
+        """Call `wake` on each message of `channel` and each time it goes live (when a
+        message may have been missed), while in the block."""
+        wakes = self._channels.setdefault(channel, [])
+        wakes.append(wake)
+        if len(wakes) == 1:
+            self._subscriber.want(channel)
+        try:
+            yield
+        finally:
+            wakes.remove(wake)
+            if not wakes:
+                del self._channels[channel]
+                self._subscriber.drop(channel)
 
     # --- watchers ------------------------------------------------------------------------------
     def _join(self, game_id: str) -> tuple[bytes, _Feed]:
@@ -224,13 +246,13 @@ class EventHub:
             relied_on = -1  # the feed epoch the last complete stream read counted on
             while True:
                 if self._closing:
-                    raise _shutting_down()
+                    raise shutting_down()
                 if must_read or (feed.live and feed.epoch != relied_on):
                     relied_on = feed.epoch if feed.live else -1
                     events, head = await self._read(game_id, after)
                     for event in events:
                         if self._closing:
-                            raise _shutting_down()
+                            raise shutting_down()
                         yield event
                         after = event.version
                     if head.ended and after >= head.version:
@@ -242,7 +264,7 @@ class EventHub:
                 if batch:
                     for event in batch:
                         if self._closing:
-                            raise _shutting_down()
+                            raise shutting_down()
                         yield event
                         after = event.version
                     continue
@@ -278,9 +300,12 @@ class EventHub:
         self._closing = True
         for feed in self._feeds.values():
             feed.wake()
+        for wakes in self._channels.values():
+            for wake in wakes:
+                wake()
         loop = asyncio.get_running_loop()
         deadline = loop.time() + wait_s
-        while self._feeds and loop.time() < deadline:
+        while (self._feeds or self._channels) and loop.time() < deadline:
             await asyncio.sleep(0.01)
 
     async def close(self) -> None:
@@ -293,7 +318,7 @@ async def watch(
 ) -> AsyncIterator[pb.GameEvent]:
     """Every event with a version above `from_version`, then the new ones until the game ends."""
     if hub.closing:
-        raise _shutting_down()
+        raise shutting_down()
     async with hub.admission():
         meta = await games.meta(game_id)
         await games.seat_for(meta, token)  # anyone may watch, but a bad token is refused
@@ -353,30 +378,37 @@ class SeatDecisions:
                 meta = await self.games.meta(game_id)
                 seat = await self.games.seat_for(meta, token)
                 viewer = None if seat is None or seat == HOST else seat
-            if viewer is None or event.finished or viewer not in event.waiting_for:
-                yield event
-                continue
-            loaded = await self.state_at(meta, event.version)
-            if loaded is None or loaded.status != st.STATUS_ACTIVE:
-                yield event
-                continue
-            reply = self._replies.get((game_id, loaded.version, viewer))
+            reply = None if viewer is None else await self.decision_after(meta, event, viewer)
             if reply is None:
-                reply = decision_reply(
-                    game_id,
-                    loaded.version,
-                    loaded.status,
-                    meta,
-                    loaded.table,
-                    loaded.game,
-                    viewer,
-                    now_ms(),
-                )
-                self._replies.put((game_id, loaded.version, viewer), reply)
-            if not reply.your_turn:
                 yield event
                 continue
             out = pb.GameEvent()
             out.CopyFrom(event)  # the feed's event is shared by every watcher: copied
             out.seat_decision.CopyFrom(reply)
             yield out
+
+    async def decision_after(
+        self, meta: GameMeta, event: pb.GameEvent, seat: int
+    ) -> pb.GetDecisionResponse | None:
+        """The seat's decision after `event`, when it has one there and the event is the
+        game's newest; else None. Shared by every watcher of the seat (never to be changed)."""
+        if event.finished or seat not in event.waiting_for:
+            return None
+        loaded = await self.state_at(meta, event.version)
+        if loaded is None or loaded.status != st.STATUS_ACTIVE:
+            return None
+        key = (meta.game_id, loaded.version, seat)
+        reply = self._replies.get(key)
+        if reply is None:
+            reply = decision_reply(
+                meta.game_id,
+                loaded.version,
+                loaded.status,
+                meta,
+                loaded.table,
+                loaded.game,
+                seat,
+                now_ms(),
+            )
+            self._replies.put(key, reply)
+        return reply if reply.your_turn else None

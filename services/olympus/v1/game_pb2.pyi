@@ -129,6 +129,15 @@ class TokenRole(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TOKEN_ROLE_UNSPECIFIED: _ClassVar[TokenRole]
     TOKEN_ROLE_SEAT: _ClassVar[TokenRole]
     TOKEN_ROLE_HOST: _ClassVar[TokenRole]
+
+class AccountEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ACCOUNT_EVENT_KIND_UNSPECIFIED: _ClassVar[AccountEventKind]
+    ACCOUNT_EVENT_KIND_GAME_STARTED: _ClassVar[AccountEventKind]
+    ACCOUNT_EVENT_KIND_YOUR_TURN: _ClassVar[AccountEventKind]
+    ACCOUNT_EVENT_KIND_GAME_FINISHED: _ClassVar[AccountEventKind]
+    ACCOUNT_EVENT_KIND_GAME_ABORTED: _ClassVar[AccountEventKind]
+    ACCOUNT_EVENT_KIND_HEARTBEAT: _ClassVar[AccountEventKind]
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_ACTIVE: GameStatus
 GAME_STATUS_FINISHED: GameStatus
@@ -212,6 +221,12 @@ TRADE_FEE_TITANIUM: TradeFee
 TOKEN_ROLE_UNSPECIFIED: TokenRole
 TOKEN_ROLE_SEAT: TokenRole
 TOKEN_ROLE_HOST: TokenRole
+ACCOUNT_EVENT_KIND_UNSPECIFIED: AccountEventKind
+ACCOUNT_EVENT_KIND_GAME_STARTED: AccountEventKind
+ACCOUNT_EVENT_KIND_YOUR_TURN: AccountEventKind
+ACCOUNT_EVENT_KIND_GAME_FINISHED: AccountEventKind
+ACCOUNT_EVENT_KIND_GAME_ABORTED: AccountEventKind
+ACCOUNT_EVENT_KIND_HEARTBEAT: AccountEventKind
 
 class CardRef(_message.Message):
     __slots__ = ("number", "name")
@@ -1330,3 +1345,67 @@ class GameRecord(_message.Message):
     end_time: _timestamp_pb2.Timestamp
     abort_reason: str
     def __init__(self, game_id: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., rated_queue: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[RecordSeat, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., end_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., abort_reason: _Optional[str] = ...) -> None: ...
+
+class ListMyGamesRequest(_message.Message):
+    __slots__ = ("include_ended", "page_size", "page_token")
+    INCLUDE_ENDED_FIELD_NUMBER: _ClassVar[int]
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    include_ended: bool
+    page_size: int
+    page_token: str
+    def __init__(self, include_ended: _Optional[bool] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
+
+class MyGame(_message.Message):
+    __slots__ = ("game_id", "seat", "seat_token", "status", "version", "your_turn", "waiting_for", "rated_queue", "seats", "create_time", "update_time", "result", "generation")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    VERSION_FIELD_NUMBER: _ClassVar[int]
+    YOUR_TURN_FIELD_NUMBER: _ClassVar[int]
+    WAITING_FOR_FIELD_NUMBER: _ClassVar[int]
+    RATED_QUEUE_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    RESULT_FIELD_NUMBER: _ClassVar[int]
+    GENERATION_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    seat_token: str
+    status: GameStatus
+    version: int
+    your_turn: bool
+    waiting_for: _containers.RepeatedScalarFieldContainer[int]
+    rated_queue: str
+    seats: _containers.RepeatedCompositeFieldContainer[SeatInfo]
+    create_time: _timestamp_pb2.Timestamp
+    update_time: _timestamp_pb2.Timestamp
+    result: GameResult
+    generation: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., your_turn: _Optional[bool] = ..., waiting_for: _Optional[_Iterable[int]] = ..., rated_queue: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., generation: _Optional[int] = ...) -> None: ...
+
+class ListMyGamesResponse(_message.Message):
+    __slots__ = ("games", "next_page_token")
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[MyGame]
+    next_page_token: str
+    def __init__(self, games: _Optional[_Iterable[_Union[MyGame, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
+
+class WatchAccountRequest(_message.Message):
+    __slots__ = ()
+    def __init__(self) -> None: ...
+
+class AccountEvent(_message.Message):
+    __slots__ = ("kind", "event_time", "game", "decision")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TIME_FIELD_NUMBER: _ClassVar[int]
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    DECISION_FIELD_NUMBER: _ClassVar[int]
+    kind: AccountEventKind
+    event_time: _timestamp_pb2.Timestamp
+    game: MyGame
+    decision: GetDecisionResponse
+    def __init__(self, kind: _Optional[_Union[AccountEventKind, str]] = ..., event_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., game: _Optional[_Union[MyGame, _Mapping]] = ..., decision: _Optional[_Union[GetDecisionResponse, _Mapping]] = ...) -> None: ...

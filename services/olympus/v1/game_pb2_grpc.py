@@ -105,6 +105,16 @@ class GameServiceStub:
                 request_serializer=olympus_dot_v1_dot_game__pb2.GetGameRecordRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_game__pb2.GameRecord.FromString,
                 _registered_method=True)
+        self.ListMyGames = channel.unary_unary(
+                '/olympus.v1.GameService/ListMyGames',
+                request_serializer=olympus_dot_v1_dot_game__pb2.ListMyGamesRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_game__pb2.ListMyGamesResponse.FromString,
+                _registered_method=True)
+        self.WatchAccount = channel.unary_stream(
+                '/olympus.v1.GameService/WatchAccount',
+                request_serializer=olympus_dot_v1_dot_game__pb2.WatchAccountRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_game__pb2.AccountEvent.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -237,6 +247,35 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListMyGames(self, request, context):
+        """--- the caller's own account: an API key with the play scope (API_KEY_REQUIRED without
+        one). An account's seats are those a platform service gave it (a matched ticket, a ladder
+        table): a game made with CreateGame by hand has no account seats. -----------------------
+
+        The account's seats: every game it sits in that has not ended, then (with include_ended)
+        the last games that ended (up to 50, while they are kept), in pages. A running
+        seat comes with a seat token issued to the calling key (MyGame.seat_token), so a bot that
+        restarts and lost its tickets and tokens finds every game again and plays on.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WatchAccount(self, request, context):
+        """The account's events as they happen: GAME_STARTED for each game it sits in (first one for
+        every running game, when the stream opens: Lichess's gameStart), YOUR_TURN with the
+        seat's decision each time one of its seats must decide, GAME_FINISHED (with the result) or
+        GAME_ABORTED when a game ends, and a HEARTBEAT after every 15 seconds (by default) with
+        nothing else sent (see AccountEventKind). A bot may play every game of
+        its account on this one stream and one SubmitAction per answer. The stream ends only when
+        the server stops (UNAVAILABLE, SHUTTING_DOWN: reconnect; the first events tell again what
+        is running) or the key is revoked (UNAUTHENTICATED, API_KEY_REVOKED) or its account
+        disabled (PERMISSION_DENIED, ACCOUNT_DISABLED); each with an ErrorInfo.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -309,6 +348,16 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.GetGameRecord,
                     request_deserializer=olympus_dot_v1_dot_game__pb2.GetGameRecordRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_game__pb2.GameRecord.SerializeToString,
+            ),
+            'ListMyGames': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMyGames,
+                    request_deserializer=olympus_dot_v1_dot_game__pb2.ListMyGamesRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_game__pb2.ListMyGamesResponse.SerializeToString,
+            ),
+            'WatchAccount': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchAccount,
+                    request_deserializer=olympus_dot_v1_dot_game__pb2.WatchAccountRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_game__pb2.AccountEvent.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -689,6 +738,60 @@ class GameService:
             '/olympus.v1.GameService/GetGameRecord',
             olympus_dot_v1_dot_game__pb2.GetGameRecordRequest.SerializeToString,
             olympus_dot_v1_dot_game__pb2.GameRecord.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMyGames(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.GameService/ListMyGames',
+            olympus_dot_v1_dot_game__pb2.ListMyGamesRequest.SerializeToString,
+            olympus_dot_v1_dot_game__pb2.ListMyGamesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchAccount(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/olympus.v1.GameService/WatchAccount',
+            olympus_dot_v1_dot_game__pb2.WatchAccountRequest.SerializeToString,
+            olympus_dot_v1_dot_game__pb2.AccountEvent.FromString,
             options,
             channel_credentials,
             insecure,
