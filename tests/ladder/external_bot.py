@@ -5,7 +5,9 @@ the Decision message. It plays on one WatchGame stream and one SubmitAction per 
 events carry its decisions, each answer's reply its next one). Run:
 python external_bot.py MATCHMAKING GAMESTATE KEY GAMES FORMAT_JSON [poll]; prints one JSON line
 per game played: {"game_id", "seat", "answers", "calls"} (`poll`: the way before, a GetDecision
-after every event, to count what that cost).
+after every event, to count what that cost). After a crash, `python external_bot.py resume
+GAMESTATE KEY` finds the key's running games with ListMyGames (each with a seat token issued to
+this key) and plays each to the end, printing the same lines.
 """
 
 from __future__ import annotations
@@ -145,7 +147,29 @@ def submit(
     )
 
 
+def resume(gamestate_address: str, key: str) -> int:
+    """Every running game of the key's account, played to the end one after another."""
+    auth = (("authorization", f"Bearer {key}"),)
+    with grpc.insecure_channel(gamestate_address) as channel:
+        games = game_pb2_grpc.GameServiceStub(channel)
+        page = game_pb2.ListMyGamesResponse(next_page_token="")
+        running: list[game_pb2.MyGame] = []
+        while True:
+            request = game_pb2.ListMyGamesRequest(page_token=page.next_page_token)
+            page = games.ListMyGames(request, metadata=auth)
+            running += [g for g in page.games if g.status == game_pb2.GAME_STATUS_ACTIVE]
+            if not page.next_page_token:
+                break
+        for game in running:
+            played = play(games, game.game_id, game.seat_token)
+            row = {"game_id": game.game_id, "seat": game.seat, **asdict(played)}
+            print(json.dumps(row), flush=True)
+    return 0
+
+
 def main() -> int:
+    if sys.argv[1] == "resume":
+        return resume(*sys.argv[2:4])
     matchmaking_address, gamestate_address, key, count, format_json = sys.argv[1:6]
     how = play_polling if sys.argv[6:7] == ["poll"] else play
     auth = (("authorization", f"Bearer {key}"),)

@@ -84,3 +84,65 @@ def test_an_external_bot_plays_its_matched_games_to_the_end(own_redis: EmbeddedR
         poll_rate = before["calls"] / before["answers"]
         print(f"calls per answer: {stream_rate:.3f} on the stream, {poll_rate:.3f} polling")
         assert poll_rate > 2 * stream_rate
+
+
+def test_a_bot_killed_mid_game_finds_its_game_again_with_its_key(
+    own_redis: EmbeddedRedis,
+) -> None:
+    """The bot is killed mid-game, with its ticket and seat token lost; started again with only
+    its key (`resume`: ListMyGames), it plays the same seat to the end, every answer its own."""
+    with platform(
+        own_redis.url,
+        ("gamestate", "matchmaking"),
+        args={"gamestate": ("--quotas", "off"), "matchmaking": ("--backfill-seconds", "1")},
+        workers=True,
+    ) as stack:
+        _, key = stack.account("crashing-bot", ["play"])
+        auth = (("authorization", f"Bearer {key}"),)
+        first = subprocess.Popen(
+            [
+                sys.executable,
+                str(BOT),
+                stack.address("matchmaking"),
+                stack.address("gamestate"),
+                key,
+                "1",
+                json.dumps({"players": 2}),
+            ],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        with grpc.insecure_channel(stack.address("gamestate")) as channel:
+            stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
+            try:
+                deadline = time.monotonic() + 120
+                while True:  # until its game is well under way
+                    listed = stub.ListMyGames(game_pb2.ListMyGamesRequest(), metadata=auth)
+                    if listed.games and listed.games[0].version >= 30:
+                        break
+                    assert first.poll() is None, first.communicate()
+                    assert time.monotonic() < deadline, "the bot's game did not get going"
+                    time.sleep(0.05)
+            finally:
+                first.kill()
+                first.communicate()
+            (game,) = listed.games
+            resumed = subprocess.run(
+                [sys.executable, str(BOT), "resume", stack.address("gamestate"), key],
+                capture_output=True,
+                text=True,
+                timeout=300,
+            )
+            assert resumed.returncode == 0, resumed.stderr
+            (row,) = [json.loads(line) for line in resumed.stdout.splitlines()]
+            assert (row["game_id"], row["seat"]) == (game.game_id, game.seat)
+            assert row["answers"] > 0
+            view = stub.GetGame(game_pb2.GetGameRequest(game_id=game.game_id)).game
+            assert view.status == game_pb2.GAME_STATUS_FINISHED
+            log = stub.GetGameLog(game_pb2.GetGameLogRequest(game_id=game.game_id))
+            mine = [a for a in log.answers if a.seat == game.seat]
+            assert len(mine) > row["answers"]  # some before the crash, the rest after
+            assert not any(a.bot or a.timed_out for a in mine)
+            # Nothing left to resume.
+            assert not stub.ListMyGames(game_pb2.ListMyGamesRequest(), metadata=auth).games
