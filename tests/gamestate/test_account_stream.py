@@ -97,25 +97,6 @@ def refusal(call: object) -> tuple[grpc.StatusCode, str]:
     return caught.value.code(), error_details(caught.value)[0]
 
 
-def revoke(name: str, key_id: str, redis_url: str) -> None:
-    subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "olympus.cli",
-            "accounts",
-            "revoke",
-            name,
-            key_id,
-            "--redis-url",
-            redis_url,
-        ],
-        check=True,
-        capture_output=True,
-        timeout=30,
-    )
-
-
 # --- ListMyGames -------------------------------------------------------------------------------
 
 
@@ -338,12 +319,55 @@ def test_a_resigned_seat_gets_no_turns(games: OlympusClient, redis_url: str) -> 
         watch.close()
 
 
-def test_revoking_the_key_ends_its_stream(games: OlympusClient, redis_url: str) -> None:
-    _, key, key_id = account(redis_url, "watch-olga")
+@pytest.mark.parametrize(
+    ("operator", "code", "reason"),
+    [
+        ("revoke", grpc.StatusCode.UNAUTHENTICATED, "API_KEY_REVOKED"),
+        ("disable", grpc.StatusCode.PERMISSION_DENIED, "ACCOUNT_DISABLED"),
+    ],
+)
+def test_revoking_the_key_or_disabling_the_account_ends_its_stream(
+    games: OlympusClient, redis_url: str, operator: str, code: grpc.StatusCode, reason: str
+) -> None:
+    name = f"watch-{operator}"
+    _, key, key_id = account(redis_url, name)
     watch = Watch(games, key)
     watch.next(pb.ACCOUNT_EVENT_KIND_HEARTBEAT)
-    revoke("watch-olga", key_id, redis_url)
+    args = [name, key_id] if operator == "revoke" else [name]
+    subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "olympus.cli",
+            "accounts",
+            operator,
+            *args,
+            "--redis-url",
+            redis_url,
+        ],
+        check=True,
+        capture_output=True,
+        timeout=30,
+    )
     with pytest.raises(grpc.RpcError) as caught:
         watch.next(pb.ACCOUNT_EVENT_KIND_GAME_STARTED)  # nothing comes: the stream ends
-    assert caught.value.code() == grpc.StatusCode.UNAUTHENTICATED
-    assert error_details(caught.value)[0] == "API_KEY_REVOKED"
+    assert (caught.value.code(), error_details(caught.value)[0]) == (code, reason)
+
+
+def test_an_account_holds_at_most_sixteen_streams(games: OlympusClient, redis_url: str) -> None:
+    key = account(redis_url, "watch-many")[1]
+    open_ = [Watch(games, key) for _ in range(16)]
+    try:
+        for watch in open_:
+            watch.next(pb.ACCOUNT_EVENT_KIND_HEARTBEAT)  # each is open on the server
+        extra = Watch(games, key)
+        code, reason = refusal(lambda: extra.next())
+        assert (code, reason) == (grpc.StatusCode.RESOURCE_EXHAUSTED, "TOO_MANY_STREAMS")
+        open_[0].close()
+        time.sleep(0.5)  # the server sees the cancel
+        again = Watch(games, key)
+        again.next(pb.ACCOUNT_EVENT_KIND_HEARTBEAT)
+        open_.append(again)
+    finally:
+        for watch in open_:
+            watch.close()
