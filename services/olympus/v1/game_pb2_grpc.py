@@ -270,7 +270,10 @@ class GameServiceServicer:
         its account on this one stream and one SubmitAction per answer. The stream ends only when
         the server stops (UNAVAILABLE, SHUTTING_DOWN: reconnect; the first events tell again what
         is running) or the key is revoked (UNAUTHENTICATED, API_KEY_REVOKED) or its account
-        disabled (PERMISSION_DENIED, ACCOUNT_DISABLED); each with an ErrorInfo.
+        disabled (PERMISSION_DENIED, ACCOUNT_DISABLED), or when the game events cannot be read
+        live (UNAVAILABLE: watch again); each with an ErrorInfo. A stream follows at most 1,000
+        running games (the first by game id); an account holds at most 16 open streams
+        (RESOURCE_EXHAUSTED, TOO_MANY_STREAMS).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
