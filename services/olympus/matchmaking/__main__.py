@@ -21,6 +21,9 @@ QUOTAS = {
     f"/{SERVICE_NAME}/Enqueue": MethodQuota(per_peer=Rate(600, 60), per_account=Rate(30, 60)),
     f"/{SERVICE_NAME}/Cancel": MethodQuota(per_peer=Rate(600, 60), per_account=Rate(30, 60)),
     f"/{SERVICE_NAME}/GetTicket": MethodQuota(per_peer=Rate(6_000, 60), per_account=Rate(300, 60)),
+    f"/{SERVICE_NAME}/ListMyTickets": MethodQuota(
+        per_peer=Rate(1_200, 60), per_account=Rate(120, 60)
+    ),
     f"/{SERVICE_NAME}/WatchTicket": MethodQuota(
         per_peer=Rate(600, 60),
         per_account=Rate(60, 60),

@@ -208,6 +208,18 @@ class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
         principal = await self._caller(context)
         return ticket_to_proto(await self._own_ticket(principal, request.ticket_id), self.tokens)
 
+    @rpc
+    async def ListMyTickets(
+        self, request: matchmaking_pb2.ListMyTicketsRequest, context: grpc.aio.ServicerContext
+    ) -> matchmaking_pb2.ListMyTicketsResponse:
+        principal = await self._caller(context)
+        rows = await self.store.account_tickets(principal.account_id)
+        if not request.include_closed:
+            rows = [r for r in rows if r.status not in (MATCHED, CANCELLED)]
+        return matchmaking_pb2.ListMyTicketsResponse(
+            tickets=[ticket_to_proto(r, self.tokens) for r in rows]
+        )
+
     @stream_rpc
     async def WatchTicket(
         self, request: matchmaking_pb2.WatchTicketRequest, context: grpc.aio.ServicerContext

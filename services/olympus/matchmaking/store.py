@@ -18,6 +18,8 @@ One queue per format (`format_id`, formats.py); everything of a queue shares the
                                              its seat tokens, its request_id the match id),
                                              seats (JSON {ticket: [seat, ""]}), game_id
     olympus:mm:acct:{a:<account>}:ticket     string: the account's last ticket id
+    olympus:mm:acct:{a:<account>}:tickets    zset: its last ACCOUNT_TICKETS ticket ids ->
+                                             enqueue time (ms), for ListMyTickets
     olympus:mm:tickets                       pub/sub channel (not a key): the id of each ticket
                                              whose status changed (WatchTicket listens)
 
@@ -108,6 +110,13 @@ def match_key(fid: str, mid: str) -> str:
 
 def account_ticket_key(account: str) -> str:
     return f"{PREFIX}:acct:{{a:{account}}}:ticket"
+
+
+def account_tickets_key(account: str) -> str:
+    return f"{PREFIX}:acct:{{a:{account}}}:tickets"
+
+
+ACCOUNT_TICKETS = 50  # tickets remembered per account (ListMyTickets)
 
 
 def new_match_id() -> str:
@@ -378,6 +387,12 @@ class MatchStore:
         else:  # pragma: no cover - only under a storm of Enqueues by one account
             await self.redis.delete(ticket_key(tid))
             raise DuplicateTicket("")
+        listed = account_tickets_key(account)
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zadd(listed, {tid: created})
+        pipe.zremrangebyrank(listed, 0, -(ACCOUNT_TICKETS + 1))
+        pipe.expire(listed, self.ttl)
+        await pipe.execute()
         await self._activate(keys=[waiting_key(fid), ticket_key(tid)], args=[tid])
         # Listed after it waits: a queue found empty and forgotten meanwhile is listed again
         # (see `forget_empty`).
@@ -418,6 +433,22 @@ class MatchStore:
         if outcome in (CANCELLED, MATCHING):
             await self.changed(tid)
         return outcome
+
+    @_storage
+    async def account_tickets(self, account: str) -> list[TicketRow]:
+        """The account's last tickets that still exist, newest first (gone ones forgotten)."""
+        listed = account_tickets_key(account)
+        out, gone = [], []
+        for raw in await self.redis.zrevrange(listed, 0, ACCOUNT_TICKETS - 1):
+            tid = raw.decode()
+            row = await self.ticket(tid)
+            if row is None or row.account != account:
+                gone.append(tid)
+            elif row.status != PENDING:  # a dead Enqueue's ticket is nobody's
+                out.append(row)
+        if gone:
+            await self.redis.zrem(listed, *gone)
+        return out
 
     @_storage
     async def open_ticket(self, account: str) -> str:

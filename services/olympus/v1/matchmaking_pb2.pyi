@@ -92,6 +92,18 @@ class CancelResponse(_message.Message):
     ticket: Ticket
     def __init__(self, ticket: _Optional[_Union[Ticket, _Mapping]] = ...) -> None: ...
 
+class ListMyTicketsRequest(_message.Message):
+    __slots__ = ("include_closed",)
+    INCLUDE_CLOSED_FIELD_NUMBER: _ClassVar[int]
+    include_closed: bool
+    def __init__(self, include_closed: _Optional[bool] = ...) -> None: ...
+
+class ListMyTicketsResponse(_message.Message):
+    __slots__ = ("tickets",)
+    TICKETS_FIELD_NUMBER: _ClassVar[int]
+    tickets: _containers.RepeatedCompositeFieldContainer[Ticket]
+    def __init__(self, tickets: _Optional[_Iterable[_Union[Ticket, _Mapping]]] = ...) -> None: ...
+
 class GetTicketRequest(_message.Message):
     __slots__ = ("ticket_id",)
     TICKET_ID_FIELD_NUMBER: _ClassVar[int]

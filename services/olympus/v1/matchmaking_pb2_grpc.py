@@ -54,6 +54,11 @@ class MatchmakingServiceStub:
                 request_serializer=olympus_dot_v1_dot_matchmaking__pb2.WatchTicketRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_matchmaking__pb2.Ticket.FromString,
                 _registered_method=True)
+        self.ListMyTickets = channel.unary_unary(
+                '/olympus.v1.MatchmakingService/ListMyTickets',
+                request_serializer=olympus_dot_v1_dot_matchmaking__pb2.ListMyTicketsRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_matchmaking__pb2.ListMyTicketsResponse.FromString,
+                _registered_method=True)
         self.ListLadderTickets = channel.unary_unary(
                 '/olympus.v1.MatchmakingService/ListLadderTickets',
                 request_serializer=olympus_dot_v1_dot_matchmaking__pb2.ListLadderTicketsRequest.SerializeToString,
@@ -97,6 +102,16 @@ class MatchmakingServiceServicer:
 
     def WatchTicket(self, request, context):
         """The ticket now, then each change, until it is matched or cancelled (the stream then ends).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMyTickets(self, request, context):
+        """The caller's account's last tickets (up to 50 while they are kept: a closed ticket for the
+        ticket TTL), newest first, whichever of its keys made them; with include_closed=false only
+        the open one (at most one). A matched ticket carries its game, seat and seat token, so a
+        bot that restarted and lost its ticket ids finds them again.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -147,6 +162,11 @@ def add_MatchmakingServiceServicer_to_server(servicer, server):
                     servicer.WatchTicket,
                     request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.WatchTicketRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_matchmaking__pb2.Ticket.SerializeToString,
+            ),
+            'ListMyTickets': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMyTickets,
+                    request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.ListMyTicketsRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_matchmaking__pb2.ListMyTicketsResponse.SerializeToString,
             ),
             'ListLadderTickets': grpc.unary_unary_rpc_method_handler(
                     servicer.ListLadderTickets,
@@ -267,6 +287,33 @@ class MatchmakingService:
             '/olympus.v1.MatchmakingService/WatchTicket',
             olympus_dot_v1_dot_matchmaking__pb2.WatchTicketRequest.SerializeToString,
             olympus_dot_v1_dot_matchmaking__pb2.Ticket.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMyTickets(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.MatchmakingService/ListMyTickets',
+            olympus_dot_v1_dot_matchmaking__pb2.ListMyTicketsRequest.SerializeToString,
+            olympus_dot_v1_dot_matchmaking__pb2.ListMyTicketsResponse.FromString,
             options,
             channel_credentials,
             insecure,
