@@ -93,6 +93,7 @@ EVENT_KINDS: Final[Mapping[str, int]] = {
     "resigned": pb.EVENT_KIND_RESIGNED,
     "aborted": pb.EVENT_KIND_ABORTED,
     "undo": pb.EVENT_KIND_UNDO,
+    "heartbeat": pb.EVENT_KIND_HEARTBEAT,  # only to a WatchGame that asked for heartbeats
 }
 TIMEOUT_POLICIES: Final[Mapping[str, int]] = {
     "default": pb.TIMEOUT_POLICY_DEFAULT_ANSWER,

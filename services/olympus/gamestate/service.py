@@ -19,7 +19,7 @@ from olympus.api.vocab import STATUSES, value_of
 from olympus.bots import BOTS
 from olympus.bots import DESCRIPTIONS as BOT_DESCRIPTIONS
 from olympus.engine.board import MAP_TITLES
-from olympus.platform import metrics
+from olympus.platform import heartbeats, metrics
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import InvalidArgument
 from olympus.platform.identity import (
@@ -232,8 +232,17 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self, request: pb.WatchGameRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[pb.GameEvent]:
         await self._key(context)
+        every = heartbeats.interval(request.heartbeat_seconds)
         events = watch(self.games, self.hub, request.game_id, request.token, request.from_version)
-        async for event in self.seat_decisions.added(request.game_id, request.token, events):
+        decided = self.seat_decisions.added(request.game_id, request.token, events)
+        last = request.from_version
+
+        def beat() -> pb.GameEvent:
+            return pb.GameEvent(version=last, kind=pb.EVENT_KIND_HEARTBEAT, time_ms=now_ms())
+
+        async for event in heartbeats.beating(decided, every, beat):
+            if event.kind != pb.EVENT_KIND_HEARTBEAT:
+                last = event.version
             yield event
 
     @rpc

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import grpc
 
+from olympus.platform import heartbeats
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import (
     AlreadyExists,
@@ -225,15 +226,18 @@ class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
         self, request: matchmaking_pb2.WatchTicketRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[matchmaking_pb2.Ticket]:
         principal = await self._caller(context)
+        every = heartbeats.interval(request.heartbeat_seconds)
         tid = request.ticket_id
+        loop = asyncio.get_running_loop()
         with self.watchers.watching(tid) as changed:
             row = await self._own_ticket(principal, tid)
             last = ticket_to_proto(row, self.tokens)
             yield last
+            sent = loop.time()
             while last.status == matchmaking_pb2.TICKET_STATUS_WAITING:
-                with_timeout = asyncio.timeout(RECHECK_S)
+                wait = RECHECK_S if every is None else min(RECHECK_S, sent + every - loop.time())
                 try:
-                    async with with_timeout:
+                    async with asyncio.timeout(max(wait, 0.0)):
                         await changed.wait()
                 except TimeoutError:
                     pass
@@ -242,9 +246,10 @@ class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
                 if current is None:  # expired (a very long wait past its TTL)
                     raise _not_found(tid)
                 msg = ticket_to_proto(current, self.tokens)
-                if msg != last:
-                    last = msg
+                if msg != last or (every is not None and loop.time() >= sent + every):
+                    last = msg  # a change, or the heartbeat: the ticket as it is, again
                     yield msg
+                    sent = loop.time()
                 ended = _ended_by(current)
                 if ended is not None:
                     raise ended

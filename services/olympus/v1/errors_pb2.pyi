@@ -26,6 +26,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     INVALID_REQUEST_ID: _ClassVar[ErrorReason]
     INVALID_CHOSEN_TOKEN: _ClassVar[ErrorReason]
     VERSION_AHEAD: _ClassVar[ErrorReason]
+    INVALID_HEARTBEAT: _ClassVar[ErrorReason]
     TOKEN_REQUIRED: _ClassVar[ErrorReason]
     INVALID_TOKEN: _ClassVar[ErrorReason]
     WRONG_GAME_TOKEN: _ClassVar[ErrorReason]
@@ -131,6 +132,7 @@ INVALID_TIME_CONTROL: ErrorReason
 INVALID_REQUEST_ID: ErrorReason
 INVALID_CHOSEN_TOKEN: ErrorReason
 VERSION_AHEAD: ErrorReason
+INVALID_HEARTBEAT: ErrorReason
 TOKEN_REQUIRED: ErrorReason
 INVALID_TOKEN: ErrorReason
 WRONG_GAME_TOKEN: ErrorReason

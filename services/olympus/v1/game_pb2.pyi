@@ -110,6 +110,7 @@ class EventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     EVENT_KIND_RESIGNED: _ClassVar[EventKind]
     EVENT_KIND_ABORTED: _ClassVar[EventKind]
     EVENT_KIND_UNDO: _ClassVar[EventKind]
+    EVENT_KIND_HEARTBEAT: _ClassVar[EventKind]
 
 class TimeoutPolicy(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -211,6 +212,7 @@ EVENT_KIND_ANSWER: EventKind
 EVENT_KIND_RESIGNED: EventKind
 EVENT_KIND_ABORTED: EventKind
 EVENT_KIND_UNDO: EventKind
+EVENT_KIND_HEARTBEAT: EventKind
 TIMEOUT_POLICY_UNSPECIFIED: TimeoutPolicy
 TIMEOUT_POLICY_DEFAULT_ANSWER: TimeoutPolicy
 TIMEOUT_POLICY_BOT: TimeoutPolicy
@@ -1133,14 +1135,16 @@ class GameEvent(_message.Message):
     def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., bot: _Optional[bool] = ..., answer: _Optional[_Union[PublicAnswer, _Mapping]] = ..., log: _Optional[_Iterable[_Union[LogEntry, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., time_ms: _Optional[int] = ..., timed_out: _Optional[bool] = ..., handed_to_bot: _Optional[bool] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ..., seat_decision: _Optional[_Union[GetDecisionResponse, _Mapping]] = ...) -> None: ...
 
 class WatchGameRequest(_message.Message):
-    __slots__ = ("game_id", "token", "from_version")
+    __slots__ = ("game_id", "token", "from_version", "heartbeat_seconds")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     FROM_VERSION_FIELD_NUMBER: _ClassVar[int]
+    HEARTBEAT_SECONDS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     token: str
     from_version: int
-    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., from_version: _Optional[int] = ...) -> None: ...
+    heartbeat_seconds: int
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., from_version: _Optional[int] = ..., heartbeat_seconds: _Optional[int] = ...) -> None: ...
 
 class ListGamesRequest(_message.Message):
     __slots__ = ("status", "page_size", "page_token")

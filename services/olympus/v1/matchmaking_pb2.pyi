@@ -111,10 +111,12 @@ class GetTicketRequest(_message.Message):
     def __init__(self, ticket_id: _Optional[str] = ...) -> None: ...
 
 class WatchTicketRequest(_message.Message):
-    __slots__ = ("ticket_id",)
+    __slots__ = ("ticket_id", "heartbeat_seconds")
     TICKET_ID_FIELD_NUMBER: _ClassVar[int]
+    HEARTBEAT_SECONDS_FIELD_NUMBER: _ClassVar[int]
     ticket_id: str
-    def __init__(self, ticket_id: _Optional[str] = ...) -> None: ...
+    heartbeat_seconds: int
+    def __init__(self, ticket_id: _Optional[str] = ..., heartbeat_seconds: _Optional[int] = ...) -> None: ...
 
 class ListLadderTicketsRequest(_message.Message):
     __slots__ = ("ladder", "page_size")
