@@ -130,6 +130,7 @@ def test_hellas_south_pole_is_not_offered_to_who_cannot_pay() -> None:
     with pytest.raises(IllegalAction) as refused:
         answer(g, f"space {HELLAS_POLE}")
     assert refused.value.code == "illegal_space"
+    assert refused.value.details == {"space": str(HELLAS_POLE)}  # what a service tells
     assert g.players[0].res[MC] == 5 and g.tiles[HELLAS_POLE] == EMPTY
 
 

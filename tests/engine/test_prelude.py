@@ -88,6 +88,8 @@ def test_an_illegal_keep_is_refused_and_changes_nothing(
     with pytest.raises(IllegalAction) as err:
         g.apply(0, ChooseCards(cards))
     assert err.value.code == code
+    if code == "card_not_offered":  # the card it names, for a program
+        assert err.value.details == {"card": card_number(other)}
     assert g.to_bytes() == before
     with pytest.raises(IllegalAction):
         g.apply(0, ChooseSetup(g.players[0].dealt_corps[0], ()))  # the keep comes first

@@ -107,9 +107,13 @@ def test_every_submit_refusal_leaves_the_game_unchanged(
         ("FAILED_PRECONDITION", "WRONG_ANSWER_KIND", {**ok, "text": "amount 3"}),
         ("FAILED_PRECONDITION", "NOT_YOUR_DECISION", {**ok, "token": idle_token, "text": "pass"}),
     ]
+    # A refusal about one thing names it in the ErrorInfo's metadata (errors.proto).
+    about = {"CARD_NOT_IN_HAND": {"card": absent}, "UNKNOWN_PROJECT": {"project": "moon_base"}}
     for status, reason, fields in cases:
         error = refused(submit(client, **fields))
         assert (error.status, error.reason) == (status, reason), (fields, error)
+        for name, value in about.get(reason, {}).items():
+            assert error.metadata.get(name) == value, (reason, error.metadata)
         assert error.message  # every refusal says why
         assert _snapshot(rdb, gid) == before, fields
 

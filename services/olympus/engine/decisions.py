@@ -97,7 +97,9 @@ class SelectSpace(Decision):
             raise _wrong_kind(answer, self.kind)
         if answer.space not in self.spaces:
             raise IllegalAction(
-                f"a {self.tile} tile cannot go on space {answer.space:02d}", code="illegal_space"
+                f"a {self.tile} tile cannot go on space {answer.space:02d}",
+                code="illegal_space",
+                details={"space": str(answer.space)},
             )
 
     def sample(self, rnd: random.Random) -> Answer:
@@ -223,7 +225,11 @@ def _check_card_set(chosen: tuple[int, ...], offered: Sequence[int]) -> None:
     offered_set = set(offered)
     for c in chosen:
         if c not in offered_set:
-            raise IllegalAction(f"card {card_number(c)} is not on offer", code="card_not_offered")
+            raise IllegalAction(
+                f"card {card_number(c)} is not on offer",
+                code="card_not_offered",
+                details={"card": card_number(c)},
+            )
 
 
 def _subsets(cards: Sequence[int], lo: int, hi: int) -> Iterator[tuple[int, ...]]:
@@ -330,6 +336,7 @@ class SelectSetup(Decision):
             raise IllegalAction(
                 f"corporation {card_number(answer.corporation)} was not dealt to you",
                 code="corporation_not_offered",
+                details={"corporation": card_number(answer.corporation)},
             )
         _check_card_set(answer.cards, self.cards)
         most = self.corporations[answer.corporation]

@@ -13,11 +13,16 @@ class OlympusError(Exception):
 
     code = "error"
 
-    def __init__(self, message: str, *, code: str | None = None) -> None:
+    def __init__(
+        self, message: str, *, code: str | None = None, details: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.message = message
         if code is not None:
             self.code = code
+        # What the refusal is about, for a program (e.g. {"card": "009"}): a service passes it
+        # on as the ErrorInfo's metadata.
+        self.details: dict[str, str] = dict(details or {})
 
     def __str__(self) -> str:
         return f"{self.code}: {self.message}"

@@ -224,7 +224,9 @@ class PlayFromHand(Decision):
         rule = self.rules.get(answer.card)
         if rule is None:
             raise IllegalAction(
-                f"card {card_number(answer.card)} cannot be played now", code="card_not_playable"
+                f"card {card_number(answer.card)} cannot be played now",
+                code="card_not_playable",
+                details={"card": card_number(answer.card)},
             )
         p = self.g.players[self.player]
         reason = payment_failure(p, rule, answer.payment)

@@ -188,13 +188,17 @@ class TurnDecision(Decision):
             cid = answer.card
             if cid not in p.hand:
                 raise IllegalAction(
-                    f"card {card_number(cid)} is not in your hand", code="card_not_in_hand"
+                    f"card {card_number(cid)} is not in your hand",
+                    code="card_not_in_hand",
+                    details={"card": card_number(cid)},
                 )
             rule = o.cards.get(cid)
             if rule is None:
                 reason = card_failure(self.g, p, cid) or "it cannot be played now"
                 raise IllegalAction(
-                    f"{card_def(cid).name} cannot be played: {reason}", code="card_not_playable"
+                    f"{card_def(cid).name} cannot be played: {reason}",
+                    code="card_not_playable",
+                    details={"card": card_number(cid)},
                 )
             self._check_payment(rule, answer.payment)
             if not feasible_after_payment(self.g, p, cid, card_def(cid).play, rule, answer.payment):
@@ -204,7 +208,9 @@ class TurnDecision(Decision):
         elif isinstance(answer, StandardProject):
             if answer.project not in projects_of(self.g):
                 raise IllegalAction(
-                    f"no standard project {answer.project!r}", code="unknown_project"
+                    f"no standard project {answer.project!r}",
+                    code="unknown_project",
+                    details={"project": str(answer.project)[:40]},
                 )
             rule = o.projects.get(answer.project)
             if rule is None:
@@ -216,7 +222,9 @@ class TurnDecision(Decision):
         elif isinstance(answer, ClaimMilestone):
             if answer.name not in milestones_of(self.g):
                 raise IllegalAction(
-                    f"no milestone {answer.name!r} on this map", code="unknown_milestone"
+                    f"no milestone {answer.name!r} on this map",
+                    code="unknown_milestone",
+                    details={"milestone": str(answer.name)[:40]},
                 )
             rule = o.milestones.get(answer.name)
             if rule is None:
@@ -226,7 +234,11 @@ class TurnDecision(Decision):
             self._check_payment(rule, answer.payment)
         elif isinstance(answer, FundAward):
             if answer.name not in awards_of(self.g):
-                raise IllegalAction(f"no award {answer.name!r} on this map", code="unknown_award")
+                raise IllegalAction(
+                    f"no award {answer.name!r} on this map",
+                    code="unknown_award",
+                    details={"award": str(answer.name)[:40]},
+                )
             rule = o.awards.get(answer.name)
             if rule is None:
                 raise IllegalAction(

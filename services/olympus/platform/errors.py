@@ -147,7 +147,7 @@ def as_service_error(exc: BaseException) -> ServiceError:
             if isinstance(exc, kind):
                 status = mapped
                 break
-        err = ServiceError(exc.message, reason=exc.code.upper())
+        err = ServiceError(exc.message, reason=exc.code.upper(), metadata=exc.details)
         err.status = status
         return err
     if "OOM command not allowed" in str(exc):  # Redis at its maxmemory, on a path not wrapped
