@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+import grpc
 import pytest
 import redis
 from gamestate_players import play_out
@@ -12,6 +13,7 @@ from gamestate_players import play_out
 from olympus.client import GameServiceError, OlympusClient
 from olympus.client.sdk import CreatedGame
 from olympus.gamestate.store import game_key
+from olympus.platform.errors import field_violations
 from olympus.v1 import game_pb2 as pb
 
 FORGED_TOKEN = "A" * 43  # well formed, belongs to no game
@@ -172,3 +174,44 @@ def test_create_refuses_bad_options(client: OlympusClient, kwargs: dict[str, Any
     total = len(client.list_games(page_size=500)[0])
     assert refused(lambda: client.create_game(**kwargs)).status == "INVALID_ARGUMENT"
     assert len(client.list_games(page_size=500)[0]) == total
+
+
+@pytest.mark.parametrize(
+    ("call", "field"),
+    [
+        ("ListGames", "page_size"),
+        ("ListGames", "page_token"),
+        ("SubmitAction", "expected_version"),
+        ("SubmitAction", "idempotency_key"),
+        ("SubmitAction", "game_id"),
+        ("WatchGame", "heartbeat_seconds"),
+        ("WatchGame", "from_version"),
+    ],
+)
+def test_an_argument_error_names_its_field(
+    client: OlympusClient, game: CreatedGame, call: str, field: str
+) -> None:
+    """INVALID_ARGUMENT carries a google.rpc.BadRequest naming the request field at fault."""
+    good = {"game_id": game.game_id, "token": game.tokens[0]}
+    bad: dict[str, Any] = {
+        "page_size": {"page_size": 9999},
+        "page_token": {"page_token": "nonsense"},
+        "expected_version": {**good, "expected_version": 0, "idempotency_key": "k", "text": "pass"},
+        "idempotency_key": {**good, "expected_version": 2, "idempotency_key": "", "text": "pass"},
+        "game_id": {**good, "game_id": "../x", "expected_version": 2, "idempotency_key": "k"},
+        "heartbeat_seconds": {**good, "heartbeat_seconds": 999},
+        "from_version": {**good, "from_version": -1},
+    }[field]
+    method = getattr(client.stub, call)
+    request = {
+        "ListGames": pb.ListGamesRequest,
+        "SubmitAction": pb.SubmitActionRequest,
+        "WatchGame": pb.WatchGameRequest,
+    }[call](**bad)
+    with pytest.raises(grpc.RpcError) as caught:
+        reply = method(request, timeout=10)
+        if call == "WatchGame":
+            next(reply)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    (violation,) = field_violations(caught.value)
+    assert violation[0] == field and violation[1] == caught.value.details()

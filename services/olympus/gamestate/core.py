@@ -764,6 +764,7 @@ def check_request(key: str, expected_version: int) -> None:
         raise InvalidArgument(
             "expected_version must be the version you saw (1 or more)",
             reason="INVALID_VERSION",
+            field="expected_version",
         )
 
 

@@ -323,7 +323,9 @@ async def watch(
         meta = await games.meta(game_id)
         await games.seat_for(meta, token)  # anyone may watch, but a bad token is refused
     if from_version < 0:
-        raise InvalidArgument("from_version cannot be negative", reason="INVALID_VERSION")
+        raise InvalidArgument(
+            "from_version cannot be negative", reason="INVALID_VERSION", field="from_version"
+        )
     async with contextlib.aclosing(hub.follow(game_id, from_version)) as events:
         async for event in events:
             yield event

@@ -56,15 +56,32 @@ class ServiceError(Exception):
         metadata: dict[str, str] | None = None,
         retry_after_s: float | None = None,
         quota: tuple[str, str] | None = None,
+        field: str | None = None,
     ) -> None:
         super().__init__(message)
         self.message = message
         if reason is not None:
             self.reason = reason
+        # The request field at fault (an INVALID_ARGUMENT's google.rpc.BadRequest); by default
+        # the one its reason always names (FIELD_OF_REASON).
+        self.field = field if field is not None else FIELD_OF_REASON.get(self.reason)
         self.metadata = dict(metadata or {})
         self.retry_after_s = retry_after_s
         # (subject, description) of the limit that refused the call: a google.rpc.QuotaFailure
         self.quota = quota
+
+
+# Reasons that always name one request field, whichever call refuses it.
+FIELD_OF_REASON = {
+    "INVALID_GAME_ID": "game_id",
+    "INVALID_IDEMPOTENCY_KEY": "idempotency_key",
+    "INVALID_PAGE_SIZE": "page_size",
+    "INVALID_PAGE_TOKEN": "page_token",
+    "INVALID_HEARTBEAT": "heartbeat_seconds",
+    "VERSION_AHEAD": "expected_version",
+    "INVALID_REQUEST_ID": "request_id",
+    "INVALID_STATUS": "status",
+}
 
 
 class InvalidArgument(ServiceError):
@@ -187,6 +204,13 @@ def to_rpc_status(err: ServiceError) -> grpc.Status:
         failure = any_pb2.Any()
         failure.Pack(error_details_pb2.QuotaFailure(violations=[violation]))
         details.append(failure)
+    if err.field and err.status == grpc.StatusCode.INVALID_ARGUMENT:
+        violation = error_details_pb2.BadRequest.FieldViolation(
+            field=err.field, description=bounded(err.message)
+        )
+        bad = any_pb2.Any()
+        bad.Pack(error_details_pb2.BadRequest(field_violations=[violation]))
+        details.append(bad)
     status = status_pb2.Status(
         code=err.status.value[0], message=bounded(err.message), details=details
     )
@@ -217,6 +241,19 @@ def error_details(exc: grpc.RpcError) -> tuple[str, dict[str, str], float | None
             detail.Unpack(delay)
             retry = delay.retry_delay.ToMilliseconds() / 1000
     return reason, metadata, retry
+
+
+def field_violations(exc: grpc.RpcError) -> list[tuple[str, str]]:
+    """An INVALID_ARGUMENT's fields at fault, from its google.rpc.BadRequest:
+    [(field, description)] (e.g. ("page_size", ...)); [] when it names none."""
+    status = rpc_status.from_call(exc)  # type: ignore[arg-type]
+    out: list[tuple[str, str]] = []
+    for detail in status.details if status is not None else ():
+        if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
+            bad = error_details_pb2.BadRequest()
+            detail.Unpack(bad)
+            out.extend((v.field, v.description) for v in bad.field_violations)
+    return out
 
 
 def quota_violations(exc: grpc.RpcError) -> list[tuple[str, str]]:
