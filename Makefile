@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 BUF_VERSION := 1.75.0
 BUF := .tools/node_modules/.bin/buf
 
-.PHONY: install proto protolint test lint typecheck unit soak bench fuzz run selfplay clean \
+.PHONY: install proto protolint test lint typecheck unit soak bench fuzz run selfplay clean ts-client \
 	test-browser provision images test-containers faults ci
 
 $(STAMP): pyproject.toml
@@ -44,7 +44,19 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-unit: $(STAMP)
+# The TypeScript client (clients/typescript): its pinned packages from the npm registry, its code
+# generated from protos/ (protoc-gen-es, through buf) and compiled; rebuilt when its inputs change.
+TS_CLIENT := clients/typescript
+TS_STAMP := $(TS_CLIENT)/dist/.built
+$(TS_STAMP): $(TS_CLIENT)/package.json $(TS_CLIENT)/package-lock.json $(TS_CLIENT)/buf.gen.yaml \
+		$(TS_CLIENT)/tsconfig.json $(wildcard $(TS_CLIENT)/src/*.ts $(TS_CLIENT)/examples/*.ts) \
+		$(wildcard protos/olympus/v1/*.proto)
+	cd $(TS_CLIENT) && npm ci --silent --no-audit --no-fund && npm run --silent build
+	touch $@
+
+ts-client: $(TS_STAMP)
+
+unit: $(STAMP) $(TS_STAMP)
 	$(PY) -m pytest
 
 test: lint typecheck protolint unit
@@ -107,4 +119,5 @@ ci:
 	$(MAKE) faults FAULT_GAMES=$(CI_FAULT_GAMES) FAULT_BEAT_PAUSE=$(CI_FAULT_BEAT_PAUSE)
 
 clean:
-	rm -rf $(VENV) .tools build dist *.egg-info
+	rm -rf $(VENV) .tools build dist *.egg-info $(TS_CLIENT)/node_modules $(TS_CLIENT)/dist \
+		$(TS_CLIENT)/src/gen
