@@ -8,6 +8,7 @@ BUF_VERSION := 1.75.0
 BUF := .tools/node_modules/.bin/buf
 
 .PHONY: install proto protolint test lint typecheck unit soak bench fuzz run selfplay clean ts-client \
+	cpp-client \
 	test-browser provision images test-containers faults ci
 
 $(STAMP): pyproject.toml
@@ -56,7 +57,21 @@ $(TS_STAMP): $(TS_CLIENT)/package.json $(TS_CLIENT)/package-lock.json $(TS_CLIEN
 
 ts-client: $(TS_STAMP)
 
-unit: $(STAMP) $(TS_STAMP)
+# The C++ example bot (clients/cpp): Debian's gRPC and protobuf compilers and libraries (installed
+# here if missing, as root), its stubs generated from protos/ and compiled by CMake.
+CPP_CLIENT := clients/cpp
+CPP_BOT := $(CPP_CLIENT)/build/olympus_bot
+CPP_PACKAGES := libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler pkg-config cmake g++
+$(CPP_BOT): $(wildcard $(CPP_CLIENT)/*.cc $(CPP_CLIENT)/*.h) $(CPP_CLIENT)/CMakeLists.txt \
+		$(wildcard protos/olympus/v1/*.proto)
+	@command -v grpc_cpp_plugin >/dev/null || \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(CPP_PACKAGES)
+	cmake -S $(CPP_CLIENT) -B $(CPP_CLIENT)/build -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake --build $(CPP_CLIENT)/build -j2 >/dev/null
+
+cpp-client: $(CPP_BOT)
+
+unit: $(STAMP) $(TS_STAMP) $(CPP_BOT)
 	$(PY) -m pytest
 
 test: lint typecheck protolint unit
@@ -120,4 +135,4 @@ ci:
 
 clean:
 	rm -rf $(VENV) .tools build dist *.egg-info $(TS_CLIENT)/node_modules $(TS_CLIENT)/dist \
-		$(TS_CLIENT)/src/gen
+		$(TS_CLIENT)/src/gen $(CPP_CLIENT)/build

@@ -1,0 +1,52 @@
+"""What every example bot outside Python is checked for: started with a matchmaking address, a
+game service address, its API key and a number of games, it plays that many matched games to
+the end against the table's bot, every answer of its seat its own, and prints a JSON line per
+game ({"game_id", "seat", "answers"})."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+import grpc
+from platform_stack import platform
+
+from olympus.platform.embedded_redis import EmbeddedRedis
+from olympus.v1 import game_pb2, game_pb2_grpc
+
+CLIENTS = Path(__file__).resolve().parents[2] / "clients"
+
+
+def plays_its_games(
+    redis: EmbeddedRedis, command: Sequence[str], cwd: Path, games: int = 2
+) -> None:
+    with platform(
+        redis.url,
+        ("gamestate", "matchmaking"),
+        args={"gamestate": ("--quotas", "off"), "matchmaking": ("--backfill-seconds", "1")},
+        workers=True,
+    ) as stack:
+        _, key = stack.account(f"{cwd.name}-bot", ["play"])
+        addresses = [stack.address("matchmaking"), stack.address("gamestate")]
+        played = subprocess.run(
+            [*command, *addresses, key, str(games)],
+            capture_output=True,
+            text=True,
+            timeout=300,
+            cwd=cwd,
+        )
+        assert played.returncode == 0, played.stderr
+        rows = [json.loads(line) for line in played.stdout.splitlines()]
+        assert len(rows) == games and len({r["game_id"] for r in rows}) == games
+        with grpc.insecure_channel(stack.address("gamestate")) as channel:
+            stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
+            for row in rows:
+                view = stub.GetGame(game_pb2.GetGameRequest(game_id=row["game_id"])).game
+                assert view.status == game_pb2.GAME_STATUS_FINISHED
+                log = stub.GetGameLog(game_pb2.GetGameLogRequest(game_id=row["game_id"]))
+                mine = [a for a in log.answers if a.seat == row["seat"]]
+                # Every answer of its seat is the bot's own: none by a bot, none timed out.
+                assert len(mine) == row["answers"] > 0
+                assert not any(a.bot or a.timed_out for a in mine)
