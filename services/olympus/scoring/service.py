@@ -41,6 +41,7 @@ from . import ratings as rt
 from . import store as st
 from .games import GameRecords
 from .live import live_score
+from .names import AccountNames
 
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["ScoringService"].full_name
 CLIENT_NAME = "olympus-scoring"
@@ -464,8 +465,9 @@ def scored_game_to_proto(record: dict[str, Any]) -> pb.ScoredGame:
 
 
 class ScoringService(scoring_pb2_grpc.ScoringServiceServicer):
-    def __init__(self, scoring: Scoring) -> None:
+    def __init__(self, scoring: Scoring, names: AccountNames | None = None) -> None:
         self.scoring = scoring
+        self.names = names or AccountNames(None, "")
 
     @rpc
     async def ReportResult(
@@ -494,9 +496,10 @@ class ScoringService(scoring_pb2_grpc.ScoringServiceServicer):
         self, request: pb.GetRatingsRequest, context: grpc.aio.ServicerContext
     ) -> pb.GetRatingsResponse:
         rows = await self.scoring.ratings(request.queue, list(request.players))
+        names = await self.names.names(player for player, _, _ in rows)
         out = pb.GetRatingsResponse(queue=request.queue)
         for player, rating, rank in rows:
-            entry = out.ratings.add(player=player, rank=rank)
+            entry = out.ratings.add(player=player, rank=rank, name=names[player])
             if rating is not None:
                 entry.rating.CopyFrom(rating_to_proto(rating))
         return out
@@ -506,8 +509,13 @@ class ScoringService(scoring_pb2_grpc.ScoringServiceServicer):
         self, request: pb.GetRatingRequest, context: grpc.aio.ServicerContext
     ) -> pb.GetRatingResponse:
         rating, rank = await self.scoring.rating(request.queue, request.player)
+        names = await self.names.names([request.player])
         return pb.GetRatingResponse(
-            queue=request.queue, player=request.player, rating=rating_to_proto(rating), rank=rank
+            queue=request.queue,
+            player=request.player,
+            rating=rating_to_proto(rating),
+            rank=rank,
+            name=names[request.player],
         )
 
     @rpc
@@ -540,9 +548,12 @@ class ScoringService(scoring_pb2_grpc.ScoringServiceServicer):
         entries, token, total = await self.scoring.leaderboard(
             request.queue, request.page_size, request.page_token
         )
+        names = await self.names.names(player for _, player, _ in entries)
         return pb.LeaderboardResponse(
             entries=[
-                pb.LeaderboardEntry(rank=rank, player=player, rating=rating_to_proto(rating))
+                pb.LeaderboardEntry(
+                    rank=rank, player=player, rating=rating_to_proto(rating), name=names[player]
+                )
                 for rank, player, rating in entries
             ],
             next_page_token=token,
@@ -568,7 +579,8 @@ def make_setup(
             accounts_address or accounts_address_from_env(), service_key
         )
         keys.start()
-        servicer = ScoringService(Scoring(st.ScoringStore(redis), games, queues))
+        names = AccountNames(keys.channel, service_key)
+        servicer = ScoringService(Scoring(st.ScoringStore(redis), games, queues), names)
         # The generated *_pb2_grpc module comes without type stubs.
         scoring_pb2_grpc.add_ScoringServiceServicer_to_server(  # type: ignore[no-untyped-call]
             servicer, server

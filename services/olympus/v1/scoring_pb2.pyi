@@ -132,16 +132,18 @@ class GetRatingRequest(_message.Message):
     def __init__(self, queue: _Optional[str] = ..., player: _Optional[str] = ...) -> None: ...
 
 class GetRatingResponse(_message.Message):
-    __slots__ = ("queue", "player", "rating", "rank")
+    __slots__ = ("queue", "player", "rating", "rank", "name")
     QUEUE_FIELD_NUMBER: _ClassVar[int]
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     RATING_FIELD_NUMBER: _ClassVar[int]
     RANK_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
     queue: str
     player: str
     rating: Rating
     rank: int
-    def __init__(self, queue: _Optional[str] = ..., player: _Optional[str] = ..., rating: _Optional[_Union[Rating, _Mapping]] = ..., rank: _Optional[int] = ...) -> None: ...
+    name: str
+    def __init__(self, queue: _Optional[str] = ..., player: _Optional[str] = ..., rating: _Optional[_Union[Rating, _Mapping]] = ..., rank: _Optional[int] = ..., name: _Optional[str] = ...) -> None: ...
 
 class GetHistoryRequest(_message.Message):
     __slots__ = ("queue", "player", "page_size", "page_token")
@@ -192,14 +194,16 @@ class LeaderboardRequest(_message.Message):
     def __init__(self, queue: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class LeaderboardEntry(_message.Message):
-    __slots__ = ("rank", "player", "rating")
+    __slots__ = ("rank", "player", "rating", "name")
     RANK_FIELD_NUMBER: _ClassVar[int]
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     RATING_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
     rank: int
     player: str
     rating: Rating
-    def __init__(self, rank: _Optional[int] = ..., player: _Optional[str] = ..., rating: _Optional[_Union[Rating, _Mapping]] = ...) -> None: ...
+    name: str
+    def __init__(self, rank: _Optional[int] = ..., player: _Optional[str] = ..., rating: _Optional[_Union[Rating, _Mapping]] = ..., name: _Optional[str] = ...) -> None: ...
 
 class LeaderboardResponse(_message.Message):
     __slots__ = ("entries", "next_page_token", "total_count")
@@ -220,14 +224,16 @@ class GetRatingsRequest(_message.Message):
     def __init__(self, queue: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class PlayerRating(_message.Message):
-    __slots__ = ("player", "rating", "rank")
+    __slots__ = ("player", "rating", "rank", "name")
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     RATING_FIELD_NUMBER: _ClassVar[int]
     RANK_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
     player: str
     rating: Rating
     rank: int
-    def __init__(self, player: _Optional[str] = ..., rating: _Optional[_Union[Rating, _Mapping]] = ..., rank: _Optional[int] = ...) -> None: ...
+    name: str
+    def __init__(self, player: _Optional[str] = ..., rating: _Optional[_Union[Rating, _Mapping]] = ..., rank: _Optional[int] = ..., name: _Optional[str] = ...) -> None: ...
 
 class GetRatingsResponse(_message.Message):
     __slots__ = ("queue", "ratings")
