@@ -19,6 +19,7 @@ from typing import Final
 
 import grpc
 
+from olympus.api.times import timestamp
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import InvalidArgument, PermissionDenied, ServiceError
 from olympus.platform.identity import service_key_from_env
@@ -108,6 +109,7 @@ def account_to_proto(account: Account) -> pb.Account:
         kind=KINDS[account.kind],  # type: ignore[arg-type]
         created_ms=account.created_ms,
         disabled=account.disabled,
+        create_time=timestamp(account.created_ms),
     )
 
 
@@ -121,6 +123,8 @@ def key_to_proto(info: KeyInfo) -> pb.KeyInfo:
         scopes=_scopes_to_proto(info.scopes),
         created_ms=info.created_ms,
         revoked_ms=info.revoked_ms,
+        create_time=timestamp(info.created_ms),
+        revoke_time=timestamp(info.revoked_ms),
     )
 
 

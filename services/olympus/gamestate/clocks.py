@@ -8,6 +8,7 @@ decision it was for (a new decision is a new `since`, so a new deadline).
 
 from __future__ import annotations
 
+from olympus.api.times import timestamp
 from olympus.engine import Game
 from olympus.v1 import game_pb2 as pb
 
@@ -86,6 +87,7 @@ def seat_clocks(meta: GameMeta, table: Table, game: Game, now_ms: int) -> list[p
                 seat=seat,
                 remaining_ms=remaining,
                 deadline_ms=deadline or 0,
+                deadline_time=timestamp(deadline or 0),
                 timeouts=table.timeouts[seat],
                 handed_to_bot=seat in table.robots,
             )

@@ -10,6 +10,7 @@ one also carries each seat's score as if the game ended after it.
 
 from __future__ import annotations
 
+from olympus.api.times import timestamp
 from olympus.api.vocab import ANSWER_KINDS, EVENT_KINDS, PHASES, value_of
 from olympus.engine import Answer, Game
 from olympus.v1 import game_pb2 as pb
@@ -47,7 +48,12 @@ def _fill(event: pb.GameEvent, game: Game, live: bool) -> pb.GameEvent:
 def created_event(game: Game, time_ms: int, live: bool = False) -> pb.GameEvent:
     """Version 1. `live` (here and below): the table shows live scores (realtime scoring)."""
     return _fill(
-        pb.GameEvent(version=1, kind=value_of(EVENT_KINDS, "created"), time_ms=time_ms),
+        pb.GameEvent(
+            version=1,
+            kind=value_of(EVENT_KINDS, "created"),
+            time_ms=time_ms,
+            event_time=timestamp(time_ms),
+        ),
         game,
         live,
     )
@@ -58,7 +64,11 @@ def resigned_event(
 ) -> pb.GameEvent:
     """A seat resigned at `version`; the table's policy plays it from now on."""
     event = pb.GameEvent(
-        version=version, kind=value_of(EVENT_KINDS, "resigned"), seat=seat, time_ms=time_ms
+        version=version,
+        kind=value_of(EVENT_KINDS, "resigned"),
+        seat=seat,
+        time_ms=time_ms,
+        event_time=timestamp(time_ms),
     )
     event.waiting_for.extend(game.waiting_for())
     event.phase = value_of(PHASES, game.phase)
@@ -85,6 +95,7 @@ def answer_event(
         bot=bot,
         answer=public_answer(answer),
         time_ms=time_ms,
+        event_time=timestamp(time_ms),
     )
     return _fill(event, game, live)
 
@@ -96,7 +107,11 @@ def undo_event(
     Public only: the count, and whom the restored game waits for (the answers taken back
     revealed nothing, so neither can taking them back)."""
     event = pb.GameEvent(
-        version=version, kind=value_of(EVENT_KINDS, "undo"), seat=seat, time_ms=time_ms
+        version=version,
+        kind=value_of(EVENT_KINDS, "undo"),
+        seat=seat,
+        time_ms=time_ms,
+        event_time=timestamp(time_ms),
     )
     return _fill(event, game, live)
 
@@ -118,4 +133,5 @@ def aborted_event(
         generation=generation,
         finished=True,
         time_ms=time_ms,
+        event_time=timestamp(time_ms),
     )

@@ -15,6 +15,7 @@ from typing import Any
 
 import grpc
 
+from olympus.api.times import timestamp
 from olympus.api.vocab import STATUSES, value_of
 from olympus.bots import BOTS
 from olympus.bots import DESCRIPTIONS as BOT_DESCRIPTIONS
@@ -150,6 +151,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         for player in view.players:
             player.resigned = player.seat in resigned
         view.created_at_ms = current.meta.created_ms
+        view.create_time.FromMilliseconds(current.meta.created_ms)
         live = self.games.live_score(current)
         if live is not None:
             view.live_score.CopyFrom(live)
@@ -238,7 +240,10 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         last = request.from_version
 
         def beat() -> pb.GameEvent:
-            return pb.GameEvent(version=last, kind=pb.EVENT_KIND_HEARTBEAT, time_ms=now_ms())
+            now = now_ms()
+            return pb.GameEvent(
+                version=last, kind=pb.EVENT_KIND_HEARTBEAT, time_ms=now, event_time=timestamp(now)
+            )
 
         async for event in heartbeats.beating(decided, every, beat):
             if event.kind != pb.EVENT_KIND_HEARTBEAT:

@@ -8,6 +8,7 @@ from typing import Any
 
 import orjson
 
+from olympus.api.times import timestamp
 from olympus.api.vocab import PHASES, STATUSES, TIMEOUT_POLICIES, name_of, value_of
 from olympus.platform.errors import InvalidArgument
 from olympus.v1 import game_pb2 as pb
@@ -99,6 +100,8 @@ def summary_to_proto(game_id: str, row: dict[str, Any]) -> pb.GameSummary:
         created_at_ms=int(row["created"] or 0),
         updated_at_ms=int(row["updated"] or 0),
         seed_chosen=meta.seed_chosen,
+        create_time=timestamp(int(row["created"] or 0)),
+        update_time=timestamp(int(row["updated"] or 0)),
     )
     if row["result"]:
         msg.result.CopyFrom(result_to_proto(orjson.loads(row["result"])))

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 import grpc
 
+from olympus.api.times import timestamp
 from olympus.platform import heartbeats
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import (
@@ -92,6 +93,8 @@ def ticket_to_proto(row: TicketRow, tokens: SeatTokens) -> matchmaking_pb2.Ticke
         format=row.format.to_proto(),
         created_ms=row.created_ms,
         closed_ms=row.closed_ms,
+        create_time=timestamp(row.created_ms),
+        close_time=timestamp(row.closed_ms),
         rated_queue=rated.rated_queue(row.format),
     )
     if row.status == MATCHED:

@@ -21,6 +21,7 @@ from typing import Any
 import grpc
 import orjson
 
+from olympus.api.times import timestamp
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import (
     FailedPrecondition,
@@ -443,6 +444,7 @@ def scored_game_to_proto(record: dict[str, Any]) -> pb.ScoredGame:
         ranking=record["ranking"],
         winners=record["winners"],
         recorded_at_ms=record["recorded_ms"],
+        record_time=timestamp(record["recorded_ms"]),
     )
     if "solo_won" in record:
         msg.solo_won = record["solo_won"]
@@ -534,6 +536,7 @@ class ScoringService(scoring_pb2_grpc.ScoringServiceServicer):
                     rating_before=rating_to_proto(e["before"]),
                     rating_after=rating_to_proto(e["after"]),
                     recorded_at_ms=e["ms"],
+                    record_time=timestamp(e["ms"]),
                 )
                 for e in entries
             ],

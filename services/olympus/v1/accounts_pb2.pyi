@@ -61,30 +61,36 @@ KEY_EVENT_KIND_ACCOUNT_ENABLED: KeyEventKind
 KEY_EVENT_KIND_HEARTBEAT: KeyEventKind
 
 class Account(_message.Message):
-    __slots__ = ("account_id", "name", "kind", "created_ms", "disabled")
+    __slots__ = ("account_id", "name", "kind", "created_ms", "disabled", "create_time")
     ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     CREATED_MS_FIELD_NUMBER: _ClassVar[int]
     DISABLED_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     account_id: str
     name: str
     kind: AccountKind
     created_ms: int
     disabled: bool
-    def __init__(self, account_id: _Optional[str] = ..., name: _Optional[str] = ..., kind: _Optional[_Union[AccountKind, str]] = ..., created_ms: _Optional[int] = ..., disabled: _Optional[bool] = ...) -> None: ...
+    create_time: _timestamp_pb2.Timestamp
+    def __init__(self, account_id: _Optional[str] = ..., name: _Optional[str] = ..., kind: _Optional[_Union[AccountKind, str]] = ..., created_ms: _Optional[int] = ..., disabled: _Optional[bool] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class KeyInfo(_message.Message):
-    __slots__ = ("key_id", "scopes", "created_ms", "revoked_ms")
+    __slots__ = ("key_id", "scopes", "created_ms", "revoked_ms", "create_time", "revoke_time")
     KEY_ID_FIELD_NUMBER: _ClassVar[int]
     SCOPES_FIELD_NUMBER: _ClassVar[int]
     CREATED_MS_FIELD_NUMBER: _ClassVar[int]
     REVOKED_MS_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    REVOKE_TIME_FIELD_NUMBER: _ClassVar[int]
     key_id: str
     scopes: _containers.RepeatedScalarFieldContainer[Scope]
     created_ms: int
     revoked_ms: int
-    def __init__(self, key_id: _Optional[str] = ..., scopes: _Optional[_Iterable[_Union[Scope, str]]] = ..., created_ms: _Optional[int] = ..., revoked_ms: _Optional[int] = ...) -> None: ...
+    create_time: _timestamp_pb2.Timestamp
+    revoke_time: _timestamp_pb2.Timestamp
+    def __init__(self, key_id: _Optional[str] = ..., scopes: _Optional[_Iterable[_Union[Scope, str]]] = ..., created_ms: _Optional[int] = ..., revoked_ms: _Optional[int] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., revoke_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class CreateAccountRequest(_message.Message):
     __slots__ = ("name", "kind", "scopes")

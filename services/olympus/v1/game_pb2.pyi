@@ -269,18 +269,20 @@ class TimeControl(_message.Message):
     def __init__(self, seconds_per_game: _Optional[int] = ..., seconds_per_decision: _Optional[int] = ..., decision_seconds: _Optional[int] = ..., timeout_policy: _Optional[_Union[TimeoutPolicy, str]] = ..., timeouts_before_bot: _Optional[int] = ...) -> None: ...
 
 class SeatClock(_message.Message):
-    __slots__ = ("seat", "remaining_ms", "deadline_ms", "timeouts", "handed_to_bot")
+    __slots__ = ("seat", "remaining_ms", "deadline_ms", "timeouts", "handed_to_bot", "deadline_time")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     REMAINING_MS_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
     TIMEOUTS_FIELD_NUMBER: _ClassVar[int]
     HANDED_TO_BOT_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_TIME_FIELD_NUMBER: _ClassVar[int]
     seat: int
     remaining_ms: int
     deadline_ms: int
     timeouts: int
     handed_to_bot: bool
-    def __init__(self, seat: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., timeouts: _Optional[int] = ..., handed_to_bot: _Optional[bool] = ...) -> None: ...
+    deadline_time: _timestamp_pb2.Timestamp
+    def __init__(self, seat: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., timeouts: _Optional[int] = ..., handed_to_bot: _Optional[bool] = ..., deadline_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class GameOptions(_message.Message):
     __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed", "realtime_scoring", "realtime_scoring_enabled", "undo", "prelude", "colonies")
@@ -559,7 +561,7 @@ class GameResult(_message.Message):
     def __init__(self, finished: _Optional[bool] = ..., generation: _Optional[int] = ..., scores: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., solo_won: _Optional[bool] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("game_id", "version", "status", "viewer", "settings", "generation", "phase", "first_player", "active_player", "temperature", "oxygen", "oceans", "deck_size", "discard_size", "board", "claims", "milestones", "awards", "players", "waiting_for", "decisions", "result", "created_at_ms", "clocks", "live_score", "colony_tiles")
+    __slots__ = ("game_id", "version", "status", "viewer", "settings", "generation", "phase", "first_player", "active_player", "temperature", "oxygen", "oceans", "deck_size", "discard_size", "board", "claims", "milestones", "awards", "players", "waiting_for", "decisions", "result", "created_at_ms", "clocks", "live_score", "colony_tiles", "create_time")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -586,6 +588,7 @@ class GameView(_message.Message):
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
     LIVE_SCORE_FIELD_NUMBER: _ClassVar[int]
     COLONY_TILES_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     status: GameStatus
@@ -612,7 +615,8 @@ class GameView(_message.Message):
     clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
     live_score: LiveScore
     colony_tiles: _containers.RepeatedCompositeFieldContainer[ColonyTile]
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ..., colony_tiles: _Optional[_Iterable[_Union[ColonyTile, _Mapping]]] = ...) -> None: ...
+    create_time: _timestamp_pb2.Timestamp
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ..., colony_tiles: _Optional[_Iterable[_Union[ColonyTile, _Mapping]]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class GetGameRequest(_message.Message):
     __slots__ = ("game_id", "token", "with_decision")
@@ -1097,7 +1101,7 @@ class PublicAnswer(_message.Message):
     def __init__(self, type: _Optional[_Union[AnswerKind, str]] = ..., hidden: _Optional[bool] = ..., answer: _Optional[_Union[Answer, _Mapping]] = ..., text: _Optional[str] = ..., count: _Optional[int] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("version", "kind", "seat", "bot", "answer", "log", "waiting_for", "phase", "generation", "finished", "result", "time_ms", "timed_out", "handed_to_bot", "clocks", "live_score", "seat_decision")
+    __slots__ = ("version", "kind", "seat", "bot", "answer", "log", "waiting_for", "phase", "generation", "finished", "result", "time_ms", "timed_out", "handed_to_bot", "clocks", "live_score", "seat_decision", "event_time")
     VERSION_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
@@ -1115,6 +1119,7 @@ class GameEvent(_message.Message):
     CLOCKS_FIELD_NUMBER: _ClassVar[int]
     LIVE_SCORE_FIELD_NUMBER: _ClassVar[int]
     SEAT_DECISION_FIELD_NUMBER: _ClassVar[int]
+    EVENT_TIME_FIELD_NUMBER: _ClassVar[int]
     version: int
     kind: EventKind
     seat: int
@@ -1132,7 +1137,8 @@ class GameEvent(_message.Message):
     clocks: _containers.RepeatedCompositeFieldContainer[SeatClock]
     live_score: LiveScore
     seat_decision: GetDecisionResponse
-    def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., bot: _Optional[bool] = ..., answer: _Optional[_Union[PublicAnswer, _Mapping]] = ..., log: _Optional[_Iterable[_Union[LogEntry, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., time_ms: _Optional[int] = ..., timed_out: _Optional[bool] = ..., handed_to_bot: _Optional[bool] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ..., seat_decision: _Optional[_Union[GetDecisionResponse, _Mapping]] = ...) -> None: ...
+    event_time: _timestamp_pb2.Timestamp
+    def __init__(self, version: _Optional[int] = ..., kind: _Optional[_Union[EventKind, str]] = ..., seat: _Optional[int] = ..., bot: _Optional[bool] = ..., answer: _Optional[_Union[PublicAnswer, _Mapping]] = ..., log: _Optional[_Iterable[_Union[LogEntry, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., phase: _Optional[_Union[Phase, str]] = ..., generation: _Optional[int] = ..., finished: _Optional[bool] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., time_ms: _Optional[int] = ..., timed_out: _Optional[bool] = ..., handed_to_bot: _Optional[bool] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ..., seat_decision: _Optional[_Union[GetDecisionResponse, _Mapping]] = ..., event_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class WatchGameRequest(_message.Message):
     __slots__ = ("game_id", "token", "from_version", "heartbeat_seconds")
@@ -1157,7 +1163,7 @@ class ListGamesRequest(_message.Message):
     def __init__(self, status: _Optional[_Union[GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "status", "version", "players", "seats", "generation", "phase", "waiting_for", "created_at_ms", "updated_at_ms", "result", "seed_chosen")
+    __slots__ = ("game_id", "status", "version", "players", "seats", "generation", "phase", "waiting_for", "created_at_ms", "updated_at_ms", "result", "seed_chosen", "create_time", "update_time")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -1170,6 +1176,8 @@ class GameSummary(_message.Message):
     UPDATED_AT_MS_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     SEED_CHOSEN_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     status: GameStatus
     version: int
@@ -1182,7 +1190,9 @@ class GameSummary(_message.Message):
     updated_at_ms: int
     result: GameResult
     seed_chosen: bool
-    def __init__(self, game_id: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., players: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., created_at_ms: _Optional[int] = ..., updated_at_ms: _Optional[int] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., seed_chosen: _Optional[bool] = ...) -> None: ...
+    create_time: _timestamp_pb2.Timestamp
+    update_time: _timestamp_pb2.Timestamp
+    def __init__(self, game_id: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., players: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., created_at_ms: _Optional[int] = ..., updated_at_ms: _Optional[int] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., seed_chosen: _Optional[bool] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")

@@ -26,47 +26,51 @@ from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__
 from olympus.v1 import game_pb2 as olympus_dot_v1_dot_game__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1colympus/v1/matchmaking.proto\x12\nolympus.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15olympus/v1/game.proto\"\xd9\x01\n\x0bMatchFormat\x12\x0f\n\x07players\x18\x01 \x01(\r\x12\x1a\n\rcorporate_era\x18\x02 \x01(\x08H\x00\x88\x01\x01\x12\r\n\x05\x64raft\x18\x03 \x01(\x08\x12\x0b\n\x03map\x18\x04 \x01(\t\x12-\n\x0ctime_control\x18\x05 \x01(\x0b\x32\x17.olympus.v1.TimeControl\x12\r\n\x05rated\x18\x06 \x01(\x08\x12\x0e\n\x06ladder\x18\x07 \x01(\t\x12\x0f\n\x07prelude\x18\x08 \x01(\x08\x12\x10\n\x08\x63olonies\x18\t \x01(\x08\x42\x10\n\x0e_corporate_era\"\xf0\x01\n\x06Ticket\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12(\n\x06status\x18\x02 \x01(\x0e\x32\x18.olympus.v1.TicketStatus\x12\'\n\x06\x66ormat\x18\x03 \x01(\x0b\x32\x17.olympus.v1.MatchFormat\x12\x12\n\ncreated_ms\x18\x04 \x01(\x03\x12\x11\n\tclosed_ms\x18\x05 \x01(\x03\x12\x0f\n\x07game_id\x18\x06 \x01(\t\x12\x0c\n\x04seat\x18\x07 \x01(\x05\x12\x12\n\nseat_token\x18\x08 \x01(\t\x12\x11\n\tbot_seats\x18\t \x01(\x05\x12\x13\n\x0brated_queue\x18\n \x01(\t\"9\n\x0e\x45nqueueRequest\x12\'\n\x06\x66ormat\x18\x01 \x01(\x0b\x32\x17.olympus.v1.MatchFormat\"5\n\x0f\x45nqueueResponse\x12\"\n\x06ticket\x18\x01 \x01(\x0b\x32\x12.olympus.v1.Ticket\"\"\n\rCancelRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\"4\n\x0e\x43\x61ncelResponse\x12\"\n\x06ticket\x18\x01 \x01(\x0b\x32\x12.olympus.v1.Ticket\".\n\x14ListMyTicketsRequest\x12\x16\n\x0einclude_closed\x18\x01 \x01(\x08\"<\n\x15ListMyTicketsResponse\x12#\n\x07tickets\x18\x01 \x03(\x0b\x32\x12.olympus.v1.Ticket\"%\n\x10GetTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\"B\n\x12WatchTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x19\n\x11heartbeat_seconds\x18\x02 \x01(\x05\"=\n\x18ListLadderTicketsRequest\x12\x0e\n\x06ladder\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\x05\"t\n\x0cLadderTicket\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x12\n\naccount_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12/\n\x0b\x63reate_time\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"F\n\x19ListLadderTicketsResponse\x12)\n\x07tickets\x18\x01 \x03(\x0b\x32\x18.olympus.v1.LadderTicket\".\n\x0bTableTicket\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"\x91\x01\n\x16SeatLadderTableRequest\x12\x0e\n\x06ladder\x18\x01 \x01(\t\x12\x10\n\x08match_id\x18\x02 \x01(\t\x12+\n\x04game\x18\x03 \x01(\x0b\x32\x1d.olympus.v1.CreateGameRequest\x12(\n\x07tickets\x18\x04 \x03(\x0b\x32\x17.olympus.v1.TableTicket\";\n\x17SeatLadderTableResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03*\x80\x01\n\x0cTicketStatus\x12\x1d\n\x19TICKET_STATUS_UNSPECIFIED\x10\x00\x12\x19\n\x15TICKET_STATUS_WAITING\x10\x01\x12\x19\n\x15TICKET_STATUS_MATCHED\x10\x02\x12\x1b\n\x17TICKET_STATUS_CANCELLED\x10\x03\x32\xb1\x04\n\x12MatchmakingService\x12\x42\n\x07\x45nqueue\x12\x1a.olympus.v1.EnqueueRequest\x1a\x1b.olympus.v1.EnqueueResponse\x12?\n\x06\x43\x61ncel\x12\x19.olympus.v1.CancelRequest\x1a\x1a.olympus.v1.CancelResponse\x12=\n\tGetTicket\x12\x1c.olympus.v1.GetTicketRequest\x1a\x12.olympus.v1.Ticket\x12\x43\n\x0bWatchTicket\x12\x1e.olympus.v1.WatchTicketRequest\x1a\x12.olympus.v1.Ticket0\x01\x12T\n\rListMyTickets\x12 .olympus.v1.ListMyTicketsRequest\x1a!.olympus.v1.ListMyTicketsResponse\x12`\n\x11ListLadderTickets\x12$.olympus.v1.ListLadderTicketsRequest\x1a%.olympus.v1.ListLadderTicketsResponse\x12Z\n\x0fSeatLadderTable\x12\".olympus.v1.SeatLadderTableRequest\x1a#.olympus.v1.SeatLadderTableResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1colympus/v1/matchmaking.proto\x12\nolympus.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15olympus/v1/game.proto\"\xd9\x01\n\x0bMatchFormat\x12\x0f\n\x07players\x18\x01 \x01(\r\x12\x1a\n\rcorporate_era\x18\x02 \x01(\x08H\x00\x88\x01\x01\x12\r\n\x05\x64raft\x18\x03 \x01(\x08\x12\x0b\n\x03map\x18\x04 \x01(\t\x12-\n\x0ctime_control\x18\x05 \x01(\x0b\x32\x17.olympus.v1.TimeControl\x12\r\n\x05rated\x18\x06 \x01(\x08\x12\x0e\n\x06ladder\x18\x07 \x01(\t\x12\x0f\n\x07prelude\x18\x08 \x01(\x08\x12\x10\n\x08\x63olonies\x18\t \x01(\x08\x42\x10\n\x0e_corporate_era\"\xd9\x02\n\x06Ticket\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12(\n\x06status\x18\x02 \x01(\x0e\x32\x18.olympus.v1.TicketStatus\x12\'\n\x06\x66ormat\x18\x03 \x01(\x0b\x32\x17.olympus.v1.MatchFormat\x12\x16\n\ncreated_ms\x18\x04 \x01(\x03\x42\x02\x18\x01\x12\x15\n\tclosed_ms\x18\x05 \x01(\x03\x42\x02\x18\x01\x12\x0f\n\x07game_id\x18\x06 \x01(\t\x12\x0c\n\x04seat\x18\x07 \x01(\x05\x12\x12\n\nseat_token\x18\x08 \x01(\t\x12\x11\n\tbot_seats\x18\t \x01(\x05\x12\x13\n\x0brated_queue\x18\n \x01(\t\x12/\n\x0b\x63reate_time\x18\x0b \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12.\n\nclose_time\x18\x0c \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"9\n\x0e\x45nqueueRequest\x12\'\n\x06\x66ormat\x18\x01 \x01(\x0b\x32\x17.olympus.v1.MatchFormat\"5\n\x0f\x45nqueueResponse\x12\"\n\x06ticket\x18\x01 \x01(\x0b\x32\x12.olympus.v1.Ticket\"\"\n\rCancelRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\"4\n\x0e\x43\x61ncelResponse\x12\"\n\x06ticket\x18\x01 \x01(\x0b\x32\x12.olympus.v1.Ticket\".\n\x14ListMyTicketsRequest\x12\x16\n\x0einclude_closed\x18\x01 \x01(\x08\"<\n\x15ListMyTicketsResponse\x12#\n\x07tickets\x18\x01 \x03(\x0b\x32\x12.olympus.v1.Ticket\"%\n\x10GetTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\"B\n\x12WatchTicketRequest\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x19\n\x11heartbeat_seconds\x18\x02 \x01(\x05\"=\n\x18ListLadderTicketsRequest\x12\x0e\n\x06ladder\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\x05\"t\n\x0cLadderTicket\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x12\n\naccount_id\x18\x02 \x01(\t\x12\x0c\n\x04name\x18\x03 \x01(\t\x12/\n\x0b\x63reate_time\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"F\n\x19ListLadderTicketsResponse\x12)\n\x07tickets\x18\x01 \x03(\x0b\x32\x18.olympus.v1.LadderTicket\".\n\x0bTableTicket\x12\x11\n\tticket_id\x18\x01 \x01(\t\x12\x0c\n\x04seat\x18\x02 \x01(\x05\"\x91\x01\n\x16SeatLadderTableRequest\x12\x0e\n\x06ladder\x18\x01 \x01(\t\x12\x10\n\x08match_id\x18\x02 \x01(\t\x12+\n\x04game\x18\x03 \x01(\x0b\x32\x1d.olympus.v1.CreateGameRequest\x12(\n\x07tickets\x18\x04 \x03(\x0b\x32\x17.olympus.v1.TableTicket\";\n\x17SeatLadderTableResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03*\x80\x01\n\x0cTicketStatus\x12\x1d\n\x19TICKET_STATUS_UNSPECIFIED\x10\x00\x12\x19\n\x15TICKET_STATUS_WAITING\x10\x01\x12\x19\n\x15TICKET_STATUS_MATCHED\x10\x02\x12\x1b\n\x17TICKET_STATUS_CANCELLED\x10\x03\x32\xb1\x04\n\x12MatchmakingService\x12\x42\n\x07\x45nqueue\x12\x1a.olympus.v1.EnqueueRequest\x1a\x1b.olympus.v1.EnqueueResponse\x12?\n\x06\x43\x61ncel\x12\x19.olympus.v1.CancelRequest\x1a\x1a.olympus.v1.CancelResponse\x12=\n\tGetTicket\x12\x1c.olympus.v1.GetTicketRequest\x1a\x12.olympus.v1.Ticket\x12\x43\n\x0bWatchTicket\x12\x1e.olympus.v1.WatchTicketRequest\x1a\x12.olympus.v1.Ticket0\x01\x12T\n\rListMyTickets\x12 .olympus.v1.ListMyTicketsRequest\x1a!.olympus.v1.ListMyTicketsResponse\x12`\n\x11ListLadderTickets\x12$.olympus.v1.ListLadderTicketsRequest\x1a%.olympus.v1.ListLadderTicketsResponse\x12Z\n\x0fSeatLadderTable\x12\".olympus.v1.SeatLadderTableRequest\x1a#.olympus.v1.SeatLadderTableResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'olympus.v1.matchmaking_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_TICKETSTATUS']._serialized_start=1495
-  _globals['_TICKETSTATUS']._serialized_end=1623
+  _globals['_TICKET'].fields_by_name['created_ms']._loaded_options = None
+  _globals['_TICKET'].fields_by_name['created_ms']._serialized_options = b'\030\001'
+  _globals['_TICKET'].fields_by_name['closed_ms']._loaded_options = None
+  _globals['_TICKET'].fields_by_name['closed_ms']._serialized_options = b'\030\001'
+  _globals['_TICKETSTATUS']._serialized_start=1600
+  _globals['_TICKETSTATUS']._serialized_end=1728
   _globals['_MATCHFORMAT']._serialized_start=101
   _globals['_MATCHFORMAT']._serialized_end=318
   _globals['_TICKET']._serialized_start=321
-  _globals['_TICKET']._serialized_end=561
-  _globals['_ENQUEUEREQUEST']._serialized_start=563
-  _globals['_ENQUEUEREQUEST']._serialized_end=620
-  _globals['_ENQUEUERESPONSE']._serialized_start=622
-  _globals['_ENQUEUERESPONSE']._serialized_end=675
-  _globals['_CANCELREQUEST']._serialized_start=677
-  _globals['_CANCELREQUEST']._serialized_end=711
-  _globals['_CANCELRESPONSE']._serialized_start=713
-  _globals['_CANCELRESPONSE']._serialized_end=765
-  _globals['_LISTMYTICKETSREQUEST']._serialized_start=767
-  _globals['_LISTMYTICKETSREQUEST']._serialized_end=813
-  _globals['_LISTMYTICKETSRESPONSE']._serialized_start=815
-  _globals['_LISTMYTICKETSRESPONSE']._serialized_end=875
-  _globals['_GETTICKETREQUEST']._serialized_start=877
-  _globals['_GETTICKETREQUEST']._serialized_end=914
-  _globals['_WATCHTICKETREQUEST']._serialized_start=916
-  _globals['_WATCHTICKETREQUEST']._serialized_end=982
-  _globals['_LISTLADDERTICKETSREQUEST']._serialized_start=984
-  _globals['_LISTLADDERTICKETSREQUEST']._serialized_end=1045
-  _globals['_LADDERTICKET']._serialized_start=1047
-  _globals['_LADDERTICKET']._serialized_end=1163
-  _globals['_LISTLADDERTICKETSRESPONSE']._serialized_start=1165
-  _globals['_LISTLADDERTICKETSRESPONSE']._serialized_end=1235
-  _globals['_TABLETICKET']._serialized_start=1237
-  _globals['_TABLETICKET']._serialized_end=1283
-  _globals['_SEATLADDERTABLEREQUEST']._serialized_start=1286
-  _globals['_SEATLADDERTABLEREQUEST']._serialized_end=1431
-  _globals['_SEATLADDERTABLERESPONSE']._serialized_start=1433
-  _globals['_SEATLADDERTABLERESPONSE']._serialized_end=1492
-  _globals['_MATCHMAKINGSERVICE']._serialized_start=1626
-  _globals['_MATCHMAKINGSERVICE']._serialized_end=2187
+  _globals['_TICKET']._serialized_end=666
+  _globals['_ENQUEUEREQUEST']._serialized_start=668
+  _globals['_ENQUEUEREQUEST']._serialized_end=725
+  _globals['_ENQUEUERESPONSE']._serialized_start=727
+  _globals['_ENQUEUERESPONSE']._serialized_end=780
+  _globals['_CANCELREQUEST']._serialized_start=782
+  _globals['_CANCELREQUEST']._serialized_end=816
+  _globals['_CANCELRESPONSE']._serialized_start=818
+  _globals['_CANCELRESPONSE']._serialized_end=870
+  _globals['_LISTMYTICKETSREQUEST']._serialized_start=872
+  _globals['_LISTMYTICKETSREQUEST']._serialized_end=918
+  _globals['_LISTMYTICKETSRESPONSE']._serialized_start=920
+  _globals['_LISTMYTICKETSRESPONSE']._serialized_end=980
+  _globals['_GETTICKETREQUEST']._serialized_start=982
+  _globals['_GETTICKETREQUEST']._serialized_end=1019
+  _globals['_WATCHTICKETREQUEST']._serialized_start=1021
+  _globals['_WATCHTICKETREQUEST']._serialized_end=1087
+  _globals['_LISTLADDERTICKETSREQUEST']._serialized_start=1089
+  _globals['_LISTLADDERTICKETSREQUEST']._serialized_end=1150
+  _globals['_LADDERTICKET']._serialized_start=1152
+  _globals['_LADDERTICKET']._serialized_end=1268
+  _globals['_LISTLADDERTICKETSRESPONSE']._serialized_start=1270
+  _globals['_LISTLADDERTICKETSRESPONSE']._serialized_end=1340
+  _globals['_TABLETICKET']._serialized_start=1342
+  _globals['_TABLETICKET']._serialized_end=1388
+  _globals['_SEATLADDERTABLEREQUEST']._serialized_start=1391
+  _globals['_SEATLADDERTABLEREQUEST']._serialized_end=1536
+  _globals['_SEATLADDERTABLERESPONSE']._serialized_start=1538
+  _globals['_SEATLADDERTABLERESPONSE']._serialized_end=1597
+  _globals['_MATCHMAKINGSERVICE']._serialized_start=1731
+  _globals['_MATCHMAKINGSERVICE']._serialized_end=2292
 # @@protoc_insertion_point(module_scope)

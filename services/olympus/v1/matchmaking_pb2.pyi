@@ -45,7 +45,7 @@ class MatchFormat(_message.Message):
     def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., map: _Optional[str] = ..., time_control: _Optional[_Union[_game_pb2.TimeControl, _Mapping]] = ..., rated: _Optional[bool] = ..., ladder: _Optional[str] = ..., prelude: _Optional[bool] = ..., colonies: _Optional[bool] = ...) -> None: ...
 
 class Ticket(_message.Message):
-    __slots__ = ("ticket_id", "status", "format", "created_ms", "closed_ms", "game_id", "seat", "seat_token", "bot_seats", "rated_queue")
+    __slots__ = ("ticket_id", "status", "format", "created_ms", "closed_ms", "game_id", "seat", "seat_token", "bot_seats", "rated_queue", "create_time", "close_time")
     TICKET_ID_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     FORMAT_FIELD_NUMBER: _ClassVar[int]
@@ -56,6 +56,8 @@ class Ticket(_message.Message):
     SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
     BOT_SEATS_FIELD_NUMBER: _ClassVar[int]
     RATED_QUEUE_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    CLOSE_TIME_FIELD_NUMBER: _ClassVar[int]
     ticket_id: str
     status: TicketStatus
     format: MatchFormat
@@ -66,7 +68,9 @@ class Ticket(_message.Message):
     seat_token: str
     bot_seats: int
     rated_queue: str
-    def __init__(self, ticket_id: _Optional[str] = ..., status: _Optional[_Union[TicketStatus, str]] = ..., format: _Optional[_Union[MatchFormat, _Mapping]] = ..., created_ms: _Optional[int] = ..., closed_ms: _Optional[int] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., bot_seats: _Optional[int] = ..., rated_queue: _Optional[str] = ...) -> None: ...
+    create_time: _timestamp_pb2.Timestamp
+    close_time: _timestamp_pb2.Timestamp
+    def __init__(self, ticket_id: _Optional[str] = ..., status: _Optional[_Union[TicketStatus, str]] = ..., format: _Optional[_Union[MatchFormat, _Mapping]] = ..., created_ms: _Optional[int] = ..., closed_ms: _Optional[int] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., bot_seats: _Optional[int] = ..., rated_queue: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., close_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class EnqueueRequest(_message.Message):
     __slots__ = ("format",)

@@ -1,3 +1,6 @@
+import datetime
+
+from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from olympus.v1 import game_pb2 as _game_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -94,7 +97,7 @@ class SeatResult(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., place: _Optional[int] = ..., score: _Optional[_Union[_game_pb2.SeatScore, _Mapping]] = ..., name: _Optional[str] = ..., bot: _Optional[str] = ..., account_id: _Optional[str] = ..., player: _Optional[str] = ..., rating_before: _Optional[_Union[Rating, _Mapping]] = ..., rating_after: _Optional[_Union[Rating, _Mapping]] = ...) -> None: ...
 
 class ScoredGame(_message.Message):
-    __slots__ = ("game_id", "queue", "generation", "seats", "ranking", "winners", "solo_won", "recorded_at_ms", "aborted")
+    __slots__ = ("game_id", "queue", "generation", "seats", "ranking", "winners", "solo_won", "recorded_at_ms", "aborted", "record_time")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     QUEUE_FIELD_NUMBER: _ClassVar[int]
     GENERATION_FIELD_NUMBER: _ClassVar[int]
@@ -104,6 +107,7 @@ class ScoredGame(_message.Message):
     SOLO_WON_FIELD_NUMBER: _ClassVar[int]
     RECORDED_AT_MS_FIELD_NUMBER: _ClassVar[int]
     ABORTED_FIELD_NUMBER: _ClassVar[int]
+    RECORD_TIME_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     queue: str
     generation: int
@@ -113,7 +117,8 @@ class ScoredGame(_message.Message):
     solo_won: bool
     recorded_at_ms: int
     aborted: bool
-    def __init__(self, game_id: _Optional[str] = ..., queue: _Optional[str] = ..., generation: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., ranking: _Optional[_Iterable[int]] = ..., winners: _Optional[_Iterable[int]] = ..., solo_won: _Optional[bool] = ..., recorded_at_ms: _Optional[int] = ..., aborted: _Optional[bool] = ...) -> None: ...
+    record_time: _timestamp_pb2.Timestamp
+    def __init__(self, game_id: _Optional[str] = ..., queue: _Optional[str] = ..., generation: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatResult, _Mapping]]] = ..., ranking: _Optional[_Iterable[int]] = ..., winners: _Optional[_Iterable[int]] = ..., solo_won: _Optional[bool] = ..., recorded_at_ms: _Optional[int] = ..., aborted: _Optional[bool] = ..., record_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class ReportResultResponse(_message.Message):
     __slots__ = ("recorded_now", "result")
@@ -158,20 +163,22 @@ class GetHistoryRequest(_message.Message):
     def __init__(self, queue: _Optional[str] = ..., player: _Optional[str] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class RatedGame(_message.Message):
-    __slots__ = ("game_id", "place", "players", "rating_before", "rating_after", "recorded_at_ms")
+    __slots__ = ("game_id", "place", "players", "rating_before", "rating_after", "recorded_at_ms", "record_time")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     PLACE_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     RATING_BEFORE_FIELD_NUMBER: _ClassVar[int]
     RATING_AFTER_FIELD_NUMBER: _ClassVar[int]
     RECORDED_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    RECORD_TIME_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     place: int
     players: int
     rating_before: Rating
     rating_after: Rating
     recorded_at_ms: int
-    def __init__(self, game_id: _Optional[str] = ..., place: _Optional[int] = ..., players: _Optional[int] = ..., rating_before: _Optional[_Union[Rating, _Mapping]] = ..., rating_after: _Optional[_Union[Rating, _Mapping]] = ..., recorded_at_ms: _Optional[int] = ...) -> None: ...
+    record_time: _timestamp_pb2.Timestamp
+    def __init__(self, game_id: _Optional[str] = ..., place: _Optional[int] = ..., players: _Optional[int] = ..., rating_before: _Optional[_Union[Rating, _Mapping]] = ..., rating_after: _Optional[_Union[Rating, _Mapping]] = ..., recorded_at_ms: _Optional[int] = ..., record_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class GetHistoryResponse(_message.Message):
     __slots__ = ("games", "next_page_token", "total_count")
