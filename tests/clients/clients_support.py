@@ -11,10 +11,11 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import grpc
+from finished_games import own_answers
 from platform_stack import platform
 
 from olympus.platform.embedded_redis import EmbeddedRedis
-from olympus.v1 import game_pb2, game_pb2_grpc
+from olympus.v1 import game_pb2_grpc
 
 CLIENTS = Path(__file__).resolve().parents[2] / "clients"
 
@@ -43,10 +44,4 @@ def plays_its_games(
         with grpc.insecure_channel(stack.address("gamestate")) as channel:
             stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
             for row in rows:
-                view = stub.GetGame(game_pb2.GetGameRequest(game_id=row["game_id"])).game
-                assert view.status == game_pb2.GAME_STATUS_FINISHED
-                log = stub.GetGameLog(game_pb2.GetGameLogRequest(game_id=row["game_id"]))
-                mine = [a for a in log.answers if a.seat == row["seat"]]
-                # Every answer of its seat is the bot's own: none by a bot, none timed out.
-                assert len(mine) == row["answers"] > 0
-                assert not any(a.bot or a.timed_out for a in mine)
+                assert len(own_answers(stub, row["game_id"], row["seat"])) == row["answers"] > 0

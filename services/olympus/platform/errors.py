@@ -13,6 +13,8 @@ test checks that every reason raised anywhere is listed there.
 
 from __future__ import annotations
 
+from typing import Any
+
 import grpc
 from google.protobuf import any_pb2, duration_pb2
 from google.rpc import error_details_pb2, status_pb2
@@ -243,27 +245,33 @@ def error_details(exc: grpc.RpcError) -> tuple[str, dict[str, str], float | None
     return reason, metadata, retry
 
 
+def _details_of(exc: grpc.RpcError, kind: type[Any]) -> list[Any]:
+    """The status details of one google.rpc type an error carries."""
+    status = rpc_status.from_call(exc)  # type: ignore[arg-type]
+    out = []
+    for detail in status.details if status is not None else ():
+        if detail.Is(kind.DESCRIPTOR):
+            message = kind()
+            detail.Unpack(message)
+            out.append(message)
+    return out
+
+
 def field_violations(exc: grpc.RpcError) -> list[tuple[str, str]]:
     """An INVALID_ARGUMENT's fields at fault, from its google.rpc.BadRequest:
     [(field, description)] (e.g. ("page_size", ...)); [] when it names none."""
-    status = rpc_status.from_call(exc)  # type: ignore[arg-type]
-    out: list[tuple[str, str]] = []
-    for detail in status.details if status is not None else ():
-        if detail.Is(error_details_pb2.BadRequest.DESCRIPTOR):
-            bad = error_details_pb2.BadRequest()
-            detail.Unpack(bad)
-            out.extend((v.field, v.description) for v in bad.field_violations)
-    return out
+    return [
+        (v.field, v.description)
+        for bad in _details_of(exc, error_details_pb2.BadRequest)
+        for v in bad.field_violations
+    ]
 
 
 def quota_violations(exc: grpc.RpcError) -> list[tuple[str, str]]:
     """A quota refusal's limits, from its google.rpc.QuotaFailure: [(subject, description)],
     subject "<method>:<limit>" (e.g. "CreateGame:per_peer"); [] for any other error."""
-    status = rpc_status.from_call(exc)  # type: ignore[arg-type]
-    out: list[tuple[str, str]] = []
-    for detail in status.details if status is not None else ():
-        if detail.Is(error_details_pb2.QuotaFailure.DESCRIPTOR):
-            failure = error_details_pb2.QuotaFailure()
-            detail.Unpack(failure)
-            out.extend((v.subject, v.description) for v in failure.violations)
-    return out
+    return [
+        (v.subject, v.description)
+        for failure in _details_of(exc, error_details_pb2.QuotaFailure)
+        for v in failure.violations
+    ]
