@@ -66,7 +66,7 @@ $(CPP_BOT): $(wildcard $(CPP_CLIENT)/*.cc $(CPP_CLIENT)/*.h) $(CPP_CLIENT)/CMake
 		$(wildcard protos/olympus/v1/*.proto)
 	@command -v grpc_cpp_plugin >/dev/null || \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(CPP_PACKAGES)
-	cmake -S $(CPP_CLIENT) -B $(CPP_CLIENT)/build -DCMAKE_BUILD_TYPE=Release >/dev/null
+	cmake -S $(CPP_CLIENT) -B $(CPP_CLIENT)/build >/dev/null
 	cmake --build $(CPP_CLIENT)/build -j2 >/dev/null
 
 cpp-client: $(CPP_BOT)

@@ -288,3 +288,39 @@ def test_a_resigned_seat_is_played_out_by_the_table(client: OlympusClient) -> No
     assert log["status"] == "finished" and "seed" in log["options"]
     assert next(a["text"] for a in log["answers"] if a["seat"] == 1) == "resign"
     assert all(a["bot"] for a in log["answers"] if a["seat"] == 1 and a["text"] != "resign")
+
+
+def test_times_go_out_as_timestamps_beside_their_ms(client: OlympusClient) -> None:
+    """Every time the game service sends has its google.protobuf.Timestamp `*_time` beside the
+    deprecated unix-ms field, with the same value (docs/api-compatibility.md)."""
+    game = client.stub.CreateGame(
+        pb.CreateGameRequest(options=pb.GameOptions(players=2, seed=9)), timeout=10
+    )
+    token = game.seats[0].token
+    view = client.stub.GetGame(pb.GetGameRequest(game_id=game.game_id), timeout=10).game
+    assert view.create_time.ToMilliseconds() == view.created_at_ms > 0
+    stream = client.stub.WatchGame(
+        pb.WatchGameRequest(game_id=game.game_id, token=token), timeout=20
+    )
+    created = next(stream)
+    stream.cancel()
+    assert created.event_time.ToMilliseconds() == created.time_ms > 0
+    state = client.stub.GetDecision(
+        pb.GetDecisionRequest(game_id=game.game_id, token=token), timeout=10
+    )
+    corporation = state.decision.setup.corporations[0].card.number
+    reply = client.stub.SubmitAction(
+        pb.SubmitActionRequest(
+            game_id=game.game_id,
+            token=token,
+            expected_version=state.version,
+            idempotency_key="times",
+            text=f"setup {corporation} -",
+        ),
+        timeout=10,
+    )
+    assert reply.event.event_time.ToMilliseconds() == reply.event.time_ms > 0
+    listed = client.stub.ListGames(pb.ListGamesRequest(status=pb.GAME_STATUS_ACTIVE), timeout=10)
+    for summary in listed.games:
+        assert summary.create_time.ToMilliseconds() == summary.created_at_ms
+        assert summary.update_time.ToMilliseconds() == summary.updated_at_ms

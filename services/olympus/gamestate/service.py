@@ -50,6 +50,7 @@ from .creating import create_from_request
 from .decisions import decision_reply
 from .durability import durability_from_env
 from .ending import Ending
+from .events import stamped
 from .handover import Handover
 from .history import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, hidden_count
 from .record import game_record
@@ -203,7 +204,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             version=done.version, replayed=done.replayed, answer=done.answer
         )
         if done.event is not None:
-            msg.event.CopyFrom(done.event)
+            msg.event.CopyFrom(stamped(done.event))
         # The seat's decision as GetDecision answers right after the answer, from the stored
         # game (a fresh load, as GetDecision's: the engine game this answer was applied to is
         # the cache's, which the next answer takes, and building options on it is not safe).
@@ -226,7 +227,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         )
         msg = pb.UndoAnswersResponse(version=done.version, replayed=done.replayed)
         if done.event is not None:
-            msg.event.CopyFrom(done.event)
+            msg.event.CopyFrom(stamped(done.event))
         return msg
 
     @stream_rpc
@@ -248,7 +249,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         async for event in heartbeats.beating(decided, every, beat):
             if event.kind != pb.EVENT_KIND_HEARTBEAT:
                 last = event.version
-            yield event
+            yield stamped(event)
 
     @rpc
     async def ListGames(
