@@ -3,6 +3,7 @@
 // (Connect's gRPC transport, HTTP/2) with the caller's API key, and reads the error details
 // every Olympus refusal carries (google.rpc.ErrorInfo and friends, errors.proto's reasons).
 
+import type { DescService } from "@bufbuild/protobuf";
 import { createClient, type Client, type Interceptor, ConnectError, Code } from "@connectrpc/connect";
 import { createGrpcTransport } from "@connectrpc/connect-node";
 
@@ -47,45 +48,28 @@ function transport(address: string, options: Options) {
   });
 }
 
-/** The game service at `address` ("127.0.0.1:50051"). */
-export function gameService(address: string, options: Options = {}): Client<typeof GameService> {
-  return createClient(GameService, transport(address, options));
-}
-
-export function matchmakingService(
+/** A client of `service` at `address` ("127.0.0.1:50051"), e.g. `connect(GameService, ...)`. */
+export function connect<T extends DescService>(
+  service: T,
   address: string,
   options: Options = {},
-): Client<typeof MatchmakingService> {
-  return createClient(MatchmakingService, transport(address, options));
+): Client<T> {
+  return createClient(service, transport(address, options));
 }
 
-export function accountService(
-  address: string,
-  options: Options = {},
-): Client<typeof AccountService> {
-  return createClient(AccountService, transport(address, options));
-}
+export const gameService = (address: string, options?: Options) =>
+  connect(GameService, address, options);
+export const matchmakingService = (address: string, options?: Options) =>
+  connect(MatchmakingService, address, options);
 
-export function scoringService(
-  address: string,
-  options: Options = {},
-): Client<typeof ScoringService> {
-  return createClient(ScoringService, transport(address, options));
-}
-
-export function catalogueService(
-  address: string,
-  options: Options = {},
-): Client<typeof CardCatalogueService> {
-  return createClient(CardCatalogueService, transport(address, options));
-}
-
-export function ladderService(
-  address: string,
-  options: Options = {},
-): Client<typeof LadderService> {
-  return createClient(LadderService, transport(address, options));
-}
+export {
+  AccountService,
+  CardCatalogueService,
+  GameService,
+  LadderService,
+  MatchmakingService,
+  ScoringService,
+};
 
 /** What an Olympus refusal says beyond its status: the stable reason to branch on. */
 export interface Refusal {
