@@ -131,10 +131,17 @@ def aborted_event(
     )
 
 
-def stamped(event: pb.GameEvent) -> pb.GameEvent:
-    """The event with `event_time` set from `time_ms`, as it goes out. Stored events carry only
-    time_ms (the Timestamp would cost ~12 bytes an event in Redis, 5 KB a game); filling it in
-    place is safe for an event shared by many watchers: every one would set the same value."""
+def stamp(event: pb.GameEvent) -> None:
+    """Set `event_time` from `time_ms` on an event the caller owns, as it goes out. Stored
+    events carry only time_ms: the Timestamp would cost ~12 bytes an event in Redis, 5 KB a
+    game."""
     if event.time_ms and not event.HasField("event_time"):
         event.event_time.FromMilliseconds(event.time_ms)
+
+
+def read_event(raw: bytes) -> pb.GameEvent:
+    """A stored (or published) event as it goes out: decoded, its `event_time` set. Every event
+    a watcher gets is read here once, before it is shared."""
+    event = pb.GameEvent.FromString(raw)
+    stamp(event)
     return event

@@ -87,8 +87,9 @@ class Grants:
         self._seats.put((game_id, digest), seat)
         return seat
 
-    @_storage
-    async def digests(self, game_id: str) -> list[str]:
-        """The hashes of every token granted in the game (to delete their index entries)."""
-        fields = await self.redis.hkeys(game_key(game_id, "grants"))
-        return [f.decode()[2:] for f in fields if f.startswith(b"d:")]
+
+@_storage
+async def granted_digests(redis: Any, game_id: str) -> list[str]:
+    """The hashes of every token granted in the game (to delete their index entries)."""
+    fields = await redis.hkeys(game_key(game_id, "grants"))
+    return [f.decode()[2:] for f in fields if f.startswith(b"d:")]

@@ -22,7 +22,7 @@ from typing import Any
 
 import orjson
 
-from .grants import Grants
+from .grants import granted_digests
 from .seating import RATED
 from .store import (
     ACTIVITY,
@@ -68,7 +68,6 @@ class Schedules:
     def __init__(self, store: GameStore) -> None:
         self.store = store
         self.redis: Any = store.redis
-        self.grants = Grants(store.redis, cached=1)  # only to find a deleted game's grants
         self._delete = store.redis.register_script(_DELETE)
         self._claim = store.redis.register_script(_CLAIM)
 
@@ -111,7 +110,7 @@ class Schedules:
         if meta is not None:
             for digest in orjson.loads(meta)["tokens"]:
                 pipe.delete(token_key(digest))
-        for digest in await self.grants.digests(game_id):
+        for digest in await granted_digests(self.redis, game_id):
             pipe.delete(token_key(digest))
         await pipe.execute()
         deleted = await self._delete(keys=[game_key(game_id, part) for part in GAME_PARTS])

@@ -50,7 +50,7 @@ from .creating import create_from_request
 from .decisions import decision_reply
 from .durability import durability_from_env
 from .ending import Ending
-from .events import stamped
+from .events import stamp
 from .handover import Handover
 from .history import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, hidden_count
 from .record import game_record
@@ -204,7 +204,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             version=done.version, replayed=done.replayed, answer=done.answer
         )
         if done.event is not None:
-            msg.event.CopyFrom(stamped(done.event))
+            msg.event.CopyFrom(done.event)
+            stamp(msg.event)
         # The seat's decision as GetDecision answers right after the answer, from the stored
         # game (a fresh load, as GetDecision's: the engine game this answer was applied to is
         # the cache's, which the next answer takes, and building options on it is not safe).
@@ -227,7 +228,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         )
         msg = pb.UndoAnswersResponse(version=done.version, replayed=done.replayed)
         if done.event is not None:
-            msg.event.CopyFrom(stamped(done.event))
+            msg.event.CopyFrom(done.event)
+            stamp(msg.event)
         return msg
 
     @stream_rpc
@@ -249,7 +251,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         async for event in heartbeats.beating(decided, every, beat):
             if event.kind != pb.EVENT_KIND_HEARTBEAT:
                 last = event.version
-            yield stamped(event)
+            yield event
 
     @rpc
     async def ListGames(
@@ -341,17 +343,11 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         return await game_record(self.games, request.game_id)
 
     # --- the caller's own account --------------------------------------------------------------
-    async def _account(self, context: grpc.aio.ServicerContext) -> Principal:
-        """The calling key (required) and its account; it must allow playing."""
-        principal = await caller(self.auth, context)
-        principal.require(SCOPE_PLAY)
-        return principal
-
     @rpc
     async def ListMyGames(
         self, request: pb.ListMyGamesRequest, context: grpc.aio.ServicerContext
     ) -> pb.ListMyGamesResponse:
-        principal = await self._account(context)
+        principal = await caller(self.auth, context, SCOPE_PLAY)  # key required
         return await self.accounts.list(
             principal, request.include_ended, request.page_size, request.page_token
         )
@@ -360,7 +356,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def WatchAccount(
         self, request: pb.WatchAccountRequest, context: grpc.aio.ServicerContext
     ) -> AsyncIterator[pb.AccountEvent]:
-        principal = await self._account(context)
+        principal = await caller(self.auth, context, SCOPE_PLAY)  # key required
         metadata = context.invocation_metadata()
 
         async def recheck() -> None:

@@ -40,6 +40,7 @@ from . import store as st
 from .auth import HOST
 from .core import Games, Loaded, now_ms
 from .decisions import decision_reply
+from .events import read_event
 from .history import replay_events
 from .lru import Lru
 from .meta import GameMeta
@@ -178,7 +179,7 @@ class EventHub:
             return
         _, _, raw = payload.partition(b":")  # b"<version>:" + the event
         try:
-            event = pb.GameEvent.FromString(raw)
+            event = read_event(raw)
         except DecodeError:  # not ours: the stream still has the event, watchers read it there
             log.error("game %s: unreadable live event on %r", feed.game_id, channel)
             return
@@ -232,7 +233,7 @@ class EventHub:
         first = entries[0][0] if entries else head.version + 1
         if first > after + 1 and head.version > after:
             return await self._replays.between(game_id, after, first), head
-        return [pb.GameEvent.FromString(raw) for _, raw in entries], head
+        return [read_event(raw) for _, raw in entries], head
 
     async def follow(self, game_id: str, after: int) -> AsyncGenerator[pb.GameEvent, None]:
         """Every event after version `after`, in order, until the game has no more."""

@@ -51,6 +51,7 @@ requests were stored), when its lease is over.
 
 from __future__ import annotations
 
+import asyncio
 import secrets
 import time
 from collections.abc import Sequence
@@ -438,10 +439,10 @@ class MatchStore:
     async def account_tickets(self, account: str) -> list[TicketRow]:
         """The account's last tickets that still exist, newest first (gone ones forgotten)."""
         listed = account_tickets_key(account)
+        tids = [raw.decode() for raw in await self.redis.zrevrange(listed, 0, ACCOUNT_TICKETS - 1)]
+        rows = await asyncio.gather(*(self.ticket(tid) for tid in tids))  # each its own slot
         out, gone = [], []
-        for raw in await self.redis.zrevrange(listed, 0, ACCOUNT_TICKETS - 1):
-            tid = raw.decode()
-            row = await self.ticket(tid)
+        for tid, row in zip(tids, rows, strict=True):
             if row is None or row.account != account:
                 gone.append(tid)
             elif row.status != PENDING:  # a dead Enqueue's ticket is nobody's
