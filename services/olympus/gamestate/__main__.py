@@ -115,6 +115,12 @@ def run(argv: Sequence[str] | None = None) -> None:
         help="a WatchAccount stream with nothing else to send for this long sends a HEARTBEAT "
         f"(env OLYMPUS_GAMESTATE_ACCOUNT_HEARTBEAT_SECONDS; default {HEARTBEAT_S:g})",
     )
+    parser.add_argument(
+        "--matchmaking-address",
+        default=os.environ.get("OLYMPUS_MATCHMAKING_ADDRESS") or "",
+        help="the matchmaking service WatchAccount reads challenges and matched tickets from "
+        "(env OLYMPUS_MATCHMAKING_ADDRESS; default none: WatchAccount tells games only)",
+    )
     args = parser.parse_args(argv)
     if args.account_heartbeat_seconds <= 0:
         parser.error("--account-heartbeat-seconds must be positive")
@@ -138,6 +144,7 @@ def run(argv: Sequence[str] | None = None) -> None:
             args.anonymous_retention_seconds,
             args.accounts_address,
             args.account_heartbeat_seconds,
+            args.matchmaking_address,
         ),
     )
 

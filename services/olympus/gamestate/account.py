@@ -33,6 +33,7 @@ from olympus.platform.keycheck import ACCOUNT_DISABLED, KEY_REVOKED, KeyEventDat
 from olympus.v1 import game_pb2 as pb
 
 from . import store as st
+from .activity import MatchmakingActivity
 from .convert import result_to_proto
 from .core import Games
 from .meta import GameMeta
@@ -123,7 +124,9 @@ class AccountGames:
         decisions: SeatDecisions,
         heartbeat_s: float = HEARTBEAT_S,
         rescan_s: float = RESCAN_S,
+        activity: MatchmakingActivity | None = None,
     ) -> None:
+        self.activity = activity  # challenges and matched tickets, from matchmaking
         self.games = games
         self.hub = hub
         self.decisions = decisions
@@ -199,6 +202,11 @@ class AccountGames:
         loop = asyncio.get_running_loop()
         self._streams.setdefault(stream.account, set()).add(stream)
         channel = account_channel(stream.account).encode()
+        relay = (
+            asyncio.ensure_future(self.activity.relay(stream.account, stream.put))
+            if self.activity is not None
+            else None
+        )
         try:
             with self.hub.listening(channel, lambda: stream.poke(scan=True)):
                 last_sent = loop.time()
@@ -235,6 +243,10 @@ class AccountGames:
                 streams.discard(stream)
                 if not streams:
                     del self._streams[stream.account]
+            if relay is not None:
+                relay.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await relay
             for task in stream.followers.values():
                 task.cancel()
             for task in stream.followers.values():

@@ -41,6 +41,7 @@ from olympus.v1 import game_pb2 as pb
 
 from . import store as st
 from .account import HEARTBEAT_S, AccountGames
+from .activity import MatchmakingActivity
 from .auth import HOST
 from .board import describe_colony_tiles, describe_map, describe_table
 from .clocks import seat_clocks
@@ -87,13 +88,16 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         hub: EventHub,
         auth: Authenticator,
         account_heartbeat_s: float = HEARTBEAT_S,
+        activity: MatchmakingActivity | None = None,
     ) -> None:
         self.games = games
         self.auth = auth
         self.hub = hub
         self.ending = Ending(games)
         self.seat_decisions = SeatDecisions(games)
-        self.accounts = AccountGames(games, hub, self.seat_decisions, account_heartbeat_s)
+        self.accounts = AccountGames(
+            games, hub, self.seat_decisions, account_heartbeat_s, activity=activity
+        )
 
     async def _key(
         self, context: grpc.aio.ServicerContext, scope: str = SCOPE_PLAY
@@ -403,10 +407,13 @@ def make_setup(
     anonymous_retention_seconds: int = st.DEFAULT_ANONYMOUS_RETENTION_S,
     accounts_address: str = "",
     account_heartbeat_s: float = HEARTBEAT_S,
+    matchmaking_address: str = "",
 ) -> Callable[[grpc.aio.Server, ServiceSettings], Awaitable[ServiceHooks]]:
     """`broker_url`: the workers' task broker (empty: the service's Redis);
     `accounts_address`: the accounts service that checks API keys;
-    `account_heartbeat_s`: WatchAccount's HEARTBEAT interval."""
+    `account_heartbeat_s`: WatchAccount's HEARTBEAT interval;
+    `matchmaking_address`: where WatchAccount reads challenges and matched tickets (empty:
+    WatchAccount tells games only)."""
 
     async def setup(server: grpc.aio.Server, settings: ServiceSettings) -> ServiceHooks:
         redis = redis_client(settings.redis_url, CLIENT_NAME, REDIS_CONNECTIONS, redis_timeout_s)
@@ -430,7 +437,12 @@ def make_setup(
         handover = Handover(games)
         keys.auth.listeners.append(handover.on_key_event)
         keys.start()
-        servicer = GameService(games, hub, keys.auth, account_heartbeat_s)
+        activity = (
+            MatchmakingActivity(matchmaking_address, service_key_from_env())
+            if matchmaking_address
+            else None
+        )
+        servicer = GameService(games, hub, keys.auth, account_heartbeat_s, activity)
         keys.auth.listeners.append(servicer.accounts.on_key_event)
         # The generated *_pb2_grpc module comes without type stubs.
         game_pb2_grpc.add_GameServiceServicer_to_server(  # type: ignore[no-untyped-call]
@@ -452,6 +464,8 @@ def make_setup(
             sender.close()
             await keys.close()
             await handover.close()
+            if activity is not None:
+                await activity.close()
             await store.close()
             await watch_redis.aclose()
             await redis.aclose()

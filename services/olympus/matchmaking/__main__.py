@@ -24,6 +24,24 @@ QUOTAS = {
     f"/{SERVICE_NAME}/ListMyTickets": MethodQuota(
         per_peer=Rate(1_200, 60), per_account=Rate(120, 60)
     ),
+    f"/{SERVICE_NAME}/CreateChallenge": MethodQuota(
+        per_peer=Rate(600, 60), per_account=Rate(30, 60)
+    ),
+    f"/{SERVICE_NAME}/AcceptChallenge": MethodQuota(
+        per_peer=Rate(1_200, 60), per_account=Rate(60, 60)
+    ),
+    f"/{SERVICE_NAME}/DeclineChallenge": MethodQuota(
+        per_peer=Rate(1_200, 60), per_account=Rate(60, 60)
+    ),
+    f"/{SERVICE_NAME}/CancelChallenge": MethodQuota(
+        per_peer=Rate(1_200, 60), per_account=Rate(60, 60)
+    ),
+    f"/{SERVICE_NAME}/GetChallenge": MethodQuota(
+        per_peer=Rate(6_000, 60), per_account=Rate(300, 60)
+    ),
+    f"/{SERVICE_NAME}/ListMyChallenges": MethodQuota(
+        per_peer=Rate(1_200, 60), per_account=Rate(120, 60)
+    ),
     f"/{SERVICE_NAME}/WatchTicket": MethodQuota(
         per_peer=Rate(600, 60),
         per_account=Rate(60, 60),

@@ -1,6 +1,6 @@
 """What matchmaking asks the other services, over their APIs, with its service credential:
-the ratings tickets carry (ScoringService.GetRatings) and whether a ladder takes external bots
-(LadderService.GetLadder). Each answer about a ladder is kept a couple of seconds (tickets for
+the ratings tickets carry (ScoringService.GetRatings), whether a ladder takes external bots
+(LadderService.GetLadder), and the accounts a challenge seats (AccountService.GetAccount). Each answer about a ladder is kept a couple of seconds (tickets for
 a ladder come in bursts; a ladder closed is noticed within that)."""
 
 from __future__ import annotations
@@ -12,7 +12,14 @@ import grpc
 
 from olympus.platform.errors import NotFound, Unavailable, quote
 from olympus.platform.identity import service_metadata
-from olympus.v1 import ladder_pb2, ladder_pb2_grpc, scoring_pb2, scoring_pb2_grpc
+from olympus.v1 import (
+    accounts_pb2,
+    accounts_pb2_grpc,
+    ladder_pb2,
+    ladder_pb2_grpc,
+    scoring_pb2,
+    scoring_pb2_grpc,
+)
 
 from . import rated
 from .formats import Format
@@ -30,7 +37,13 @@ def _unavailable(what: str, exc: grpc.aio.AioRpcError) -> Unavailable:
 
 
 class Peers:
-    def __init__(self, scoring_address: str, ladder_address: str, service_key: str) -> None:
+    def __init__(
+        self,
+        scoring_address: str,
+        ladder_address: str,
+        service_key: str,
+        accounts_address: str = "",
+    ) -> None:
         self.metadata = service_metadata(service_key)
         self._channels = [
             grpc.aio.insecure_channel(scoring_address, options=OPTIONS),
@@ -38,6 +51,10 @@ class Peers:
         ]
         self.scoring: Any = scoring_pb2_grpc.ScoringServiceStub(self._channels[0])  # type: ignore[no-untyped-call]
         self.ladders: Any = ladder_pb2_grpc.LadderServiceStub(self._channels[1])  # type: ignore[no-untyped-call]
+        self.accounts: Any = None
+        if accounts_address:
+            self._channels.append(grpc.aio.insecure_channel(accounts_address, options=OPTIONS))
+            self.accounts = accounts_pb2_grpc.AccountServiceStub(self._channels[-1])  # type: ignore[no-untyped-call]
         self._open: dict[str, tuple[float, bool]] = {}
 
     async def ticket_rating(self, fmt: Format, account: str) -> int:
@@ -86,6 +103,25 @@ class Peers:
                 return False
             raise _unavailable("ladder", exc) from None
         return bool(ladder.open and ladder.state == ladder_pb2.LADDER_STATE_RUNNING)
+
+    async def account(self, account_id: str) -> tuple[str, bool] | None:
+        """An account's (name, disabled), None when there is no such account."""
+        if self.accounts is None:
+            raise Unavailable(
+                "this matchmaking service knows no accounts service (--accounts-address)",
+                reason="SERVICE_UNAVAILABLE",
+            )
+        try:
+            reply = await self.accounts.GetAccount(
+                accounts_pb2.GetAccountRequest(account_id=account_id),
+                metadata=self.metadata,
+                timeout=TIMEOUT_S,
+            )
+        except grpc.aio.AioRpcError as exc:
+            if exc.code() == grpc.StatusCode.NOT_FOUND:
+                return None
+            raise _unavailable("accounts", exc) from None
+        return reply.account.name, reply.account.disabled
 
     async def close(self) -> None:
         for channel in self._channels:

@@ -22,6 +22,7 @@ from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import (
     AlreadyExists,
     FailedPrecondition,
+    InvalidArgument,
     NotFound,
     PermissionDenied,
     ResourceExhausted,
@@ -54,6 +55,9 @@ from olympus.platform.storage import check_storage
 from olympus.v1 import game_pb2_grpc, matchmaking_pb2, matchmaking_pb2_grpc
 
 from . import rated
+from .activity import AccountActivity
+from .challenges import ChallengeStore
+from .challenging import Challenges
 from .formats import format_from_proto
 from .ladder_tables import LadderTables
 from .matcher import Matcher, MatcherSettings
@@ -135,8 +139,11 @@ class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
         watchers: TicketWatchers,
         tokens: SeatTokens,
         tables: LadderTables,
+        challenges: Challenges,
         limits: Limits = Limits(),
     ) -> None:
+        self.challenges = challenges
+        self.activity = AccountActivity(challenges, store, watchers, ticket_to_proto, tokens)
         self.store = store
         self.auth = auth
         self.peers = peers
@@ -187,6 +194,7 @@ class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
                 reason="TOO_MANY_QUEUES",
                 retry_after_s=10.0,
             ) from None
+        await self.challenges.store.changed(principal.account_id)  # its activity streams
         return matchmaking_pb2.EnqueueResponse(ticket=ticket_to_proto(row, self.tokens))
 
     @rpc
@@ -259,6 +267,75 @@ class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
                 # The key is checked again (cached; dropped at once on its revocation).
                 await self.auth.authenticate(context.invocation_metadata())
 
+    # --- challenges ------------------------------------------------------------------------------
+    @rpc
+    async def CreateChallenge(
+        self, request: matchmaking_pb2.CreateChallengeRequest, context: grpc.aio.ServicerContext
+    ) -> matchmaking_pb2.Challenge:
+        principal = await self._caller(context)
+        row = await self.challenges.create(principal, request)
+        return self.challenges.to_proto(row, principal.account_id)
+
+    async def _answer(
+        self, context: grpc.aio.ServicerContext, op: str, cid: str, reason: str = ""
+    ) -> matchmaking_pb2.Challenge:
+        principal = await self._caller(context)
+        row = await self.challenges.answer(principal, op, cid, reason)
+        return self.challenges.to_proto(row, principal.account_id)
+
+    @rpc
+    async def AcceptChallenge(
+        self, request: matchmaking_pb2.AcceptChallengeRequest, context: grpc.aio.ServicerContext
+    ) -> matchmaking_pb2.Challenge:
+        return await self._answer(context, "accept", request.challenge_id)
+
+    @rpc
+    async def DeclineChallenge(
+        self, request: matchmaking_pb2.DeclineChallengeRequest, context: grpc.aio.ServicerContext
+    ) -> matchmaking_pb2.Challenge:
+        return await self._answer(context, "decline", request.challenge_id, request.reason)
+
+    @rpc
+    async def CancelChallenge(
+        self, request: matchmaking_pb2.CancelChallengeRequest, context: grpc.aio.ServicerContext
+    ) -> matchmaking_pb2.Challenge:
+        return await self._answer(context, "cancel", request.challenge_id)
+
+    @rpc
+    async def GetChallenge(
+        self, request: matchmaking_pb2.GetChallengeRequest, context: grpc.aio.ServicerContext
+    ) -> matchmaking_pb2.Challenge:
+        principal = await self._caller(context)
+        row = await self.challenges.get(principal, request.challenge_id)
+        return self.challenges.to_proto(row, principal.account_id)
+
+    @rpc
+    async def ListMyChallenges(
+        self, request: matchmaking_pb2.ListMyChallengesRequest, context: grpc.aio.ServicerContext
+    ) -> matchmaking_pb2.ListMyChallengesResponse:
+        principal = await self._caller(context)
+        rows = await self.challenges.mine(principal, request.pending_only)
+        return matchmaking_pb2.ListMyChallengesResponse(
+            challenges=[self.challenges.to_proto(r, principal.account_id) for r in rows]
+        )
+
+    # --- for the game service ------------------------------------------------------------------
+    @stream_rpc
+    async def WatchAccountActivity(
+        self,
+        request: matchmaking_pb2.WatchAccountActivityRequest,
+        context: grpc.aio.ServicerContext,
+    ) -> AsyncIterator[matchmaking_pb2.AccountActivity]:
+        await caller(self.auth, context, SCOPE_SERVICE)
+        if not _ACCOUNT_RE.fullmatch(request.account_id):
+            raise InvalidArgument(
+                "account_id must be 16 lowercase hex digits",
+                reason="INVALID_ACCOUNT_ID",
+                field="account_id",
+            )
+        async for activity in self.activity.watch(request.account_id):
+            yield activity
+
     # --- for the ladder service --------------------------------------------------------------
     @rpc
     async def ListLadderTickets(
@@ -329,12 +406,18 @@ def make_setup(
         matcher = Matcher(
             store, games, matcher_settings, tokens, keys.auth, service_metadata(service_key)
         )
-        peers = Peers(addresses.scoring, addresses.ladder, service_key)
+        accounts_address = addresses.accounts or accounts_address_from_env()
+        peers = Peers(addresses.scoring, addresses.ladder, service_key, accounts_address)
         watch_redis = redis_client(settings.redis_url, f"{CLIENT_NAME}-watch", 2, 10.0)
         watchers = TicketWatchers(watch_redis)
         watchers.start()
         tables = LadderTables(store, matcher)
-        servicer = MatchmakingService(store, keys.auth, peers, watchers, tokens, tables, limits)
+        challenges = Challenges(
+            ChallengeStore(redis), games, tokens, peers, service_metadata(service_key)
+        )
+        servicer = MatchmakingService(
+            store, keys.auth, peers, watchers, tokens, tables, challenges, limits
+        )
         keys.auth.listeners.append(servicer.on_key_event)
         keys.start()
         # The generated *_pb2_grpc module comes without type stubs.

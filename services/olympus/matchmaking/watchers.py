@@ -56,6 +56,18 @@ class TicketWatchers:
                 if not events:
                     del self._waiting[tid]
 
+    def add(self, key: str, event: asyncio.Event) -> None:
+        """Set `event` too whenever `key` changes (one event for several keys); `discard`
+        undoes it."""
+        self._waiting.setdefault(key, set()).add(event)
+
+    def discard(self, key: str, event: asyncio.Event) -> None:
+        events = self._waiting.get(key)
+        if events is not None:
+            events.discard(event)
+            if not events:
+                del self._waiting[key]
+
     def wake(self, tid: str) -> None:
         for event in self._waiting.get(tid, ()):
             event.set()

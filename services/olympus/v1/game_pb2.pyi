@@ -139,6 +139,9 @@ class AccountEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ACCOUNT_EVENT_KIND_GAME_FINISHED: _ClassVar[AccountEventKind]
     ACCOUNT_EVENT_KIND_GAME_ABORTED: _ClassVar[AccountEventKind]
     ACCOUNT_EVENT_KIND_HEARTBEAT: _ClassVar[AccountEventKind]
+    ACCOUNT_EVENT_KIND_CHALLENGE_RECEIVED: _ClassVar[AccountEventKind]
+    ACCOUNT_EVENT_KIND_CHALLENGE_UPDATED: _ClassVar[AccountEventKind]
+    ACCOUNT_EVENT_KIND_TICKET_MATCHED: _ClassVar[AccountEventKind]
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_ACTIVE: GameStatus
 GAME_STATUS_FINISHED: GameStatus
@@ -229,6 +232,9 @@ ACCOUNT_EVENT_KIND_YOUR_TURN: AccountEventKind
 ACCOUNT_EVENT_KIND_GAME_FINISHED: AccountEventKind
 ACCOUNT_EVENT_KIND_GAME_ABORTED: AccountEventKind
 ACCOUNT_EVENT_KIND_HEARTBEAT: AccountEventKind
+ACCOUNT_EVENT_KIND_CHALLENGE_RECEIVED: AccountEventKind
+ACCOUNT_EVENT_KIND_CHALLENGE_UPDATED: AccountEventKind
+ACCOUNT_EVENT_KIND_TICKET_MATCHED: AccountEventKind
 
 class CardRef(_message.Message):
     __slots__ = ("number", "name")
@@ -1412,14 +1418,60 @@ class WatchAccountRequest(_message.Message):
     __slots__ = ()
     def __init__(self) -> None: ...
 
+class ChallengeNotice(_message.Message):
+    __slots__ = ("challenge_id", "status", "challenger_account_id", "challenger_name", "players", "rated_queue", "expire_time", "game_id", "seat", "seat_token", "declined_by", "decline_reason")
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGER_ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGER_NAME_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    RATED_QUEUE_FIELD_NUMBER: _ClassVar[int]
+    EXPIRE_TIME_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    DECLINED_BY_FIELD_NUMBER: _ClassVar[int]
+    DECLINE_REASON_FIELD_NUMBER: _ClassVar[int]
+    challenge_id: str
+    status: str
+    challenger_account_id: str
+    challenger_name: str
+    players: int
+    rated_queue: str
+    expire_time: _timestamp_pb2.Timestamp
+    game_id: str
+    seat: int
+    seat_token: str
+    declined_by: str
+    decline_reason: str
+    def __init__(self, challenge_id: _Optional[str] = ..., status: _Optional[str] = ..., challenger_account_id: _Optional[str] = ..., challenger_name: _Optional[str] = ..., players: _Optional[int] = ..., rated_queue: _Optional[str] = ..., expire_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., declined_by: _Optional[str] = ..., decline_reason: _Optional[str] = ...) -> None: ...
+
+class TicketNotice(_message.Message):
+    __slots__ = ("ticket_id", "game_id", "seat", "seat_token", "rated_queue")
+    TICKET_ID_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    RATED_QUEUE_FIELD_NUMBER: _ClassVar[int]
+    ticket_id: str
+    game_id: str
+    seat: int
+    seat_token: str
+    rated_queue: str
+    def __init__(self, ticket_id: _Optional[str] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., rated_queue: _Optional[str] = ...) -> None: ...
+
 class AccountEvent(_message.Message):
-    __slots__ = ("kind", "event_time", "game", "decision")
+    __slots__ = ("kind", "event_time", "game", "decision", "challenge", "ticket")
     KIND_FIELD_NUMBER: _ClassVar[int]
     EVENT_TIME_FIELD_NUMBER: _ClassVar[int]
     GAME_FIELD_NUMBER: _ClassVar[int]
     DECISION_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGE_FIELD_NUMBER: _ClassVar[int]
+    TICKET_FIELD_NUMBER: _ClassVar[int]
     kind: AccountEventKind
     event_time: _timestamp_pb2.Timestamp
     game: MyGame
     decision: GetDecisionResponse
-    def __init__(self, kind: _Optional[_Union[AccountEventKind, str]] = ..., event_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., game: _Optional[_Union[MyGame, _Mapping]] = ..., decision: _Optional[_Union[GetDecisionResponse, _Mapping]] = ...) -> None: ...
+    challenge: ChallengeNotice
+    ticket: TicketNotice
+    def __init__(self, kind: _Optional[_Union[AccountEventKind, str]] = ..., event_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., game: _Optional[_Union[MyGame, _Mapping]] = ..., decision: _Optional[_Union[GetDecisionResponse, _Mapping]] = ..., challenge: _Optional[_Union[ChallengeNotice, _Mapping]] = ..., ticket: _Optional[_Union[TicketNotice, _Mapping]] = ...) -> None: ...

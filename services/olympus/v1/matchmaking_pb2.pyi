@@ -17,10 +17,51 @@ class TicketStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TICKET_STATUS_WAITING: _ClassVar[TicketStatus]
     TICKET_STATUS_MATCHED: _ClassVar[TicketStatus]
     TICKET_STATUS_CANCELLED: _ClassVar[TicketStatus]
+
+class ChallengeAnswer(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CHALLENGE_ANSWER_UNSPECIFIED: _ClassVar[ChallengeAnswer]
+    CHALLENGE_ANSWER_PENDING: _ClassVar[ChallengeAnswer]
+    CHALLENGE_ANSWER_ACCEPTED: _ClassVar[ChallengeAnswer]
+    CHALLENGE_ANSWER_DECLINED: _ClassVar[ChallengeAnswer]
+
+class ChallengeStatus(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    CHALLENGE_STATUS_UNSPECIFIED: _ClassVar[ChallengeStatus]
+    CHALLENGE_STATUS_PENDING: _ClassVar[ChallengeStatus]
+    CHALLENGE_STATUS_CREATING: _ClassVar[ChallengeStatus]
+    CHALLENGE_STATUS_ACCEPTED: _ClassVar[ChallengeStatus]
+    CHALLENGE_STATUS_DECLINED: _ClassVar[ChallengeStatus]
+    CHALLENGE_STATUS_CANCELLED: _ClassVar[ChallengeStatus]
+    CHALLENGE_STATUS_EXPIRED: _ClassVar[ChallengeStatus]
+    CHALLENGE_STATUS_FAILED: _ClassVar[ChallengeStatus]
+
+class AccountActivityKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
+    __slots__ = ()
+    ACCOUNT_ACTIVITY_KIND_UNSPECIFIED: _ClassVar[AccountActivityKind]
+    ACCOUNT_ACTIVITY_KIND_CHALLENGE_RECEIVED: _ClassVar[AccountActivityKind]
+    ACCOUNT_ACTIVITY_KIND_CHALLENGE_UPDATED: _ClassVar[AccountActivityKind]
+    ACCOUNT_ACTIVITY_KIND_TICKET_MATCHED: _ClassVar[AccountActivityKind]
 TICKET_STATUS_UNSPECIFIED: TicketStatus
 TICKET_STATUS_WAITING: TicketStatus
 TICKET_STATUS_MATCHED: TicketStatus
 TICKET_STATUS_CANCELLED: TicketStatus
+CHALLENGE_ANSWER_UNSPECIFIED: ChallengeAnswer
+CHALLENGE_ANSWER_PENDING: ChallengeAnswer
+CHALLENGE_ANSWER_ACCEPTED: ChallengeAnswer
+CHALLENGE_ANSWER_DECLINED: ChallengeAnswer
+CHALLENGE_STATUS_UNSPECIFIED: ChallengeStatus
+CHALLENGE_STATUS_PENDING: ChallengeStatus
+CHALLENGE_STATUS_CREATING: ChallengeStatus
+CHALLENGE_STATUS_ACCEPTED: ChallengeStatus
+CHALLENGE_STATUS_DECLINED: ChallengeStatus
+CHALLENGE_STATUS_CANCELLED: ChallengeStatus
+CHALLENGE_STATUS_EXPIRED: ChallengeStatus
+CHALLENGE_STATUS_FAILED: ChallengeStatus
+ACCOUNT_ACTIVITY_KIND_UNSPECIFIED: AccountActivityKind
+ACCOUNT_ACTIVITY_KIND_CHALLENGE_RECEIVED: AccountActivityKind
+ACCOUNT_ACTIVITY_KIND_CHALLENGE_UPDATED: AccountActivityKind
+ACCOUNT_ACTIVITY_KIND_TICKET_MATCHED: AccountActivityKind
 
 class MatchFormat(_message.Message):
     __slots__ = ("players", "corporate_era", "draft", "map", "time_control", "rated", "ladder", "prelude", "colonies")
@@ -175,3 +216,117 @@ class SeatLadderTableResponse(_message.Message):
     game_id: str
     version: int
     def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ...) -> None: ...
+
+class ChallengeSeat(_message.Message):
+    __slots__ = ("account_id", "bot", "name", "answer")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    bot: str
+    name: str
+    answer: ChallengeAnswer
+    def __init__(self, account_id: _Optional[str] = ..., bot: _Optional[str] = ..., name: _Optional[str] = ..., answer: _Optional[_Union[ChallengeAnswer, str]] = ...) -> None: ...
+
+class Challenge(_message.Message):
+    __slots__ = ("challenge_id", "status", "challenger_account_id", "challenger_name", "seats", "format", "rated_queue", "create_time", "expire_time", "close_time", "game_id", "seat", "seat_token", "declined_by", "decline_reason")
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGER_ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGER_NAME_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    RATED_QUEUE_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    EXPIRE_TIME_FIELD_NUMBER: _ClassVar[int]
+    CLOSE_TIME_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    DECLINED_BY_FIELD_NUMBER: _ClassVar[int]
+    DECLINE_REASON_FIELD_NUMBER: _ClassVar[int]
+    challenge_id: str
+    status: ChallengeStatus
+    challenger_account_id: str
+    challenger_name: str
+    seats: _containers.RepeatedCompositeFieldContainer[ChallengeSeat]
+    format: MatchFormat
+    rated_queue: str
+    create_time: _timestamp_pb2.Timestamp
+    expire_time: _timestamp_pb2.Timestamp
+    close_time: _timestamp_pb2.Timestamp
+    game_id: str
+    seat: int
+    seat_token: str
+    declined_by: str
+    decline_reason: str
+    def __init__(self, challenge_id: _Optional[str] = ..., status: _Optional[_Union[ChallengeStatus, str]] = ..., challenger_account_id: _Optional[str] = ..., challenger_name: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[ChallengeSeat, _Mapping]]] = ..., format: _Optional[_Union[MatchFormat, _Mapping]] = ..., rated_queue: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., expire_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., close_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., declined_by: _Optional[str] = ..., decline_reason: _Optional[str] = ...) -> None: ...
+
+class CreateChallengeRequest(_message.Message):
+    __slots__ = ("seats", "format", "expire_seconds", "keep_seat_order", "request_id")
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    FORMAT_FIELD_NUMBER: _ClassVar[int]
+    EXPIRE_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    KEEP_SEAT_ORDER_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    seats: _containers.RepeatedCompositeFieldContainer[ChallengeSeat]
+    format: MatchFormat
+    expire_seconds: int
+    keep_seat_order: bool
+    request_id: str
+    def __init__(self, seats: _Optional[_Iterable[_Union[ChallengeSeat, _Mapping]]] = ..., format: _Optional[_Union[MatchFormat, _Mapping]] = ..., expire_seconds: _Optional[int] = ..., keep_seat_order: _Optional[bool] = ..., request_id: _Optional[str] = ...) -> None: ...
+
+class AcceptChallengeRequest(_message.Message):
+    __slots__ = ("challenge_id",)
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    challenge_id: str
+    def __init__(self, challenge_id: _Optional[str] = ...) -> None: ...
+
+class DeclineChallengeRequest(_message.Message):
+    __slots__ = ("challenge_id", "reason")
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    challenge_id: str
+    reason: str
+    def __init__(self, challenge_id: _Optional[str] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class CancelChallengeRequest(_message.Message):
+    __slots__ = ("challenge_id",)
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    challenge_id: str
+    def __init__(self, challenge_id: _Optional[str] = ...) -> None: ...
+
+class GetChallengeRequest(_message.Message):
+    __slots__ = ("challenge_id",)
+    CHALLENGE_ID_FIELD_NUMBER: _ClassVar[int]
+    challenge_id: str
+    def __init__(self, challenge_id: _Optional[str] = ...) -> None: ...
+
+class ListMyChallengesRequest(_message.Message):
+    __slots__ = ("pending_only",)
+    PENDING_ONLY_FIELD_NUMBER: _ClassVar[int]
+    pending_only: bool
+    def __init__(self, pending_only: _Optional[bool] = ...) -> None: ...
+
+class ListMyChallengesResponse(_message.Message):
+    __slots__ = ("challenges",)
+    CHALLENGES_FIELD_NUMBER: _ClassVar[int]
+    challenges: _containers.RepeatedCompositeFieldContainer[Challenge]
+    def __init__(self, challenges: _Optional[_Iterable[_Union[Challenge, _Mapping]]] = ...) -> None: ...
+
+class WatchAccountActivityRequest(_message.Message):
+    __slots__ = ("account_id",)
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    def __init__(self, account_id: _Optional[str] = ...) -> None: ...
+
+class AccountActivity(_message.Message):
+    __slots__ = ("kind", "challenge", "ticket")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    CHALLENGE_FIELD_NUMBER: _ClassVar[int]
+    TICKET_FIELD_NUMBER: _ClassVar[int]
+    kind: AccountActivityKind
+    challenge: Challenge
+    ticket: Ticket
+    def __init__(self, kind: _Optional[_Union[AccountActivityKind, str]] = ..., challenge: _Optional[_Union[Challenge, _Mapping]] = ..., ticket: _Optional[_Union[Ticket, _Mapping]] = ...) -> None: ...

@@ -59,6 +59,36 @@ class MatchmakingServiceStub:
                 request_serializer=olympus_dot_v1_dot_matchmaking__pb2.ListMyTicketsRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_matchmaking__pb2.ListMyTicketsResponse.FromString,
                 _registered_method=True)
+        self.CreateChallenge = channel.unary_unary(
+                '/olympus.v1.MatchmakingService/CreateChallenge',
+                request_serializer=olympus_dot_v1_dot_matchmaking__pb2.CreateChallengeRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_matchmaking__pb2.Challenge.FromString,
+                _registered_method=True)
+        self.AcceptChallenge = channel.unary_unary(
+                '/olympus.v1.MatchmakingService/AcceptChallenge',
+                request_serializer=olympus_dot_v1_dot_matchmaking__pb2.AcceptChallengeRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_matchmaking__pb2.Challenge.FromString,
+                _registered_method=True)
+        self.DeclineChallenge = channel.unary_unary(
+                '/olympus.v1.MatchmakingService/DeclineChallenge',
+                request_serializer=olympus_dot_v1_dot_matchmaking__pb2.DeclineChallengeRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_matchmaking__pb2.Challenge.FromString,
+                _registered_method=True)
+        self.CancelChallenge = channel.unary_unary(
+                '/olympus.v1.MatchmakingService/CancelChallenge',
+                request_serializer=olympus_dot_v1_dot_matchmaking__pb2.CancelChallengeRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_matchmaking__pb2.Challenge.FromString,
+                _registered_method=True)
+        self.GetChallenge = channel.unary_unary(
+                '/olympus.v1.MatchmakingService/GetChallenge',
+                request_serializer=olympus_dot_v1_dot_matchmaking__pb2.GetChallengeRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_matchmaking__pb2.Challenge.FromString,
+                _registered_method=True)
+        self.ListMyChallenges = channel.unary_unary(
+                '/olympus.v1.MatchmakingService/ListMyChallenges',
+                request_serializer=olympus_dot_v1_dot_matchmaking__pb2.ListMyChallengesRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_matchmaking__pb2.ListMyChallengesResponse.FromString,
+                _registered_method=True)
         self.ListLadderTickets = channel.unary_unary(
                 '/olympus.v1.MatchmakingService/ListLadderTickets',
                 request_serializer=olympus_dot_v1_dot_matchmaking__pb2.ListLadderTicketsRequest.SerializeToString,
@@ -68,6 +98,11 @@ class MatchmakingServiceStub:
                 '/olympus.v1.MatchmakingService/SeatLadderTable',
                 request_serializer=olympus_dot_v1_dot_matchmaking__pb2.SeatLadderTableRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_matchmaking__pb2.SeatLadderTableResponse.FromString,
+                _registered_method=True)
+        self.WatchAccountActivity = channel.unary_stream(
+                '/olympus.v1.MatchmakingService/WatchAccountActivity',
+                request_serializer=olympus_dot_v1_dot_matchmaking__pb2.WatchAccountActivityRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_matchmaking__pb2.AccountActivity.FromString,
                 _registered_method=True)
 
 
@@ -117,6 +152,74 @@ class MatchmakingServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateChallenge(self, request, context):
+        """--- challenges: a table proposed to chosen accounts (and built-in bots) ------------------
+
+        An account proposes a table (the format, and who sits: accounts by id, built-in bots by
+        name, the caller itself or not); every listed account other than the caller accepts or
+        declines it; once all have accepted, this service creates the game (rated in the
+        format's matchmaking queue when the format is rated, as a matched ticket's game is) and
+        each accepted account finds its seat and seat token in the Challenge. Everyone in a
+        challenge learns of it on GameService.WatchAccount (CHALLENGE_RECEIVED, CHALLENGE_UPDATED).
+        A challenge that lists no account but the caller's (a game against bots) is accepted at
+        once. A ladder operator pairs external bots the way Lichess's bulk pairing does: it
+        proposes a table the operator does not sit at (needs the ladder scope), and each bot
+        accepts when it sees CHALLENGE_RECEIVED. A challenge nobody answered expires
+        (`expire_seconds`). Challenges have quotas per account and per address; an account holds
+        at most 20 pending challenges it made and 100 received (RESOURCE_EXHAUSTED,
+        TOO_MANY_CHALLENGES). A challenge that does not name the caller's account does not exist
+        for it (CHALLENGE_NOT_FOUND).
+
+        Propose a table. INVALID_ARGUMENT INVALID_FORMAT (a format that cannot make a game, or a
+        ladder format), INVALID_CHALLENGE (the seats: see ChallengeSeat), NOT_FOUND
+        ACCOUNT_NOT_FOUND (metadata `account_id`), FAILED_PRECONDITION ACCOUNT_DISABLED.
+        Idempotent with request_id: the same request again answers with the same challenge.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AcceptChallenge(self, request, context):
+        """Accept a challenge the caller's account is invited to. Idempotent: asked again, the same
+        answer. The last acceptance creates the game: the reply then carries the game and the
+        caller's seat (UNAVAILABLE TRY_AGAIN if the game service cannot make it now: accept
+        again, the same game is made once). FAILED_PRECONDITION CHALLENGE_CLOSED (metadata
+        `status`) once the challenge was declined, cancelled or expired.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeclineChallenge(self, request, context):
+        """Decline a challenge the caller is invited to: it closes for everyone.
+        FAILED_PRECONDITION CHALLENGE_CLOSED once accepted by all, or closed.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CancelChallenge(self, request, context):
+        """Withdraw a pending challenge the caller made. FAILED_PRECONDITION CHALLENGE_CLOSED.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetChallenge(self, request, context):
+        """The challenge as it is now (anyone it names, or its challenger).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMyChallenges(self, request, context):
+        """The caller's last challenges, made or received (up to 100 while they are kept), newest
+        first; with pending_only only those still waiting for answers.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def ListLadderTickets(self, request, context):
         """--- for the ladder service only (service credential, else PERMISSION_DENIED
         SERVICE_ONLY) --------------------------------------------------------------------------
@@ -135,6 +238,18 @@ class MatchmakingServiceServicer:
         match_id: asked again, it answers with the same game. FAILED_PRECONDITION TICKETS_TAKEN
         when a ticket is no longer waiting (nothing is made); UNAVAILABLE TRY_AGAIN while the game
         is still being made (ask again with the same match_id).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def WatchAccountActivity(self, request, context):
+        """--- for the game service only (service credential, else PERMISSION_DENIED SERVICE_ONLY) --
+
+        An account's matchmaking activity, for GameService.WatchAccount: CHALLENGE_RECEIVED for
+        each pending challenge it must answer (first for every one, as the stream opens), then
+        each change of a challenge it is in, and each of its tickets matched while the stream is
+        open. Ends when the server stops (UNAVAILABLE, SHUTTING_DOWN).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -168,6 +283,36 @@ def add_MatchmakingServiceServicer_to_server(servicer, server):
                     request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.ListMyTicketsRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_matchmaking__pb2.ListMyTicketsResponse.SerializeToString,
             ),
+            'CreateChallenge': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateChallenge,
+                    request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.CreateChallengeRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_matchmaking__pb2.Challenge.SerializeToString,
+            ),
+            'AcceptChallenge': grpc.unary_unary_rpc_method_handler(
+                    servicer.AcceptChallenge,
+                    request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.AcceptChallengeRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_matchmaking__pb2.Challenge.SerializeToString,
+            ),
+            'DeclineChallenge': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeclineChallenge,
+                    request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.DeclineChallengeRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_matchmaking__pb2.Challenge.SerializeToString,
+            ),
+            'CancelChallenge': grpc.unary_unary_rpc_method_handler(
+                    servicer.CancelChallenge,
+                    request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.CancelChallengeRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_matchmaking__pb2.Challenge.SerializeToString,
+            ),
+            'GetChallenge': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetChallenge,
+                    request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.GetChallengeRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_matchmaking__pb2.Challenge.SerializeToString,
+            ),
+            'ListMyChallenges': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMyChallenges,
+                    request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.ListMyChallengesRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_matchmaking__pb2.ListMyChallengesResponse.SerializeToString,
+            ),
             'ListLadderTickets': grpc.unary_unary_rpc_method_handler(
                     servicer.ListLadderTickets,
                     request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.ListLadderTicketsRequest.FromString,
@@ -177,6 +322,11 @@ def add_MatchmakingServiceServicer_to_server(servicer, server):
                     servicer.SeatLadderTable,
                     request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.SeatLadderTableRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_matchmaking__pb2.SeatLadderTableResponse.SerializeToString,
+            ),
+            'WatchAccountActivity': grpc.unary_stream_rpc_method_handler(
+                    servicer.WatchAccountActivity,
+                    request_deserializer=olympus_dot_v1_dot_matchmaking__pb2.WatchAccountActivityRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_matchmaking__pb2.AccountActivity.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -325,6 +475,168 @@ class MatchmakingService:
             _registered_method=True)
 
     @staticmethod
+    def CreateChallenge(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.MatchmakingService/CreateChallenge',
+            olympus_dot_v1_dot_matchmaking__pb2.CreateChallengeRequest.SerializeToString,
+            olympus_dot_v1_dot_matchmaking__pb2.Challenge.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AcceptChallenge(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.MatchmakingService/AcceptChallenge',
+            olympus_dot_v1_dot_matchmaking__pb2.AcceptChallengeRequest.SerializeToString,
+            olympus_dot_v1_dot_matchmaking__pb2.Challenge.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeclineChallenge(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.MatchmakingService/DeclineChallenge',
+            olympus_dot_v1_dot_matchmaking__pb2.DeclineChallengeRequest.SerializeToString,
+            olympus_dot_v1_dot_matchmaking__pb2.Challenge.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CancelChallenge(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.MatchmakingService/CancelChallenge',
+            olympus_dot_v1_dot_matchmaking__pb2.CancelChallengeRequest.SerializeToString,
+            olympus_dot_v1_dot_matchmaking__pb2.Challenge.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetChallenge(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.MatchmakingService/GetChallenge',
+            olympus_dot_v1_dot_matchmaking__pb2.GetChallengeRequest.SerializeToString,
+            olympus_dot_v1_dot_matchmaking__pb2.Challenge.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMyChallenges(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.MatchmakingService/ListMyChallenges',
+            olympus_dot_v1_dot_matchmaking__pb2.ListMyChallengesRequest.SerializeToString,
+            olympus_dot_v1_dot_matchmaking__pb2.ListMyChallengesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
     def ListLadderTickets(request,
             target,
             options=(),
@@ -368,6 +680,33 @@ class MatchmakingService:
             '/olympus.v1.MatchmakingService/SeatLadderTable',
             olympus_dot_v1_dot_matchmaking__pb2.SeatLadderTableRequest.SerializeToString,
             olympus_dot_v1_dot_matchmaking__pb2.SeatLadderTableResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def WatchAccountActivity(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_stream(
+            request,
+            target,
+            '/olympus.v1.MatchmakingService/WatchAccountActivity',
+            olympus_dot_v1_dot_matchmaking__pb2.WatchAccountActivityRequest.SerializeToString,
+            olympus_dot_v1_dot_matchmaking__pb2.AccountActivity.FromString,
             options,
             channel_credentials,
             insecure,
