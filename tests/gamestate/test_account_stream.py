@@ -138,6 +138,58 @@ def test_each_key_of_an_account_gets_its_own_token(games: OlympusClient, redis_u
         assert (who.game_id, who.seat) == (game.game_id, 0)
 
 
+def test_revoking_a_key_takes_back_the_tokens_issued_to_it(
+    games: OlympusClient, redis_url: str
+) -> None:
+    erin, first_key, _ = account(redis_url, "list-erin")
+    second_key = another_key(first_key)
+    game = seated_game(games, [erin, account(redis_url, "list-fred")[0]])
+    kept = my_games(games, first_key).games[0].seat_token
+    revoked = my_games(games, second_key).games[0].seat_token
+    second_id = next(
+        k.key_id
+        for k in accounts_stub()
+        .ListKeys(accounts_pb2.ListKeysRequest(), timeout=10, metadata=bearer(first_key))
+        .keys
+        if k.key_id != key_id_of(first_key)
+    )
+    accounts_stub().RevokeKey(
+        accounts_pb2.RevokeKeyRequest(key_id=second_id), timeout=10, metadata=bearer(first_key)
+    )
+
+    def refused() -> bool:
+        try:
+            games.stub.WhoAmI(pb.WhoAmIRequest(token=revoked), timeout=10)
+        except grpc.RpcError as exc:
+            return bool(exc.code() == grpc.StatusCode.UNAUTHENTICATED)
+        return False
+
+    deadline = time.monotonic() + 20
+    while not refused():
+        assert time.monotonic() < deadline, "the revoked key's token still plays"
+        time.sleep(0.1)
+    assert refusal(
+        lambda: games.stub.GetDecision(
+            pb.GetDecisionRequest(game_id=game.game_id, token=revoked), timeout=10
+        )
+    ) == (grpc.StatusCode.UNAUTHENTICATED, "INVALID_TOKEN")
+    # The other key's token and the seat's own token still play.
+    for token in (kept, game.seats[0].token):
+        who = games.stub.WhoAmI(pb.WhoAmIRequest(token=token), timeout=10)
+        assert (who.game_id, who.seat) == (game.game_id, 0)
+
+
+def accounts_stub() -> accounts_pb2_grpc.AccountServiceStub:
+    channel = grpc.insecure_channel(os.environ["OLYMPUS_ACCOUNTS_ADDRESS"])
+    return accounts_pb2_grpc.AccountServiceStub(channel)  # type: ignore[no-untyped-call]
+
+
+def key_id_of(key: str) -> str:
+    import hashlib
+
+    return hashlib.sha256(key.encode()).hexdigest()[:12]
+
+
 def test_ended_games_are_listed_on_request_latest_first_without_a_token(
     games: OlympusClient, redis_url: str
 ) -> None:

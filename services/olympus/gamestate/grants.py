@@ -9,7 +9,8 @@ cached by every process, so an issued token cannot go there. It goes in the game
 
 and in the global token index (``olympus:token:<sha256>`` -> game, as every token: WhoAmI finds
 the game by it, and a token of another game is told apart from an unknown one). Both are
-deleted with the game.
+deleted with the game. A token issued to a key is taken back when that key is revoked
+(`revoke`: handover.py runs it for the account's running seats on the key event).
 
 A granted token is derived, not drawn: HMAC-SHA256 of "<seat>:<key id>" under the game's
 secret, in the tokens' own form (43 URL-safe characters). So the same key asking again gets the
@@ -49,7 +50,8 @@ def derive(secret: bytes, seat: int, key_id: str) -> str:
 class Grants:
     def __init__(self, redis: Any, cached: int = 16_384) -> None:
         self.redis = redis
-        # Grants are never taken back while the game is kept: a seat found once stays right.
+        # A grant is taken back only when its key is revoked (`revoke`, which every replica
+        # runs on the key event): until then a seat found once stays right.
         self._seats: Lru[tuple[str, str], int] = Lru(cached)
         self._issued: Lru[tuple[str, int, str], str] = Lru(cached)
 
@@ -72,6 +74,20 @@ class Grants:
         self._issued.put((game_id, seat, key_id), token)
         self._seats.put((game_id, digest), seat)
         return token
+
+    @_storage
+    async def revoke(self, game_id: str, seat: int, key_id: str) -> bool:
+        """Take back the token issued to `key_id` for the seat (its key was revoked): from now
+        on it plays nothing. Whether there was one to take back here."""
+        self._issued.drop((game_id, seat, key_id))
+        secret = await self.redis.hget(game_key(game_id, "grants"), SECRET_FIELD)
+        if secret is None:
+            return False  # nothing was ever issued in this game
+        digest = token_hash(derive(secret, seat, key_id))
+        self._seats.drop((game_id, digest))
+        removed = await self.redis.hdel(game_key(game_id, "grants"), digest_field(digest))
+        await self.redis.delete(token_key(digest))
+        return bool(removed)
 
     @_storage
     async def seat_of(self, game_id: str, digest: str) -> int | None:
