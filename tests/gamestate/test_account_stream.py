@@ -141,9 +141,9 @@ def test_each_key_of_an_account_gets_its_own_token(games: OlympusClient, redis_u
 def test_revoking_a_key_takes_back_the_tokens_issued_to_it(
     games: OlympusClient, redis_url: str
 ) -> None:
-    erin, first_key, _ = account(redis_url, "list-erin")
+    erin, first_key, _ = account(redis_url, "revoke-erin")
     second_key = another_key(first_key)
-    game = seated_game(games, [erin, account(redis_url, "list-fred")[0]])
+    game = seated_game(games, [erin, account(redis_url, "revoke-fred")[0]])
     kept = my_games(games, first_key).games[0].seat_token
     revoked = my_games(games, second_key).games[0].seat_token
     second_id = next(

@@ -19,7 +19,7 @@ import orjson
 import pytest
 import redis
 import redis.asyncio as aioredis
-from mm_support import Player, enqueue, fresh_format, matched, refusal, stub, until
+from mm_support import Player, enqueue, fresh_format, matched, refusal, stub
 from platform_stack import Platform, platform
 
 from olympus.matchmaking.challenges import (
@@ -190,32 +190,52 @@ def test_a_challenge_is_received_accepted_played_and_rated(stack: Platform) -> N
         assert started.game.rated_queue == made.rated_queue
         bob_told = bob_watch.challenge(pb.ACCOUNT_EVENT_KIND_CHALLENGE_UPDATED, cid, "accepted")
         assert bob_told.challenge.seat == 1
+
+        # The game is the game service's record: the seats' accounts and the queue.
+        games = games_of(stack)
+        view = games.GetGame(pb.GetGameRequest(game_id=accepted.game_id), timeout=10).game
+        assert view.settings.rated_queue == made.rated_queue
+        assert [x.account_id for x in view.settings.seats] == [alice.account_id, bob.account_id]
+        # Bob plays his seat to the end with his token; Alice resigns (the table plays hers).
+        games.Resign(pb.ResignRequest(game_id=accepted.game_id, token=mine.seat_token), timeout=10)
+        played = play(games, accepted.game_id, accepted.seat_token)
+        assert played.answers > 0
+        finished = bob_watch.take(
+            lambda e: (
+                e.kind == pb.ACCOUNT_EVENT_KIND_GAME_FINISHED and e.game.game_id == accepted.game_id
+            )
+        )
+        assert finished.game.HasField("result")
+        # Rated a moment later: the change comes on the stream, then with the listed game.
+        rated = bob_watch.take(
+            lambda e: (
+                e.kind == pb.ACCOUNT_EVENT_KIND_RATING_CHANGED
+                and e.game.game_id == accepted.game_id
+            ),
+            timeout=60,
+        )
+        change = rated.game.rating_change
+        assert (change.queue, change.player, change.games) == (
+            made.rated_queue,
+            bob.account_id,
+            1,
+        )
+        assert change.ordinal_before == pytest.approx(change.mu_before - 3 * change.sigma_before)
+        assert change.sigma_after < change.sigma_before
     finally:
         alice_watch.close()
         bob_watch.close()
-
-    # The game is the game service's record: the seats' accounts and the queue.
-    games = games_of(stack)
-    view = games.GetGame(pb.GetGameRequest(game_id=accepted.game_id), timeout=10).game
-    assert view.settings.rated_queue == made.rated_queue
-    assert [x.account_id for x in view.settings.seats] == [alice.account_id, bob.account_id]
-    # Bob plays his seat to the end with his token; Alice resigns (the table plays her seat).
-    games.Resign(pb.ResignRequest(game_id=accepted.game_id, token=mine.seat_token), timeout=10)
-    played = play(games, accepted.game_id, accepted.seat_token)
-    assert played.answers > 0
+    listed = games.ListMyGames(
+        pb.ListMyGamesRequest(include_ended=True), metadata=bob.auth, timeout=10
+    )
+    ended = [g for g in listed.games if g.game_id == accepted.game_id]
+    assert [g.rating_change for g in ended] == [change]
     rdb = redis.Redis.from_url(stack.redis_url)
     try:
-        ratings = until(
-            lambda: (
-                [rating_of(rdb, made.rated_queue, p.account_id) for p in (alice, bob)]
-                if all(rating_of(rdb, made.rated_queue, p.account_id) for p in (alice, bob))
-                else None
-            ),
-            "both rated",
-            timeout=60,
-        )
+        ratings = [rating_of(rdb, made.rated_queue, p.account_id) for p in (alice, bob)]
     finally:
         rdb.close()
+    assert ratings[1] is not None and ratings[1].ordinal == pytest.approx(change.ordinal_after)
     assert [r.games for r in ratings if r is not None] == [1, 1]
 
 

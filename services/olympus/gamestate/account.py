@@ -46,6 +46,7 @@ log = logging.getLogger("olympus.gamestate.account")
 HEARTBEAT_S = 15.0
 RESCAN_S = 30.0
 QUEUE = 256  # events a stream holds for a slow reader before its games' tasks wait
+RATING_WAIT_S = 900.0  # a finished rated game's rating change is looked for this long
 MAX_FOLLOWED = 1000  # running games one stream follows (the first by game id)
 PAGE_DEFAULT, PAGE_MAX = 100, 500
 
@@ -76,7 +77,30 @@ def my_game(game_id: str, seat: int, row: dict[str, Any], token: str) -> pb.MyGa
     msg.update_time.FromMilliseconds(int(row["updated"] or 0))
     if row["result"]:
         msg.result.CopyFrom(result_to_proto(orjson.loads(row["result"])))
+    change = rating_change(row, seat)
+    if change is not None:
+        msg.rating_change.CopyFrom(change)
     return msg
+
+
+def rating_change(row: dict[str, Any], seat: int) -> pb.RatingChange | None:
+    """The seat's rating change, once its game was rated (workers/results.py keeps it)."""
+    raw = row.get("ratings")
+    data = orjson.loads(raw).get(str(seat)) if raw else None
+    if data is None:
+        return None
+    (mu_b, sigma_b, ord_b), (mu_a, sigma_a, ord_a) = data["before"], data["after"]
+    return pb.RatingChange(
+        queue=data["queue"],
+        player=data["player"],
+        mu_before=mu_b,
+        sigma_before=sigma_b,
+        ordinal_before=ord_b,
+        mu_after=mu_a,
+        sigma_after=sigma_a,
+        ordinal_after=ord_a,
+        games=data["games"],
+    )
 
 
 def _event(kind: int, game: pb.MyGame | None = None) -> pb.AccountEvent:
@@ -102,6 +126,9 @@ class _Stream:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     followers: dict[tuple[str, int], asyncio.Task[None]] = field(default_factory=dict)
     done: set[tuple[str, int]] = field(default_factory=set)  # ended while followed: not again
+    # Rated games that finished while followed, until their rating change is told (or given
+    # up on at the loop time given): each scan looks.
+    unrated: dict[tuple[str, int], float] = field(default_factory=dict)
     scan: bool = True
     recheck: bool = False
     failure: BaseException | None = None
@@ -225,6 +252,7 @@ class AccountGames:
                         next_scan = loop.time() + self.rescan_s
                         await recheck()  # in case a revocation was not heard
                         await self._scan(stream, principal)
+                        await self._ratings(stream, loop.time())
                     if not stream.events.empty():
                         yield stream.events.get_nowait()
                         last_sent = loop.time()
@@ -262,6 +290,20 @@ class AccountGames:
             task = asyncio.ensure_future(self._follow(stream, principal, *game_seat))
             stream.followers[game_seat] = task
 
+    async def _ratings(self, stream: _Stream, now: float) -> None:
+        """RATING_CHANGED for each rated game of the stream's now rated."""
+        for game_seat, until in list(stream.unrated.items()):
+            game_id, seat = game_seat
+            row = await self.games.store.summary(game_id)
+            if row["meta"] is None or row["status"] != st.STATUS_FINISHED.encode() or now > until:
+                # gone, aborted (unrated), or never rated (the scoring service down that long)
+                del stream.unrated[game_seat]
+                continue
+            if rating_change(row, seat) is not None:
+                del stream.unrated[game_seat]
+                game = my_game(game_id, seat, row, "")
+                await stream.put(_event(pb.ACCOUNT_EVENT_KIND_RATING_CHANGED, game))
+
     async def _follow(self, stream: _Stream, principal: Principal, game_id: str, seat: int) -> None:
         """One game's events for the stream: GAME_STARTED, YOUR_TURN..., then how it ended."""
         game_seat = (game_id, seat)
@@ -285,6 +327,9 @@ class AccountGames:
                     if event.finished:
                         stream.done.add(game_seat)
                         await self._ended(stream, game_id, seat)
+                        if meta.rated_queue:
+                            wait = asyncio.get_running_loop().time() + RATING_WAIT_S
+                            stream.unrated[game_seat] = wait
                         return
                     await self._turn(stream, meta, game, event, seat)
         except asyncio.CancelledError:

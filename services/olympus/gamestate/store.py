@@ -161,6 +161,7 @@ SUMMARY_FIELDS = (
     "phase",
     "waiting",
     "result",
+    "ratings",  # JSON {seat: rating change}, once the scoring service rated the game
 )
 GAME_PARTS = ("game", "state", "log", "logz", "events", "idem", "idemring", "grants")
 
@@ -579,6 +580,19 @@ class GameStore:
         pipe.hget(game_key(game_id, "idem"), idempotency.field)
         (version, status), seen = await pipe.execute()
         return Head(int(version or 0), (status or b"").decode(), Seen.parse(seen))
+
+    @_storage
+    async def record_ratings(self, game_id: str, ratings: bytes) -> bool:
+        """Keep the seats' rating changes with the game (a game deleted meanwhile gets none:
+        its hash is not made again)."""
+        done = await self.redis.eval(
+            "if redis.call('EXISTS', KEYS[1]) == 1 then "
+            "return redis.call('HSET', KEYS[1], 'ratings', ARGV[1]) end return -1",
+            1,
+            game_key(game_id, "game"),
+            ratings,
+        )
+        return int(done) >= 0
 
     @_storage
     async def summary(self, game_id: str) -> dict[str, bytes | None]:

@@ -142,6 +142,7 @@ class AccountEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ACCOUNT_EVENT_KIND_CHALLENGE_RECEIVED: _ClassVar[AccountEventKind]
     ACCOUNT_EVENT_KIND_CHALLENGE_UPDATED: _ClassVar[AccountEventKind]
     ACCOUNT_EVENT_KIND_TICKET_MATCHED: _ClassVar[AccountEventKind]
+    ACCOUNT_EVENT_KIND_RATING_CHANGED: _ClassVar[AccountEventKind]
 GAME_STATUS_UNSPECIFIED: GameStatus
 GAME_STATUS_ACTIVE: GameStatus
 GAME_STATUS_FINISHED: GameStatus
@@ -235,6 +236,7 @@ ACCOUNT_EVENT_KIND_HEARTBEAT: AccountEventKind
 ACCOUNT_EVENT_KIND_CHALLENGE_RECEIVED: AccountEventKind
 ACCOUNT_EVENT_KIND_CHALLENGE_UPDATED: AccountEventKind
 ACCOUNT_EVENT_KIND_TICKET_MATCHED: AccountEventKind
+ACCOUNT_EVENT_KIND_RATING_CHANGED: AccountEventKind
 
 class CardRef(_message.Message):
     __slots__ = ("number", "name")
@@ -1377,7 +1379,7 @@ class ListMyGamesRequest(_message.Message):
     def __init__(self, include_ended: _Optional[bool] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class MyGame(_message.Message):
-    __slots__ = ("game_id", "seat", "seat_token", "status", "version", "your_turn", "waiting_for", "rated_queue", "seats", "create_time", "update_time", "result", "generation")
+    __slots__ = ("game_id", "seat", "seat_token", "status", "version", "your_turn", "waiting_for", "rated_queue", "seats", "create_time", "update_time", "result", "generation", "rating_change")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     SEAT_TOKEN_FIELD_NUMBER: _ClassVar[int]
@@ -1391,6 +1393,7 @@ class MyGame(_message.Message):
     UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     GENERATION_FIELD_NUMBER: _ClassVar[int]
+    RATING_CHANGE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     seat: int
     seat_token: str
@@ -1404,7 +1407,30 @@ class MyGame(_message.Message):
     update_time: _timestamp_pb2.Timestamp
     result: GameResult
     generation: int
-    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., your_turn: _Optional[bool] = ..., waiting_for: _Optional[_Iterable[int]] = ..., rated_queue: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., generation: _Optional[int] = ...) -> None: ...
+    rating_change: RatingChange
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ..., seat_token: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., your_turn: _Optional[bool] = ..., waiting_for: _Optional[_Iterable[int]] = ..., rated_queue: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., generation: _Optional[int] = ..., rating_change: _Optional[_Union[RatingChange, _Mapping]] = ...) -> None: ...
+
+class RatingChange(_message.Message):
+    __slots__ = ("queue", "player", "mu_before", "sigma_before", "ordinal_before", "mu_after", "sigma_after", "ordinal_after", "games")
+    QUEUE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    MU_BEFORE_FIELD_NUMBER: _ClassVar[int]
+    SIGMA_BEFORE_FIELD_NUMBER: _ClassVar[int]
+    ORDINAL_BEFORE_FIELD_NUMBER: _ClassVar[int]
+    MU_AFTER_FIELD_NUMBER: _ClassVar[int]
+    SIGMA_AFTER_FIELD_NUMBER: _ClassVar[int]
+    ORDINAL_AFTER_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    queue: str
+    player: str
+    mu_before: float
+    sigma_before: float
+    ordinal_before: float
+    mu_after: float
+    sigma_after: float
+    ordinal_after: float
+    games: int
+    def __init__(self, queue: _Optional[str] = ..., player: _Optional[str] = ..., mu_before: _Optional[float] = ..., sigma_before: _Optional[float] = ..., ordinal_before: _Optional[float] = ..., mu_after: _Optional[float] = ..., sigma_after: _Optional[float] = ..., ordinal_after: _Optional[float] = ..., games: _Optional[int] = ...) -> None: ...
 
 class ListMyGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")

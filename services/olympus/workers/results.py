@@ -18,8 +18,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import grpc
+import orjson
 
-from olympus.gamestate.seating import Seating
+from olympus.gamestate.seating import Seating, account_channel
 from olympus.gamestate.store import ENDED, GameStore
 from olympus.platform.errors import error_details
 from olympus.platform.identity import service_metadata
@@ -109,11 +110,35 @@ class ResultDelivery:
             await self.seating.delivered(game_id)
             out.dropped += 1
             return
+        # Kept before the entry leaves: a repeat (the scoring service answers with the changes
+        # recorded the first time) writes the same again.
+        await self._keep_ratings(game_id, reply.result)
         await self.seating.delivered(game_id)
         if reply.recorded_now:
             out.rated += 1
         else:
             out.already += 1
+
+    async def _keep_ratings(self, game_id: str, result: scoring_pb2.ScoredGame) -> None:
+        """Each rated seat's change, with the game (ListMyGames, WatchAccount's
+        RATING_CHANGED); the seats' accounts are told on their channels."""
+        changes: dict[str, Any] = {}
+        for seat in result.seats:
+            if not seat.player or not seat.HasField("rating_after"):
+                continue
+            before, after = seat.rating_before, seat.rating_after
+            changes[str(seat.seat)] = {
+                "queue": result.queue,
+                "player": seat.player,
+                "before": [before.mu, before.sigma, before.ordinal],
+                "after": [after.mu, after.sigma, after.ordinal],
+                "games": after.games,
+            }
+        if not changes or not await self.store.record_ratings(game_id, orjson.dumps(changes)):
+            return
+        for seat in result.seats:
+            if seat.account_id:
+                await self.store.redis.publish(account_channel(seat.account_id), game_id)
 
     async def close(self) -> None:
         if self.channel is not None:
