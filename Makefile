@@ -51,6 +51,7 @@ TS_CLIENT := clients/typescript
 TS_STAMP := $(TS_CLIENT)/dist/.built
 $(TS_STAMP): $(TS_CLIENT)/package.json $(TS_CLIENT)/package-lock.json $(TS_CLIENT)/buf.gen.yaml \
 		$(TS_CLIENT)/tsconfig.json $(wildcard $(TS_CLIENT)/src/*.ts $(TS_CLIENT)/examples/*.ts) \
+		$(wildcard clients/vendor/google/rpc/*.proto) \
 		$(wildcard protos/olympus/v1/*.proto)
 	cd $(TS_CLIENT) && npm ci --silent --no-audit --no-fund && npm run --silent build
 	touch $@
@@ -62,7 +63,8 @@ ts-client: $(TS_STAMP)
 CPP_CLIENT := clients/cpp
 CPP_BOT := $(CPP_CLIENT)/build/olympus_bot
 CPP_PACKAGES := libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler pkg-config cmake g++
-$(CPP_BOT): $(wildcard $(CPP_CLIENT)/*.cc $(CPP_CLIENT)/*.h) $(CPP_CLIENT)/CMakeLists.txt \
+$(CPP_BOT): $(wildcard $(CPP_CLIENT)/*.cc $(CPP_CLIENT)/include/olympus/*.h clients/vendor/google/rpc/*.proto) \
+		$(CPP_CLIENT)/CMakeLists.txt \
 		$(wildcard protos/olympus/v1/*.proto)
 	@command -v grpc_cpp_plugin >/dev/null || \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(CPP_PACKAGES)

@@ -1,7 +1,7 @@
 """What every example bot outside Python is checked for: started with a matchmaking address, a
 game service address, its API key and a number of games, it plays that many matched games to
 the end against the table's bot, every answer of its seat its own, and prints a JSON line per
-game ({"game_id", "seat", "answers"})."""
+game ({"game_id", "seat"}); each README shows its whole bot as the file is."""
 
 from __future__ import annotations
 
@@ -44,4 +44,13 @@ def plays_its_games(
         with grpc.insecure_channel(stack.address("gamestate")) as channel:
             stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
             for row in rows:
-                assert len(own_answers(stub, row["game_id"], row["seat"])) == row["answers"] > 0
+                assert own_answers(stub, row["game_id"], row["seat"]), row
+
+
+def readme_shows_the_whole_bot(readme: Path, source: Path, fence: str, under: int) -> None:
+    """The README's first `fence` code block is the bot's file, whole, in under `under` lines."""
+    text = readme.read_text()
+    start = text.index(f"```{fence}\n") + len(fence) + 4
+    shown = text[start : text.index("```", start)]
+    assert shown == source.read_text(), f"{readme} does not show {source.name} as it is"
+    assert len(shown.splitlines()) < under, len(shown.splitlines())
