@@ -56,6 +56,7 @@ import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from platform_stack import Platform, platform
 
+from olympus.launcher import SERVICES as STACK
 from services import ServiceProcess, running_service
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -226,11 +227,10 @@ def shell(
         "OLYMPUS_GAMESTATE_ADDRESS": gamestate.address,
         "OLYMPUS_LADDER_ADDRESS": ladders.address("ladder"),
         "OLYMPUS_API_KEY": ladders.account(scopes=["admin"])[1],
-        # `olympus run` as written would take the default ports, maybe busy on a shared machine.
-        "OLYMPUS_GAMESTATE_PORT": "0",
-        "OLYMPUS_CATALOGUE_PORT": "0",
-        "OLYMPUS_GAMESTATE_METRICS_PORT": "0",
-        "OLYMPUS_CATALOGUE_METRICS_PORT": "0",
+        # `olympus run` as written would take the default ports of every service, maybe busy
+        # on a shared machine (a client's ephemeral port once held 50056): free ones instead.
+        **{f"OLYMPUS_{name.upper()}_PORT": "0" for name in STACK},
+        **{f"OLYMPUS_{name.upper()}_METRICS_PORT": "0" for name in STACK},
     }
     for private in ("OLYMPUS_GAMES_FILE", "OLYMPUS_REDIS_URL"):
         env.pop(private, None)
