@@ -22,29 +22,54 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.api import field_behavior_pb2 as google_dot_api_dot_field__behavior__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1aolympus/v1/catalogue.proto\x12\nolympus.v1\"\x8f\x01\n\x0bRequirement\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x14\n\x07subject\x18\x02 \x01(\tH\x00\x88\x01\x01\x12\x14\n\x07minimum\x18\x03 \x01(\x05H\x01\x88\x01\x01\x12\x14\n\x07maximum\x18\x04 \x01(\x05H\x02\x88\x01\x01\x12\x0c\n\x04text\x18\x05 \x01(\tB\n\n\x08_subjectB\n\n\x08_minimumB\n\n\x08_maximum\"j\n\rVictoryPoints\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0e\n\x06points\x18\x02 \x01(\x05\x12\x0b\n\x03per\x18\x03 \x01(\x05\x12\x14\n\x07subject\x18\x04 \x01(\tH\x00\x88\x01\x01\x12\x0c\n\x04text\x18\x05 \x01(\tB\n\n\x08_subject\"\xec\x02\n\x04\x43\x61rd\x12\x0e\n\x06number\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0e\n\x06module\x18\x03 \x01(\t\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\x0c\n\x04type\x18\x05 \x01(\t\x12\x11\n\x04\x63ost\x18\x06 \x01(\x05H\x00\x88\x01\x01\x12\x0c\n\x04tags\x18\x07 \x03(\t\x12-\n\x0crequirements\x18\x08 \x03(\x0b\x32\x17.olympus.v1.Requirement\x12%\n\x02vp\x18\t \x01(\x0b\x32\x19.olympus.v1.VictoryPoints\x12!\n\x14starting_megacredits\x18\n \x01(\x05H\x01\x88\x01\x01\x12\x0f\n\x07summary\x18\x0b \x01(\t\x12\x15\n\x08resource\x18\x0c \x01(\tH\x02\x88\x01\x01\x12\x12\n\nhas_action\x18\r \x01(\x08\x12\x15\n\raction_labels\x18\x0e \x03(\tB\x07\n\x05_costB\x17\n\x15_starting_megacreditsB\x0b\n\t_resource\"\xe4\x01\n\x10ListCardsRequest\x12\x0e\n\x06module\x18\x01 \x01(\t\x12\x0c\n\x04kind\x18\x02 \x01(\t\x12\x0c\n\x04type\x18\x03 \x01(\t\x12\x0b\n\x03tag\x18\x04 \x01(\t\x12\x15\n\x08min_cost\x18\x05 \x01(\x05H\x00\x88\x01\x01\x12\x15\n\x08max_cost\x18\x06 \x01(\x05H\x01\x88\x01\x01\x12\x18\n\x10requirement_kind\x18\x07 \x01(\t\x12\x0e\n\x06search\x18\x08 \x01(\t\x12\x11\n\tpage_size\x18\t \x01(\x05\x12\x12\n\npage_token\x18\n \x01(\tB\x0b\n\t_min_costB\x0b\n\t_max_cost\"b\n\x11ListCardsResponse\x12\x1f\n\x05\x63\x61rds\x18\x01 \x03(\x0b\x32\x10.olympus.v1.Card\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x13\n\x0btotal_count\x18\x03 \x01(\x05\"9\n\x0eGetCardRequest\x12\x10\n\x06number\x18\x01 \x01(\tH\x00\x12\x0e\n\x04name\x18\x02 \x01(\tH\x00\x42\x05\n\x03key\"1\n\x0fGetCardResponse\x12\x1e\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\x10.olympus.v1.Card2\xa4\x01\n\x14\x43\x61rdCatalogueService\x12H\n\tListCards\x12\x1c.olympus.v1.ListCardsRequest\x1a\x1d.olympus.v1.ListCardsResponse\x12\x42\n\x07GetCard\x12\x1a.olympus.v1.GetCardRequest\x1a\x1b.olympus.v1.GetCardResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1aolympus/v1/catalogue.proto\x12\nolympus.v1\x1a\x1fgoogle/api/field_behavior.proto\"\x8f\x01\n\x0bRequirement\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x14\n\x07subject\x18\x02 \x01(\tH\x00\x88\x01\x01\x12\x14\n\x07minimum\x18\x03 \x01(\x05H\x01\x88\x01\x01\x12\x14\n\x07maximum\x18\x04 \x01(\x05H\x02\x88\x01\x01\x12\x0c\n\x04text\x18\x05 \x01(\tB\n\n\x08_subjectB\n\n\x08_minimumB\n\n\x08_maximum\"j\n\rVictoryPoints\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0e\n\x06points\x18\x02 \x01(\x05\x12\x0b\n\x03per\x18\x03 \x01(\x05\x12\x14\n\x07subject\x18\x04 \x01(\tH\x00\x88\x01\x01\x12\x0c\n\x04text\x18\x05 \x01(\tB\n\n\x08_subject\"\xec\x02\n\x04\x43\x61rd\x12\x0e\n\x06number\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0e\n\x06module\x18\x03 \x01(\t\x12\x0c\n\x04kind\x18\x04 \x01(\t\x12\x0c\n\x04type\x18\x05 \x01(\t\x12\x11\n\x04\x63ost\x18\x06 \x01(\x05H\x00\x88\x01\x01\x12\x0c\n\x04tags\x18\x07 \x03(\t\x12-\n\x0crequirements\x18\x08 \x03(\x0b\x32\x17.olympus.v1.Requirement\x12%\n\x02vp\x18\t \x01(\x0b\x32\x19.olympus.v1.VictoryPoints\x12!\n\x14starting_megacredits\x18\n \x01(\x05H\x01\x88\x01\x01\x12\x0f\n\x07summary\x18\x0b \x01(\t\x12\x15\n\x08resource\x18\x0c \x01(\tH\x02\x88\x01\x01\x12\x12\n\nhas_action\x18\r \x01(\x08\x12\x15\n\raction_labels\x18\x0e \x03(\tB\x07\n\x05_costB\x17\n\x15_starting_megacreditsB\x0b\n\t_resource\"\xa0\x02\n\x10ListCardsRequest\x12\x14\n\x06module\x18\x01 \x01(\tB\x04\xe2\x41\x01\x01\x12\x12\n\x04kind\x18\x02 \x01(\tB\x04\xe2\x41\x01\x01\x12\x12\n\x04type\x18\x03 \x01(\tB\x04\xe2\x41\x01\x01\x12\x11\n\x03tag\x18\x04 \x01(\tB\x04\xe2\x41\x01\x01\x12\x1b\n\x08min_cost\x18\x05 \x01(\x05\x42\x04\xe2\x41\x01\x01H\x00\x88\x01\x01\x12\x1b\n\x08max_cost\x18\x06 \x01(\x05\x42\x04\xe2\x41\x01\x01H\x01\x88\x01\x01\x12\x1e\n\x10requirement_kind\x18\x07 \x01(\tB\x04\xe2\x41\x01\x01\x12\x14\n\x06search\x18\x08 \x01(\tB\x04\xe2\x41\x01\x01\x12\x17\n\tpage_size\x18\t \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\npage_token\x18\n \x01(\tB\x04\xe2\x41\x01\x01\x42\x0b\n\t_min_costB\x0b\n\t_max_cost\"b\n\x11ListCardsResponse\x12\x1f\n\x05\x63\x61rds\x18\x01 \x03(\x0b\x32\x10.olympus.v1.Card\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x13\n\x0btotal_count\x18\x03 \x01(\x05\"E\n\x0eGetCardRequest\x12\x16\n\x06number\x18\x01 \x01(\tB\x04\xe2\x41\x01\x01H\x00\x12\x14\n\x04name\x18\x02 \x01(\tB\x04\xe2\x41\x01\x01H\x00\x42\x05\n\x03key\"1\n\x0fGetCardResponse\x12\x1e\n\x04\x63\x61rd\x18\x01 \x01(\x0b\x32\x10.olympus.v1.Card2\xa4\x01\n\x14\x43\x61rdCatalogueService\x12H\n\tListCards\x12\x1c.olympus.v1.ListCardsRequest\x1a\x1d.olympus.v1.ListCardsResponse\x12\x42\n\x07GetCard\x12\x1a.olympus.v1.GetCardRequest\x1a\x1b.olympus.v1.GetCardResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'olympus.v1.catalogue_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_REQUIREMENT']._serialized_start=43
-  _globals['_REQUIREMENT']._serialized_end=186
-  _globals['_VICTORYPOINTS']._serialized_start=188
-  _globals['_VICTORYPOINTS']._serialized_end=294
-  _globals['_CARD']._serialized_start=297
-  _globals['_CARD']._serialized_end=661
-  _globals['_LISTCARDSREQUEST']._serialized_start=664
-  _globals['_LISTCARDSREQUEST']._serialized_end=892
-  _globals['_LISTCARDSRESPONSE']._serialized_start=894
-  _globals['_LISTCARDSRESPONSE']._serialized_end=992
-  _globals['_GETCARDREQUEST']._serialized_start=994
-  _globals['_GETCARDREQUEST']._serialized_end=1051
-  _globals['_GETCARDRESPONSE']._serialized_start=1053
-  _globals['_GETCARDRESPONSE']._serialized_end=1102
-  _globals['_CARDCATALOGUESERVICE']._serialized_start=1105
-  _globals['_CARDCATALOGUESERVICE']._serialized_end=1269
+  _globals['_LISTCARDSREQUEST'].fields_by_name['module']._loaded_options = None
+  _globals['_LISTCARDSREQUEST'].fields_by_name['module']._serialized_options = b'\342A\001\001'
+  _globals['_LISTCARDSREQUEST'].fields_by_name['kind']._loaded_options = None
+  _globals['_LISTCARDSREQUEST'].fields_by_name['kind']._serialized_options = b'\342A\001\001'
+  _globals['_LISTCARDSREQUEST'].fields_by_name['type']._loaded_options = None
+  _globals['_LISTCARDSREQUEST'].fields_by_name['type']._serialized_options = b'\342A\001\001'
+  _globals['_LISTCARDSREQUEST'].fields_by_name['tag']._loaded_options = None
+  _globals['_LISTCARDSREQUEST'].fields_by_name['tag']._serialized_options = b'\342A\001\001'
+  _globals['_LISTCARDSREQUEST'].fields_by_name['min_cost']._loaded_options = None
+  _globals['_LISTCARDSREQUEST'].fields_by_name['min_cost']._serialized_options = b'\342A\001\001'
+  _globals['_LISTCARDSREQUEST'].fields_by_name['max_cost']._loaded_options = None
+  _globals['_LISTCARDSREQUEST'].fields_by_name['max_cost']._serialized_options = b'\342A\001\001'
+  _globals['_LISTCARDSREQUEST'].fields_by_name['requirement_kind']._loaded_options = None
+  _globals['_LISTCARDSREQUEST'].fields_by_name['requirement_kind']._serialized_options = b'\342A\001\001'
+  _globals['_LISTCARDSREQUEST'].fields_by_name['search']._loaded_options = None
+  _globals['_LISTCARDSREQUEST'].fields_by_name['search']._serialized_options = b'\342A\001\001'
+  _globals['_LISTCARDSREQUEST'].fields_by_name['page_size']._loaded_options = None
+  _globals['_LISTCARDSREQUEST'].fields_by_name['page_size']._serialized_options = b'\342A\001\001'
+  _globals['_LISTCARDSREQUEST'].fields_by_name['page_token']._loaded_options = None
+  _globals['_LISTCARDSREQUEST'].fields_by_name['page_token']._serialized_options = b'\342A\001\001'
+  _globals['_GETCARDREQUEST'].fields_by_name['number']._loaded_options = None
+  _globals['_GETCARDREQUEST'].fields_by_name['number']._serialized_options = b'\342A\001\001'
+  _globals['_GETCARDREQUEST'].fields_by_name['name']._loaded_options = None
+  _globals['_GETCARDREQUEST'].fields_by_name['name']._serialized_options = b'\342A\001\001'
+  _globals['_REQUIREMENT']._serialized_start=76
+  _globals['_REQUIREMENT']._serialized_end=219
+  _globals['_VICTORYPOINTS']._serialized_start=221
+  _globals['_VICTORYPOINTS']._serialized_end=327
+  _globals['_CARD']._serialized_start=330
+  _globals['_CARD']._serialized_end=694
+  _globals['_LISTCARDSREQUEST']._serialized_start=697
+  _globals['_LISTCARDSREQUEST']._serialized_end=985
+  _globals['_LISTCARDSRESPONSE']._serialized_start=987
+  _globals['_LISTCARDSRESPONSE']._serialized_end=1085
+  _globals['_GETCARDREQUEST']._serialized_start=1087
+  _globals['_GETCARDREQUEST']._serialized_end=1156
+  _globals['_GETCARDRESPONSE']._serialized_start=1158
+  _globals['_GETCARDRESPONSE']._serialized_end=1207
+  _globals['_CARDCATALOGUESERVICE']._serialized_start=1210
+  _globals['_CARDCATALOGUESERVICE']._serialized_end=1374
 # @@protoc_insertion_point(module_scope)

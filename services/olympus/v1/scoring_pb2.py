@@ -22,65 +22,92 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.api import field_behavior_pb2 as google_dot_api_dot_field__behavior__pb2
 from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__pb2
 from olympus.v1 import game_pb2 as olympus_dot_v1_dot_game__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18olympus/v1/scoring.proto\x12\nolympus.v1\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15olympus/v1/game.proto\"&\n\x13GetLiveScoreRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\"M\n\x08LiveSeat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05place\x18\x02 \x01(\x05\x12$\n\x05score\x18\x03 \x01(\x0b\x32\x15.olympus.v1.SeatScore\"\x94\x01\n\x14GetLiveScoreResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x12\n\ngeneration\x18\x03 \x01(\x05\x12\x10\n\x08\x66inished\x18\x04 \x01(\x08\x12#\n\x05seats\x18\x05 \x03(\x0b\x32\x14.olympus.v1.LiveSeat\x12\x0f\n\x07ranking\x18\x06 \x03(\x05\"*\n\nSeatPlayer\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0e\n\x06player\x18\x02 \x01(\t\"f\n\x13ReportResultRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x11\n\x05queue\x18\x02 \x01(\tB\x02\x18\x01\x12+\n\x07players\x18\x03 \x03(\x0b\x32\x16.olympus.v1.SeatPlayerB\x02\x18\x01\"Q\n\x06Rating\x12\n\n\x02mu\x18\x01 \x01(\x01\x12\r\n\x05sigma\x18\x02 \x01(\x01\x12\x0f\n\x07ordinal\x18\x03 \x01(\x01\x12\r\n\x05games\x18\x04 \x01(\x05\x12\x0c\n\x04wins\x18\x05 \x01(\x05\"\xe3\x01\n\nSeatResult\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05place\x18\x02 \x01(\x05\x12$\n\x05score\x18\x03 \x01(\x0b\x32\x15.olympus.v1.SeatScore\x12\x0c\n\x04name\x18\x04 \x01(\t\x12\x0b\n\x03\x62ot\x18\x05 \x01(\t\x12\x12\n\naccount_id\x18\x06 \x01(\t\x12\x0e\n\x06player\x18\x07 \x01(\t\x12)\n\rrating_before\x18\x08 \x01(\x0b\x32\x12.olympus.v1.Rating\x12(\n\x0crating_after\x18\t \x01(\x0b\x32\x12.olympus.v1.Rating\"\x8b\x02\n\nScoredGame\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05queue\x18\x02 \x01(\t\x12\x12\n\ngeneration\x18\x03 \x01(\x05\x12%\n\x05seats\x18\x04 \x03(\x0b\x32\x16.olympus.v1.SeatResult\x12\x0f\n\x07ranking\x18\x05 \x03(\x05\x12\x0f\n\x07winners\x18\x06 \x03(\x05\x12\x15\n\x08solo_won\x18\x07 \x01(\x08H\x00\x88\x01\x01\x12\x1a\n\x0erecorded_at_ms\x18\x08 \x01(\x03\x42\x02\x18\x01\x12\x0f\n\x07\x61\x62orted\x18\t \x01(\x08\x12/\n\x0brecord_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.TimestampB\x0b\n\t_solo_won\"T\n\x14ReportResultResponse\x12\x14\n\x0crecorded_now\x18\x01 \x01(\x08\x12&\n\x06result\x18\x02 \x01(\x0b\x32\x16.olympus.v1.ScoredGame\"1\n\x10GetRatingRequest\x12\r\n\x05queue\x18\x01 \x01(\t\x12\x0e\n\x06player\x18\x02 \x01(\t\"r\n\x11GetRatingResponse\x12\r\n\x05queue\x18\x01 \x01(\t\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\"\n\x06rating\x18\x03 \x01(\x0b\x32\x12.olympus.v1.Rating\x12\x0c\n\x04rank\x18\x04 \x01(\x03\x12\x0c\n\x04name\x18\x05 \x01(\t\"Y\n\x11GetHistoryRequest\x12\r\n\x05queue\x18\x01 \x01(\t\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x11\n\tpage_size\x18\x03 \x01(\x05\x12\x12\n\npage_token\x18\x04 \x01(\t\"\xde\x01\n\tRatedGame\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05place\x18\x02 \x01(\x05\x12\x0f\n\x07players\x18\x03 \x01(\x05\x12)\n\rrating_before\x18\x04 \x01(\x0b\x32\x12.olympus.v1.Rating\x12(\n\x0crating_after\x18\x05 \x01(\x0b\x32\x12.olympus.v1.Rating\x12\x1a\n\x0erecorded_at_ms\x18\x06 \x01(\x03\x42\x02\x18\x01\x12/\n\x0brecord_time\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"h\n\x12GetHistoryResponse\x12$\n\x05games\x18\x01 \x03(\x0b\x32\x15.olympus.v1.RatedGame\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x13\n\x0btotal_count\x18\x03 \x01(\x03\"J\n\x12LeaderboardRequest\x12\r\n\x05queue\x18\x01 \x01(\t\x12\x11\n\tpage_size\x18\x02 \x01(\x05\x12\x12\n\npage_token\x18\x03 \x01(\t\"b\n\x10LeaderboardEntry\x12\x0c\n\x04rank\x18\x01 \x01(\x03\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\"\n\x06rating\x18\x03 \x01(\x0b\x32\x12.olympus.v1.Rating\x12\x0c\n\x04name\x18\x04 \x01(\t\"r\n\x13LeaderboardResponse\x12-\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x1c.olympus.v1.LeaderboardEntry\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x13\n\x0btotal_count\x18\x03 \x01(\x03\"3\n\x11GetRatingsRequest\x12\r\n\x05queue\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x03(\t\"^\n\x0cPlayerRating\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\"\n\x06rating\x18\x02 \x01(\x0b\x32\x12.olympus.v1.Rating\x12\x0c\n\x04rank\x18\x03 \x01(\x03\x12\x0c\n\x04name\x18\x04 \x01(\t\"N\n\x12GetRatingsResponse\x12\r\n\x05queue\x18\x01 \x01(\t\x12)\n\x07ratings\x18\x02 \x03(\x0b\x32\x18.olympus.v1.PlayerRating2\xea\x03\n\x0eScoringService\x12Q\n\x0cReportResult\x12\x1f.olympus.v1.ReportResultRequest\x1a .olympus.v1.ReportResultResponse\x12H\n\tGetRating\x12\x1c.olympus.v1.GetRatingRequest\x1a\x1d.olympus.v1.GetRatingResponse\x12K\n\nGetRatings\x12\x1d.olympus.v1.GetRatingsRequest\x1a\x1e.olympus.v1.GetRatingsResponse\x12K\n\nGetHistory\x12\x1d.olympus.v1.GetHistoryRequest\x1a\x1e.olympus.v1.GetHistoryResponse\x12N\n\x0bLeaderboard\x12\x1e.olympus.v1.LeaderboardRequest\x1a\x1f.olympus.v1.LeaderboardResponse\x12Q\n\x0cGetLiveScore\x12\x1f.olympus.v1.GetLiveScoreRequest\x1a .olympus.v1.GetLiveScoreResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18olympus/v1/scoring.proto\x12\nolympus.v1\x1a\x1fgoogle/api/field_behavior.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x15olympus/v1/game.proto\",\n\x13GetLiveScoreRequest\x12\x15\n\x07game_id\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\"M\n\x08LiveSeat\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05place\x18\x02 \x01(\x05\x12$\n\x05score\x18\x03 \x01(\x0b\x32\x15.olympus.v1.SeatScore\"\x94\x01\n\x14GetLiveScoreResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07version\x18\x02 \x01(\x03\x12\x12\n\ngeneration\x18\x03 \x01(\x05\x12\x10\n\x08\x66inished\x18\x04 \x01(\x08\x12#\n\x05seats\x18\x05 \x03(\x0b\x32\x14.olympus.v1.LiveSeat\x12\x0f\n\x07ranking\x18\x06 \x03(\x05\"*\n\nSeatPlayer\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\x0e\n\x06player\x18\x02 \x01(\t\"t\n\x13ReportResultRequest\x12\x15\n\x07game_id\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\x15\n\x05queue\x18\x02 \x01(\tB\x06\x18\x01\xe2\x41\x01\x01\x12/\n\x07players\x18\x03 \x03(\x0b\x32\x16.olympus.v1.SeatPlayerB\x06\x18\x01\xe2\x41\x01\x01\"Q\n\x06Rating\x12\n\n\x02mu\x18\x01 \x01(\x01\x12\r\n\x05sigma\x18\x02 \x01(\x01\x12\x0f\n\x07ordinal\x18\x03 \x01(\x01\x12\r\n\x05games\x18\x04 \x01(\x05\x12\x0c\n\x04wins\x18\x05 \x01(\x05\"\xe3\x01\n\nSeatResult\x12\x0c\n\x04seat\x18\x01 \x01(\x05\x12\r\n\x05place\x18\x02 \x01(\x05\x12$\n\x05score\x18\x03 \x01(\x0b\x32\x15.olympus.v1.SeatScore\x12\x0c\n\x04name\x18\x04 \x01(\t\x12\x0b\n\x03\x62ot\x18\x05 \x01(\t\x12\x12\n\naccount_id\x18\x06 \x01(\t\x12\x0e\n\x06player\x18\x07 \x01(\t\x12)\n\rrating_before\x18\x08 \x01(\x0b\x32\x12.olympus.v1.Rating\x12(\n\x0crating_after\x18\t \x01(\x0b\x32\x12.olympus.v1.Rating\"\x8b\x02\n\nScoredGame\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05queue\x18\x02 \x01(\t\x12\x12\n\ngeneration\x18\x03 \x01(\x05\x12%\n\x05seats\x18\x04 \x03(\x0b\x32\x16.olympus.v1.SeatResult\x12\x0f\n\x07ranking\x18\x05 \x03(\x05\x12\x0f\n\x07winners\x18\x06 \x03(\x05\x12\x15\n\x08solo_won\x18\x07 \x01(\x08H\x00\x88\x01\x01\x12\x1a\n\x0erecorded_at_ms\x18\x08 \x01(\x03\x42\x02\x18\x01\x12\x0f\n\x07\x61\x62orted\x18\t \x01(\x08\x12/\n\x0brecord_time\x18\n \x01(\x0b\x32\x1a.google.protobuf.TimestampB\x0b\n\t_solo_won\"T\n\x14ReportResultResponse\x12\x14\n\x0crecorded_now\x18\x01 \x01(\x08\x12&\n\x06result\x18\x02 \x01(\x0b\x32\x16.olympus.v1.ScoredGame\"=\n\x10GetRatingRequest\x12\x13\n\x05queue\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\x14\n\x06player\x18\x02 \x01(\tB\x04\xe2\x41\x01\x02\"r\n\x11GetRatingResponse\x12\r\n\x05queue\x18\x01 \x01(\t\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\"\n\x06rating\x18\x03 \x01(\x0b\x32\x12.olympus.v1.Rating\x12\x0c\n\x04rank\x18\x04 \x01(\x03\x12\x0c\n\x04name\x18\x05 \x01(\t\"q\n\x11GetHistoryRequest\x12\x13\n\x05queue\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\x14\n\x06player\x18\x02 \x01(\tB\x04\xe2\x41\x01\x02\x12\x17\n\tpage_size\x18\x03 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\npage_token\x18\x04 \x01(\tB\x04\xe2\x41\x01\x01\"\xde\x01\n\tRatedGame\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05place\x18\x02 \x01(\x05\x12\x0f\n\x07players\x18\x03 \x01(\x05\x12)\n\rrating_before\x18\x04 \x01(\x0b\x32\x12.olympus.v1.Rating\x12(\n\x0crating_after\x18\x05 \x01(\x0b\x32\x12.olympus.v1.Rating\x12\x1a\n\x0erecorded_at_ms\x18\x06 \x01(\x03\x42\x02\x18\x01\x12/\n\x0brecord_time\x18\x07 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"h\n\x12GetHistoryResponse\x12$\n\x05games\x18\x01 \x03(\x0b\x32\x15.olympus.v1.RatedGame\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x13\n\x0btotal_count\x18\x03 \x01(\x03\"\\\n\x12LeaderboardRequest\x12\x13\n\x05queue\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\x17\n\tpage_size\x18\x02 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\npage_token\x18\x03 \x01(\tB\x04\xe2\x41\x01\x01\"b\n\x10LeaderboardEntry\x12\x0c\n\x04rank\x18\x01 \x01(\x03\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\"\n\x06rating\x18\x03 \x01(\x0b\x32\x12.olympus.v1.Rating\x12\x0c\n\x04name\x18\x04 \x01(\t\"r\n\x13LeaderboardResponse\x12-\n\x07\x65ntries\x18\x01 \x03(\x0b\x32\x1c.olympus.v1.LeaderboardEntry\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x13\n\x0btotal_count\x18\x03 \x01(\x03\"?\n\x11GetRatingsRequest\x12\x13\n\x05queue\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\x15\n\x07players\x18\x02 \x03(\tB\x04\xe2\x41\x01\x02\"^\n\x0cPlayerRating\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\"\n\x06rating\x18\x02 \x01(\x0b\x32\x12.olympus.v1.Rating\x12\x0c\n\x04rank\x18\x03 \x01(\x03\x12\x0c\n\x04name\x18\x04 \x01(\t\"N\n\x12GetRatingsResponse\x12\r\n\x05queue\x18\x01 \x01(\t\x12)\n\x07ratings\x18\x02 \x03(\x0b\x32\x18.olympus.v1.PlayerRating2\xea\x03\n\x0eScoringService\x12Q\n\x0cReportResult\x12\x1f.olympus.v1.ReportResultRequest\x1a .olympus.v1.ReportResultResponse\x12H\n\tGetRating\x12\x1c.olympus.v1.GetRatingRequest\x1a\x1d.olympus.v1.GetRatingResponse\x12K\n\nGetRatings\x12\x1d.olympus.v1.GetRatingsRequest\x1a\x1e.olympus.v1.GetRatingsResponse\x12K\n\nGetHistory\x12\x1d.olympus.v1.GetHistoryRequest\x1a\x1e.olympus.v1.GetHistoryResponse\x12N\n\x0bLeaderboard\x12\x1e.olympus.v1.LeaderboardRequest\x1a\x1f.olympus.v1.LeaderboardResponse\x12Q\n\x0cGetLiveScore\x12\x1f.olympus.v1.GetLiveScoreRequest\x1a .olympus.v1.GetLiveScoreResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'olympus.v1.scoring_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
+  _globals['_GETLIVESCOREREQUEST'].fields_by_name['game_id']._loaded_options = None
+  _globals['_GETLIVESCOREREQUEST'].fields_by_name['game_id']._serialized_options = b'\342A\001\002'
+  _globals['_REPORTRESULTREQUEST'].fields_by_name['game_id']._loaded_options = None
+  _globals['_REPORTRESULTREQUEST'].fields_by_name['game_id']._serialized_options = b'\342A\001\002'
   _globals['_REPORTRESULTREQUEST'].fields_by_name['queue']._loaded_options = None
-  _globals['_REPORTRESULTREQUEST'].fields_by_name['queue']._serialized_options = b'\030\001'
+  _globals['_REPORTRESULTREQUEST'].fields_by_name['queue']._serialized_options = b'\030\001\342A\001\001'
   _globals['_REPORTRESULTREQUEST'].fields_by_name['players']._loaded_options = None
-  _globals['_REPORTRESULTREQUEST'].fields_by_name['players']._serialized_options = b'\030\001'
+  _globals['_REPORTRESULTREQUEST'].fields_by_name['players']._serialized_options = b'\030\001\342A\001\001'
   _globals['_SCOREDGAME'].fields_by_name['recorded_at_ms']._loaded_options = None
   _globals['_SCOREDGAME'].fields_by_name['recorded_at_ms']._serialized_options = b'\030\001'
+  _globals['_GETRATINGREQUEST'].fields_by_name['queue']._loaded_options = None
+  _globals['_GETRATINGREQUEST'].fields_by_name['queue']._serialized_options = b'\342A\001\002'
+  _globals['_GETRATINGREQUEST'].fields_by_name['player']._loaded_options = None
+  _globals['_GETRATINGREQUEST'].fields_by_name['player']._serialized_options = b'\342A\001\002'
+  _globals['_GETHISTORYREQUEST'].fields_by_name['queue']._loaded_options = None
+  _globals['_GETHISTORYREQUEST'].fields_by_name['queue']._serialized_options = b'\342A\001\002'
+  _globals['_GETHISTORYREQUEST'].fields_by_name['player']._loaded_options = None
+  _globals['_GETHISTORYREQUEST'].fields_by_name['player']._serialized_options = b'\342A\001\002'
+  _globals['_GETHISTORYREQUEST'].fields_by_name['page_size']._loaded_options = None
+  _globals['_GETHISTORYREQUEST'].fields_by_name['page_size']._serialized_options = b'\342A\001\001'
+  _globals['_GETHISTORYREQUEST'].fields_by_name['page_token']._loaded_options = None
+  _globals['_GETHISTORYREQUEST'].fields_by_name['page_token']._serialized_options = b'\342A\001\001'
   _globals['_RATEDGAME'].fields_by_name['recorded_at_ms']._loaded_options = None
   _globals['_RATEDGAME'].fields_by_name['recorded_at_ms']._serialized_options = b'\030\001'
-  _globals['_GETLIVESCOREREQUEST']._serialized_start=96
-  _globals['_GETLIVESCOREREQUEST']._serialized_end=134
-  _globals['_LIVESEAT']._serialized_start=136
-  _globals['_LIVESEAT']._serialized_end=213
-  _globals['_GETLIVESCORERESPONSE']._serialized_start=216
-  _globals['_GETLIVESCORERESPONSE']._serialized_end=364
-  _globals['_SEATPLAYER']._serialized_start=366
-  _globals['_SEATPLAYER']._serialized_end=408
-  _globals['_REPORTRESULTREQUEST']._serialized_start=410
-  _globals['_REPORTRESULTREQUEST']._serialized_end=512
-  _globals['_RATING']._serialized_start=514
-  _globals['_RATING']._serialized_end=595
-  _globals['_SEATRESULT']._serialized_start=598
-  _globals['_SEATRESULT']._serialized_end=825
-  _globals['_SCOREDGAME']._serialized_start=828
-  _globals['_SCOREDGAME']._serialized_end=1095
-  _globals['_REPORTRESULTRESPONSE']._serialized_start=1097
-  _globals['_REPORTRESULTRESPONSE']._serialized_end=1181
-  _globals['_GETRATINGREQUEST']._serialized_start=1183
-  _globals['_GETRATINGREQUEST']._serialized_end=1232
-  _globals['_GETRATINGRESPONSE']._serialized_start=1234
-  _globals['_GETRATINGRESPONSE']._serialized_end=1348
-  _globals['_GETHISTORYREQUEST']._serialized_start=1350
-  _globals['_GETHISTORYREQUEST']._serialized_end=1439
-  _globals['_RATEDGAME']._serialized_start=1442
-  _globals['_RATEDGAME']._serialized_end=1664
-  _globals['_GETHISTORYRESPONSE']._serialized_start=1666
-  _globals['_GETHISTORYRESPONSE']._serialized_end=1770
-  _globals['_LEADERBOARDREQUEST']._serialized_start=1772
-  _globals['_LEADERBOARDREQUEST']._serialized_end=1846
-  _globals['_LEADERBOARDENTRY']._serialized_start=1848
-  _globals['_LEADERBOARDENTRY']._serialized_end=1946
-  _globals['_LEADERBOARDRESPONSE']._serialized_start=1948
-  _globals['_LEADERBOARDRESPONSE']._serialized_end=2062
-  _globals['_GETRATINGSREQUEST']._serialized_start=2064
-  _globals['_GETRATINGSREQUEST']._serialized_end=2115
-  _globals['_PLAYERRATING']._serialized_start=2117
-  _globals['_PLAYERRATING']._serialized_end=2211
-  _globals['_GETRATINGSRESPONSE']._serialized_start=2213
-  _globals['_GETRATINGSRESPONSE']._serialized_end=2291
-  _globals['_SCORINGSERVICE']._serialized_start=2294
-  _globals['_SCORINGSERVICE']._serialized_end=2784
+  _globals['_LEADERBOARDREQUEST'].fields_by_name['queue']._loaded_options = None
+  _globals['_LEADERBOARDREQUEST'].fields_by_name['queue']._serialized_options = b'\342A\001\002'
+  _globals['_LEADERBOARDREQUEST'].fields_by_name['page_size']._loaded_options = None
+  _globals['_LEADERBOARDREQUEST'].fields_by_name['page_size']._serialized_options = b'\342A\001\001'
+  _globals['_LEADERBOARDREQUEST'].fields_by_name['page_token']._loaded_options = None
+  _globals['_LEADERBOARDREQUEST'].fields_by_name['page_token']._serialized_options = b'\342A\001\001'
+  _globals['_GETRATINGSREQUEST'].fields_by_name['queue']._loaded_options = None
+  _globals['_GETRATINGSREQUEST'].fields_by_name['queue']._serialized_options = b'\342A\001\002'
+  _globals['_GETRATINGSREQUEST'].fields_by_name['players']._loaded_options = None
+  _globals['_GETRATINGSREQUEST'].fields_by_name['players']._serialized_options = b'\342A\001\002'
+  _globals['_GETLIVESCOREREQUEST']._serialized_start=129
+  _globals['_GETLIVESCOREREQUEST']._serialized_end=173
+  _globals['_LIVESEAT']._serialized_start=175
+  _globals['_LIVESEAT']._serialized_end=252
+  _globals['_GETLIVESCORERESPONSE']._serialized_start=255
+  _globals['_GETLIVESCORERESPONSE']._serialized_end=403
+  _globals['_SEATPLAYER']._serialized_start=405
+  _globals['_SEATPLAYER']._serialized_end=447
+  _globals['_REPORTRESULTREQUEST']._serialized_start=449
+  _globals['_REPORTRESULTREQUEST']._serialized_end=565
+  _globals['_RATING']._serialized_start=567
+  _globals['_RATING']._serialized_end=648
+  _globals['_SEATRESULT']._serialized_start=651
+  _globals['_SEATRESULT']._serialized_end=878
+  _globals['_SCOREDGAME']._serialized_start=881
+  _globals['_SCOREDGAME']._serialized_end=1148
+  _globals['_REPORTRESULTRESPONSE']._serialized_start=1150
+  _globals['_REPORTRESULTRESPONSE']._serialized_end=1234
+  _globals['_GETRATINGREQUEST']._serialized_start=1236
+  _globals['_GETRATINGREQUEST']._serialized_end=1297
+  _globals['_GETRATINGRESPONSE']._serialized_start=1299
+  _globals['_GETRATINGRESPONSE']._serialized_end=1413
+  _globals['_GETHISTORYREQUEST']._serialized_start=1415
+  _globals['_GETHISTORYREQUEST']._serialized_end=1528
+  _globals['_RATEDGAME']._serialized_start=1531
+  _globals['_RATEDGAME']._serialized_end=1753
+  _globals['_GETHISTORYRESPONSE']._serialized_start=1755
+  _globals['_GETHISTORYRESPONSE']._serialized_end=1859
+  _globals['_LEADERBOARDREQUEST']._serialized_start=1861
+  _globals['_LEADERBOARDREQUEST']._serialized_end=1953
+  _globals['_LEADERBOARDENTRY']._serialized_start=1955
+  _globals['_LEADERBOARDENTRY']._serialized_end=2053
+  _globals['_LEADERBOARDRESPONSE']._serialized_start=2055
+  _globals['_LEADERBOARDRESPONSE']._serialized_end=2169
+  _globals['_GETRATINGSREQUEST']._serialized_start=2171
+  _globals['_GETRATINGSREQUEST']._serialized_end=2234
+  _globals['_PLAYERRATING']._serialized_start=2236
+  _globals['_PLAYERRATING']._serialized_end=2330
+  _globals['_GETRATINGSRESPONSE']._serialized_start=2332
+  _globals['_GETRATINGSRESPONSE']._serialized_end=2410
+  _globals['_SCORINGSERVICE']._serialized_start=2413
+  _globals['_SCORINGSERVICE']._serialized_end=2903
 # @@protoc_insertion_point(module_scope)
