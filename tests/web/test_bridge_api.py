@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import gzip
 import json
+import socket
+import struct
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -192,6 +195,36 @@ def test_events_stream_every_version(stack: WebStack) -> None:
             lines.append(stream.readline().decode().strip())
     event = json.loads(next(x for x in lines if x.startswith("data: "))[6:])
     assert event["version"] == "1" and event["kind"] == "EVENT_KIND_CREATED"
+
+
+def test_a_browser_that_closes_its_event_stream_is_no_error(stack: WebStack) -> None:
+    """The browser leaves (a tab closed, another page): the bridge ends its watch quietly, with
+    no error logged, however the next write finds the connection gone."""
+    host = Browser(stack.url)
+    host.ok("POST", "/api/session/guest")
+    game_id, _ = two_humans(host)
+    before = Path(stack.web_log).read_text()
+    with socket.create_connection(("127.0.0.1", int(stack.url.rsplit(":", 1)[1])), 10) as raw:
+        raw.sendall(f"GET /api/games/{game_id}/events?from=0 HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        seen = b""
+        while b"event: game" not in seen:
+            chunk = raw.recv(65536)
+            assert chunk, seen
+            seen += chunk
+        # Closed at once, unread: the next event's write meets a reset connection.
+        raw.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    host.ok("POST", f"/api/games/{game_id}/resign", {})
+    host.ok("POST", f"/api/games/{game_id}/abort", {"reason": "testing"})
+    time.sleep(1.0)  # the bridge has written (and failed) by now
+    new = Path(stack.web_log).read_text()[len(before) :]
+    assert "Traceback" not in new and "Error handling request" not in new, new
+
+
+def test_the_favicon_is_served(stack: WebStack) -> None:
+    for path in ("/favicon.ico", "/static/favicon.svg"):
+        with urllib.request.urlopen(stack.url + path) as r:
+            assert r.status == 200 and r.headers["Content-Type"] == "image/svg+xml"
+            assert b"<svg" in r.read()
 
 
 def test_matchmaking_needs_a_signed_in_person_and_seats_them(stack: WebStack) -> None:

@@ -21,6 +21,7 @@ class WebStack:
     url: str  # http://127.0.0.1:PORT
     metrics_port: int | None
     gamestate: str  # host:port
+    web_log: str = ""  # the bridge's log file
 
 
 @contextmanager
@@ -47,7 +48,9 @@ def web_stack(redis_url: str) -> Iterator[WebStack]:
                 matchmaking.address,
             )
         )
-        yield WebStack(f"http://127.0.0.1:{web.port}", web.metrics_port, games.address)
+        yield WebStack(
+            f"http://127.0.0.1:{web.port}", web.metrics_port, games.address, web.log_path
+        )
 
 
 @dataclass

@@ -563,7 +563,9 @@ async def events(request: web.Request) -> web.StreamResponse:
         if exc.code() != grpc.StatusCode.CANCELLED:  # type: ignore[attr-defined]
             body = orjson.dumps(orjson.loads(refusal(exc).text or "{}")).decode()
             await response.write(f"event: refused\ndata: {body}\n\n".encode())
-    except (ConnectionResetError, asyncio.CancelledError):
+    except ConnectionError:
+        watch.cancel()  # the browser left (a tab closed): nothing to tell, nobody to tell it
+    except asyncio.CancelledError:
         watch.cancel()
         if not gone.is_set():
             raise
@@ -572,6 +574,11 @@ async def events(request: web.Request) -> web.StreamResponse:
         watch.cancel()
         metrics.WEB_STREAMS_OPEN.dec()
     return response
+
+
+async def favicon(request: web.Request) -> web.FileResponse:
+    """Browsers ask /favicon.ico of every page: the page's icon (also linked from index.html)."""
+    return web.FileResponse(STATIC / "favicon.svg", headers={"Content-Type": "image/svg+xml"})
 
 
 # --- the application -------------------------------------------------------------------------
@@ -595,6 +602,7 @@ def make_app(
     r = app.router
     r.add_get("/", index)
     r.add_get("/healthz", healthz)
+    r.add_get("/favicon.ico", favicon)
     r.add_static("/static/", str(STATIC), append_version=False)
     r.add_get("/api/session", get_session)
     r.add_post("/api/session/guest", sign_in_guest)
