@@ -110,6 +110,9 @@ def _changes_own_production(effects: tuple[Any, ...]) -> bool:
         name = instr[0]
         if name in ("prod", "mining_prod") or (name == "convert" and instr[1] == "prod"):
             return True
+        if name == "place" and len(instr) > 3 and instr[3] == "mining_prod":
+            # Mining Rights, Mining Area: the metal's production rises once the tile is down.
+            return True
         if name == "choose" and any(_changes_own_production(e) for _, e in instr[1]):
             return True
     return False

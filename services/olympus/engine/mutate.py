@@ -237,6 +237,7 @@ ASKING_OPS = frozenset(
         "place",
         "remove_any",
         "steal",
+        "steal_exact",
         "prod_any",
         "move_res",
         "remove_card_res",

@@ -10,8 +10,9 @@ Rules (the `rule` word in a `place` instruction):
   ganymede/phobos the off-Mars city spaces
   isolated        empty land with no tile next to it (Natural Preserve, Research Outpost)
   next_to_2_cities  empty land next to at least two cities (Urbanized Area)
-  volcanic        an empty volcanic land space (Lava Flows); any empty land on a map that has
-                  no volcanic space (Hellas)
+  volcanic        an empty volcanic land space (Lava Flows, and Lava Tube Settlement's city,
+                  which ignores city adjacency there); on a map that has no volcanic space
+                  (Hellas) any empty land, and for a city the normal city rule
   metal_bonus     empty land offering steel or titanium (Mining Rights)
   metal_bonus_adjacent  the same, next to one of your tiles (Mining Area)
   next_to_greenery  empty land next to a greenery (Ecological Zone)
@@ -186,7 +187,8 @@ def _by_rule(g: GameState, seat: int, tile: str, rule: str, spend: int) -> list[
         return [s for s in _land(g, seat) if _next_to(g, s, CITY) >= 2]
     if rule == "volcanic":
         if not g.map.has_volcanic_spaces:
-            return _land(g, seat)
+            # A city keeps the city rule (Lava Tube Settlement: never next to a city there).
+            return _by_rule(g, seat, tile, "city", spend) if tile == "city" else _land(g, seat)
         spaces = g.map.spaces
         return [s for s in _land(g, seat) if (sp := spaces[s]) is not None and sp.volcanic]
     if rule == "metal_bonus":

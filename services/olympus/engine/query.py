@@ -162,7 +162,9 @@ def amount(g: GameState, p: Player, value: Any) -> int:
         elif what == "cities":
             n += cities_in_play(g, subject) if subject != "own" else tiles_owned(g, p.seat, CITY)
         elif what == "opponent_tags":
-            n += sum(tag_count(q, subject) for q in g.players if q is not p)
+            # Wild tags stand in only for their owner's own requirements and effects: other
+            # players' tags are counted as printed (Galilean Waystation, Toll Station).
+            n += sum(printed_tag_count(q, subject) for q in g.players if q is not p)
         elif what == "events":
             n += sum(len(q.events) for q in g.players)
         elif what == "colonies":  # Colonies: "own" or "all" (every player's)

@@ -31,7 +31,7 @@ from .dsl import (
     spend,
     spend_from_card,
     spend_here,
-    steal,
+    steal_exactly,
     tr,
     vp,
     vp_per_resource,
@@ -57,8 +57,8 @@ CARDS = [
         0,
         EVENT,
         summary="Spend 1 floater from one of your cards (no floater, no play) and steal 5 M€ "
-        "from a player.",
-        play=(spend_from_card("floater", 1), steal("megacredits", 5)),
+        "from a player who has 5 (no such player, no play; solo: from the neutral opponent).",
+        play=(spend_from_card("floater", 1), steal_exactly("megacredits", 5)),
     ),
     card(
         "C03",
@@ -170,7 +170,8 @@ CARDS = [
         "science",
         summary="Action: put 1 floater on another card.",
         actions=(
-            action("Add a floater to another card", add("floater", 1, "other", required=True)),
+            # With no other floater card the floater is simply lost: the action is still usable.
+            action("Add a floater to another card", add("floater", 1, "other")),
         ),
     ),
     card(
@@ -313,7 +314,7 @@ CARDS = [
         summary="Each Earth tag you play adds an animal here. Action: collect 1 M€ per animal "
         "on it.",
         triggers=(on_tags(("earth",), add("animal", 1)),),
-        actions=(action("Take 1 M€ per animal here", cash_here("megacredits")),),
+        actions=(action("Take 1 M€ per animal here", cash_here("megacredits", needs=1)),),
     ),
     card(
         "C25",

@@ -169,6 +169,12 @@ def steal(resource: str, n: int) -> Instr:
     return ("steal", resource, n)
 
 
+def steal_exactly(resource: str, n: int) -> Instr:
+    """Take exactly `n` of a resource from another player who has that many; somebody must,
+    for the card to be playable (solo: the neutral opponent always has them)."""
+    return ("steal_exact", resource, n)
+
+
 def reduce_production(resource: str, n: int) -> Instr:
     """Lower one player's production (yourself included if nobody else has enough). Somebody
     must have it for the card to be playable, except in solo (the neutral opponent)."""
@@ -350,10 +356,11 @@ def spend_from_card(kind: str, n: int = 1) -> Instr:
     return ("spend_from", kind, n)
 
 
-def cash_here(resource: str, most: int = 0) -> Instr:
+def cash_here(resource: str, most: int = 0, needs: int = 0) -> Instr:
     """Gain 1 `resource` per resource on this card (at most `most`, 0: no limit); the card
-    keeps them (Jupiter Floating Station, Martian Zoo)."""
-    return ("cash_here", resource, most)
+    keeps them (Jupiter Floating Station, Martian Zoo). With `needs`, usable only while the
+    card holds at least that many (Martian Zoo's action needs an animal)."""
+    return ("cash_here", resource, most, needs) if needs else ("cash_here", resource, most)
 
 
 def convert_here(resource: str) -> Instr:

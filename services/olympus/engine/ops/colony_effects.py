@@ -3,7 +3,8 @@
 Frames:
   ("add_tagged", seat, card, kind, n, tag)   n resources onto a card of yours with the tag
   ("spend_from", seat, card, kind, n)        remove n resources from a card of yours (Air Raid)
-  ("cash_here", seat, card, resource, most)  1 resource per resource on this card (capped)
+  ("cash_here", seat, card, resource, most[, needs])  1 resource per resource on this card
+                                             (capped; `needs`: at least that many there)
   ("convert_here", seat, card, resource)     X resources here into X `resource` (Titan Shuttles)
   ("shift_tracks", seat, card)               raise one tile's marker (Market Manipulation) ...
   ("shift_lower", seat, card, raised)        ... then lower a different tile's
@@ -97,7 +98,12 @@ def _spend_from(g: GameState, frame: Frame) -> Frame | None:
     return frame if cards else None
 
 
-@op("cash_here")
+def _cash_here_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
+    needs = args[2] if len(args) > 2 else 0
+    return p.card_res.get(card, 0) >= needs
+
+
+@op("cash_here", feasible=_cash_here_feasible)
 def _cash_here(g: GameState, frame: Frame) -> None:
     """The card keeps its resources: they only count."""
     p = player_of(g, frame)

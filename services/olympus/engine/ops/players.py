@@ -95,6 +95,42 @@ def _steal(g: GameState, frame: Frame) -> Frame | None:
     return frame if steal_targets(g, frame[1], frame[3]) else None
 
 
+def full_steal_targets(g: GameState, seat: int, res: str, n: int) -> list[int]:
+    """The other players who have at least `n` of the resource (Air Raid steals exactly n)."""
+    r = R[res]
+    return [q.seat for q in g.players if q.seat != seat and q.res[r] >= n]
+
+
+def _steal_exact_decide(g: GameState, frame: Frame) -> list[Decision]:
+    res, n = frame[3], frame[4]
+    targets: list[int | None] = list(full_steal_targets(g, frame[1], res, n))
+    return [SelectPlayer(frame[1], f"Steal {n} {res} from a player", targets, frame[2])]
+
+
+def _steal_exact_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChoosePlayer) and answer.seat is not None
+    _take(g, frame, seat, answer, keep=True)
+
+
+def _steal_exact_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
+    return g.options.solo or bool(full_steal_targets(g, p.seat, args[0], args[1]))
+
+
+@op(
+    "steal_exact",
+    decide=_steal_exact_decide,
+    resolve=_steal_exact_resolve,
+    feasible=_steal_exact_feasible,
+)
+def _steal_exact(g: GameState, frame: Frame) -> Frame | None:
+    """Mandatory: the card needs a player with the whole amount (solo: the neutral opponent,
+    who has plenty)."""
+    if g.options.solo:
+        gain(g, player_of(g, frame), R[frame[3]], frame[4])
+        return None
+    return frame if full_steal_targets(g, frame[1], frame[3], frame[4]) else None
+
+
 def _prod_targets(g: GameState, res: str, n: int) -> list[int]:
     r = R[res]
     floor = PRODUCTION_FLOOR[r]
