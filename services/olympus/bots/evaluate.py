@@ -194,6 +194,7 @@ def _is_active(cid: int) -> bool:
         card.actions
         or card.triggers
         or card.discounts
+        or card.tag_discounts
         or card.project_discounts
         or card.steel_bonus
         or card.titanium_bonus

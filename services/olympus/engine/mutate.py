@@ -312,22 +312,29 @@ def fire_card_played(g: GameState, seat: int, played: int) -> None:
     _queue_triggers(g, seat, batches)
 
 
+def tile_trigger_fires(t: Trigger, own: bool, tile: str, on_mars: bool, metal: bool) -> bool:
+    """Whether a `tile_placed` trigger reacts to a `tile` put down (`own`: by the trigger's
+    owner) on a space on Mars or not, offering steel or titanium (`metal`) or not."""
+    if t.scope == "self" and not own:
+        return False
+    if t.tiles and tile not in t.tiles:
+        return False
+    if t.where == "mars" and not on_mars:
+        return False
+    return t.where != "metal_bonus" or metal
+
+
 def fire_tile_placed(g: GameState, seat: int, kind: int, space: int) -> None:
     name = TILE_NAMES[kind]
     sp = g.map.spaces[space]
     assert sp is not None
+    on_mars = sp.row >= 0
+    metal = "steel" in sp.bonus or "titanium" in sp.bonus
     batches: list[tuple[int, int, list[Instr]]] = []
     for owner in _owners_in_order(g, seat):
         for cid, t in _triggers(owner, "tile_placed"):
-            if t.scope == "self" and owner.seat != seat:
-                continue
-            if t.tiles and name not in t.tiles:
-                continue
-            if t.where == "mars" and sp.row < 0:
-                continue
-            if t.where == "metal_bonus" and not ("steel" in sp.bonus or "titanium" in sp.bonus):
-                continue
-            batches.append((owner.seat, cid, list(t.effects)))
+            if tile_trigger_fires(t, owner.seat == seat, name, on_mars, metal):
+                batches.append((owner.seat, cid, list(t.effects)))
     _queue_triggers(g, seat, batches)
 
 

@@ -45,6 +45,7 @@ class TableauEffects:
         "project_discounts",
         "scored_cards",
         "steel_bonus",
+        "tag_discounts",
         "tags",
         "titanium_bonus",
         "trade_discount",
@@ -55,6 +56,7 @@ class TableauEffects:
     def __init__(self, p: Player) -> None:
         tags: dict[str, int] = {}
         discounts: list[tuple[str | None, int]] = []
+        tag_discounts: list[tuple[str, int]] = []
         projects: dict[str, int] = {}
         self.leniency = self.steel_bonus = self.titanium_bonus = 0
         self.trade_discount = self.trade_offset = 0  # Colonies: fee cuts, track steps
@@ -79,6 +81,7 @@ class TableauEffects:
             for t in card.tags:
                 tags[t] = tags.get(t, 0) + 1
             discounts.extend(card.discounts)
+            tag_discounts.extend(card.tag_discounts)
             for name, value in card.project_discounts:
                 projects[name] = projects.get(name, 0) + value
             self.leniency += card.leniency
@@ -95,6 +98,7 @@ class TableauEffects:
         self.scored_cards = tuple(scored)
         self.triggers = {event: tuple(found) for event, found in triggers.items()}
         self.discounts = tuple(discounts)
+        self.tag_discounts = tuple(tag_discounts)
         self.project_discounts = projects
 
 
@@ -274,10 +278,14 @@ def resource_payment(p: Player, card: CardDef) -> list[tuple[int, int, int]]:
 def _discounted_cost(p: Player, card: CardDef) -> int:
     cost = card.cost or 0
     tags = card.tags
-    for tag, value in tableau_effects(p).discounts:
+    effects = tableau_effects(p)
+    for tag, value in effects.discounts:
         if tag is None or tag in tags:
-            # A discount applies once per card, however many matching tags it carries.
+            # "When you play a space card": once per card, however many space tags it carries.
             cost -= value
+    for tag, value in effects.tag_discounts:
+        # "When you play an Earth tag": once per printed Earth tag (wild tags do not count).
+        cost -= value * tags.count(tag)
     for mod, value in p.mods:
         if mod == "discount":
             cost -= value

@@ -2,10 +2,11 @@
 
 What may be taken back: the answering seat's own answers (not a bot's or a timeout's made for
 it), made since the last answer of another seat, none of which revealed anything: no card
-drawn or revealed (the deck changed), no shuffle or random outcome (the generator moved), no
-change to another seat's hidden cards (hands, dealt, drafted: a draft passing hands, the end
-of setup showing every corporation), and not the end of the game. Taking back such answers
-tells nobody anything new, and the state after it is exactly the state before them.
+drawn or revealed (the deck changed), no prelude drawn (the prelude deck changed: Valley
+Trust's first action shows three), no shuffle or random outcome (the generator moved), no
+change to another seat's hidden cards (hands, dealt, drafted, preludes: a draft passing hands,
+the end of setup showing every corporation), and not the end of the game. Taking back such
+answers tells nobody anything new, and the state after it is exactly the state before them.
 
 How: the state keeps one `UndoWindow`: a copy of the state before the seat's first answer that
 can still be taken back, and that answer and the later ones (text notation). Taking back `n`
@@ -54,14 +55,22 @@ def parse_undo(text: str) -> Undo | None:
 
 
 def hidden_facts(g: GameState, seat: int) -> HiddenFacts:
-    """What `seat` does not know before its answer: the generator, the deck, the other seats'
-    secret cards. An answer after which any of it differs revealed something."""
+    """What `seat` does not know before its answer: the generator, the deck and the prelude
+    deck, the other seats' secret cards. An answer after which any of it differs revealed
+    something."""
     others = tuple(
-        (tuple(p.hand), tuple(p.dealt), tuple(p.draft_hand), tuple(p.drafted), tuple(p.dealt_corps))
+        (
+            tuple(p.hand),
+            tuple(p.dealt),
+            tuple(p.draft_hand),
+            tuple(p.drafted),
+            tuple(p.dealt_corps),
+            tuple(p.preludes),
+        )
         for p in g.players
         if p.seat != seat
     )
-    return (g.rng, tuple(g.deck), others)
+    return (g.rng, tuple(g.deck), tuple(g.prelude_deck), others)
 
 
 def revealed(g: GameState, seat: int, before: HiddenFacts) -> bool:

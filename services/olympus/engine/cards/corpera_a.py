@@ -417,7 +417,7 @@ CARDS = [
         1,
         ACTIVE,
         "earth",
-        summary="Your Earth-tag cards cost 3 M€ less.",
-        discounts=(("earth", 3),),
+        summary="Your cards cost 3 M€ less per Earth tag they carry.",
+        tag_discounts=(("earth", 3),),  # "when you play an Earth tag": per tag
     ),
 ]

@@ -139,7 +139,7 @@ CARDS = [
         None,
         tags="earth",
         starting_mc=60,
-        summary="Its Earth-tag cards cost 3 M€ less.",
-        discounts=(("earth", 3),),
+        summary="Its cards cost 3 M€ less per Earth tag they carry.",
+        tag_discounts=(("earth", 3),),  # "when you play an Earth tag": per tag
     ),
 ]

@@ -168,7 +168,11 @@ class CardDef:
     triggers: tuple[Trigger, ...] = ()
     resource: str | None = None  # the card-resource kind this card holds
     # Passive effects of a card in play.
-    discounts: tuple[tuple[str | None, int], ...] = ()  # (tag or None for every card, M€)
+    # "When you play a <tag> card" / "a card": (tag or None for every card, M€), once per card.
+    discounts: tuple[tuple[str | None, int], ...] = ()
+    # "When you play a <tag> tag": (tag, M€) off per such tag on the card played (Research's
+    # two science tags with Valley Trust: 4 M€ off; Luna Governor with Earth Office: 6).
+    tag_discounts: tuple[tuple[str, int], ...] = ()
     project_discounts: tuple[tuple[str, int], ...] = ()  # (standard project, M€)
     leniency: int = 0  # global requirements this many steps looser
     steel_bonus: int = 0  # each steel worth this much more
@@ -203,8 +207,10 @@ class CardDef:
 
     @property
     def production_box(self) -> tuple[Instr, ...]:
-        """The production changes Robotic Workforce repeats (a Mining tile's metal included)."""
-        box = [i for i in self.play if i[0] == "prod"]
+        """The production changes Robotic Workforce repeats, in printed order: the player's own
+        and any player's production lowered (Heat Trappers, Biomass Combustors), a Mining
+        tile's metal included."""
+        box = [i for i in self.play if i[0] in ("prod", "prod_any")]
         if any(i[0] == "place" and len(i) > 3 and i[3] == "mining_prod" for i in self.play):
             box.append(("mining_prod",))
         return tuple(box)

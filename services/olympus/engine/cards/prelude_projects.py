@@ -88,9 +88,9 @@ CARDS = [
         "Cheung Shing MARS",
         tags="building",
         starting_mc=44,
-        summary="Begins with 3 M€ prod; its building-tag cards cost 2 M€ less.",
+        summary="Begins with 3 M€ prod; its cards cost 2 M€ less per building tag they carry.",
         play=(prod("megacredits", 3),),
-        discounts=(("building", 2),),
+        tag_discounts=(("building", 2),),  # "when you play a building tag": per tag
     ),
     corporation(
         "R10",
@@ -115,9 +115,9 @@ CARDS = [
         "Valley Trust",
         tags="earth",
         starting_mc=37,
-        summary="First action: draw 3 preludes, play one, drop the rest. Its science-tag cards cost 2 M€ less.",
+        summary="First action: draw 3 preludes, play one, drop the rest. Its cards cost 2 M€ less per science tag they carry.",
         first_action=(("prelude_draw", 3),),
-        discounts=(("science", 2),),
+        tag_discounts=(("science", 2),),  # "when you play a science tag": per tag
     ),
     corporation(
         "R35",
