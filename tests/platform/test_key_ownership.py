@@ -51,7 +51,7 @@ NAMES = {
     "olympus-web": "web",
 }
 # Celery's broker connections (kombu, unnamed): the task queues only.
-BROKER = ("_kombu.", "unacked", "olympus.bots", "olympus.clock", "celery")
+BROKER = ("_kombu.", "unacked", "olympus.bots", "olympus.clock", "olympus.webhooks", "celery")
 KEYLIKE = re.compile(r"^(olympus[:.]|_kombu\.|unacked|celery)")
 QUOTED = re.compile(r'"((?:[^"\\]|\\.)*)"')
 LINE = re.compile(r"^\S+ \[\d+ (\S+)\] (.*)$")
@@ -114,6 +114,11 @@ def exercise(stack: Platform) -> None:
     guest = accounts.CreateGuestAccount(accounts_pb2.CreateGuestAccountRequest(), timeout=10)
     key = guest.key
     accounts.WhoAmI(accounts_pb2.AccountServiceWhoAmIRequest(), metadata=auth_of(key))
+    # Its matched game's turns and end go to a webhook (nothing listens there: the workers
+    # keep the deliveries and try them again, in keys of their own).
+    accounts.SetWebhook(
+        accounts_pb2.SetWebhookRequest(url="http://127.0.0.1:9/olympus"), metadata=auth_of(key)
+    )
     made = games.CreateGame(
         game_pb2.CreateGameRequest(
             options=game_pb2.GameOptions(players=2),

@@ -16,6 +16,11 @@ QUOTAS = {
     f"/{SERVICE_NAME}/CreateAccount": MethodQuota(per_peer=Rate(300, 60)),
     f"/{SERVICE_NAME}/CreateKey": MethodQuota(per_peer=Rate(300, 60)),
     f"/{SERVICE_NAME}/CreateGuestAccount": MethodQuota(per_peer=Rate(120, 60)),
+    # A webhook is set once in a while: a flood of new secrets (or URLs to try) is slowed down.
+    f"/{SERVICE_NAME}/SetWebhook": MethodQuota(per_peer=Rate(300, 60), per_account=Rate(30, 60)),
+    f"/{SERVICE_NAME}/RotateWebhookSecret": MethodQuota(
+        per_peer=Rate(300, 60), per_account=Rate(30, 60)
+    ),
 }
 
 

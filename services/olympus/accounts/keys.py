@@ -11,6 +11,7 @@ SHA-256 is stored. Clients send it as gRPC metadata ``authorization: Bearer <key
     olympus:acctname:<name>      string: account id (names are unique, case-insensitive)
     olympus:acct:events          stream: key revocations and account changes, a day of them
                                  (AccountService.WatchKeyEvents serves it to the services)
+    olympus:acct:{a:<id>}:webhook   hash: the account's webhook (webhooks.py)
 
 Only the accounts service (and its operator CLI) touches these keys. The other services ask
 the accounts service what a key is (CheckKey) and hear of revocations (WatchKeyEvents): see

@@ -4,15 +4,18 @@ Who may do what: CreateGuestAccount needs no key (a new person account with play
 create_games); CreateAccount, DisableAccount and EnableAccount need an admin key; CreateKey,
 ListKeys and RevokeKey act on the caller's own account (an admin key: on any account); a key
 may make keys only with scopes it has itself (an admin key: any but `service`); GetAccount and
-WhoAmI take any valid key. CheckKey and WatchKeyEvents are for the platform's services only
-(the `service` scope): that is how every other service checks its callers' keys and hears of
-revocations (platform/keycheck.py). A `service` key is never made over the API: the
+WhoAmI take any valid key. SetWebhook, GetWebhook, DeleteWebhook and RotateWebhookSecret act
+on the caller's own account with a `play` key (an admin key: on any account; webhooks.py).
+CheckKey, WatchKeyEvents and GetWebhookTarget are for the platform's services only (the
+`service` scope): that is how every other service checks its callers' keys and hears of
+revocations (platform/keycheck.py), and where the game service's workers send webhooks. A `service` key is never made over the API: the
 deploy-time service credential (OLYMPUS_SERVICE_KEY) is registered when this service starts.
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import secrets
 from collections.abc import AsyncIterator, Iterable, Mapping
 from typing import Final
@@ -31,6 +34,7 @@ from olympus.platform.keycheck import (
     REVOKED,
     UNKNOWN,
     VALID,
+    WEBHOOK_CHANGED,
     Authenticator,
     KeyCheck,
     caller,
@@ -54,6 +58,7 @@ from .keys import (
     Principal,
     check_scopes,
 )
+from .webhooks import Webhook, WebhookStore
 
 log = logging.getLogger("olympus.accounts")
 
@@ -148,6 +153,7 @@ _EVENT_KINDS: Final[Mapping[str, int]] = {
     KEY_REVOKED: pb.KEY_EVENT_KIND_KEY_REVOKED,
     ACCOUNT_DISABLED: pb.KEY_EVENT_KIND_ACCOUNT_DISABLED,
     ACCOUNT_ENABLED: pb.KEY_EVENT_KIND_ACCOUNT_ENABLED,
+    WEBHOOK_CHANGED: pb.KEY_EVENT_KIND_WEBHOOK_CHANGED,
 }
 
 
@@ -162,6 +168,18 @@ def check_to_proto(check: KeyCheck) -> pb.CheckKeyResponse:
     elif check.account_id:
         msg.account.account_id = check.account_id
     return msg
+
+
+def webhook_to_proto(hook: Webhook) -> pb.Webhook:
+    """The webhook as it is shown: never its secret."""
+    return pb.Webhook(
+        url=hook.url,
+        create_time=timestamp(hook.created_ms),
+        secret_time=timestamp(hook.secret_ms),
+    )
+
+
+_ACCOUNT_ID_RE = re.compile(r"[0-9a-f]{16}")
 
 
 def _target(principal: Principal, account_id: str) -> str:
@@ -179,6 +197,7 @@ class AccountService(accounts_pb2_grpc.AccountServiceServicer):
         # This service owns the keys: it checks its callers against the store itself, uncached.
         self._auth = Authenticator(keys, cache=False)
         self._hub = hub
+        self._webhooks = WebhookStore(keys)
 
     @rpc
     async def CreateAccount(
@@ -283,7 +302,62 @@ class AccountService(accounts_pb2_grpc.AccountServiceServicer):
             scopes=_scopes_to_proto(sorted(principal.scopes, key=list(SCOPES).index)),
         )
 
+    # --- webhooks ---------------------------------------------------------------------------
+    async def _webhook_account(self, context: grpc.aio.ServicerContext, account_id: str) -> str:
+        """The account a webhook call acts on: the caller's own with a `play` key, or any with
+        an admin key."""
+        principal = await caller(self._auth, context, SCOPE_PLAY)
+        return _target(principal, account_id)
+
+    @rpc
+    async def SetWebhook(
+        self, request: pb.SetWebhookRequest, context: grpc.aio.ServicerContext
+    ) -> pb.SetWebhookResponse:
+        target = await self._webhook_account(context, request.account_id)
+        hook = await self._webhooks.set(target, request.url)
+        return pb.SetWebhookResponse(webhook=webhook_to_proto(hook), secret=hook.secret)
+
+    @rpc
+    async def GetWebhook(
+        self, request: pb.GetWebhookRequest, context: grpc.aio.ServicerContext
+    ) -> pb.GetWebhookResponse:
+        target = await self._webhook_account(context, request.account_id)
+        hook = await self._webhooks.require(target)
+        return pb.GetWebhookResponse(webhook=webhook_to_proto(hook))
+
+    @rpc
+    async def DeleteWebhook(
+        self, request: pb.DeleteWebhookRequest, context: grpc.aio.ServicerContext
+    ) -> pb.DeleteWebhookResponse:
+        target = await self._webhook_account(context, request.account_id)
+        return pb.DeleteWebhookResponse(deleted=await self._webhooks.delete(target))
+
+    @rpc
+    async def RotateWebhookSecret(
+        self, request: pb.RotateWebhookSecretRequest, context: grpc.aio.ServicerContext
+    ) -> pb.RotateWebhookSecretResponse:
+        target = await self._webhook_account(context, request.account_id)
+        hook = await self._webhooks.rotate(target)
+        return pb.RotateWebhookSecretResponse(webhook=webhook_to_proto(hook), secret=hook.secret)
+
     # --- for the services --------------------------------------------------------------------
+    @rpc
+    async def GetWebhookTarget(
+        self, request: pb.GetWebhookTargetRequest, context: grpc.aio.ServicerContext
+    ) -> pb.GetWebhookTargetResponse:
+        await caller(self._auth, context, SCOPE_SERVICE)
+        if not _ACCOUNT_ID_RE.fullmatch(request.account_id):
+            raise InvalidArgument(
+                "account_id must be 16 lowercase hex digits",
+                reason="INVALID_ARGUMENT",
+                field="account_id",
+            )
+        account = await self._keys.account(request.account_id)
+        hook = await self._webhooks.get(account.account_id)
+        if hook is None or account.disabled:
+            return pb.GetWebhookTargetResponse(configured=False)
+        return pb.GetWebhookTargetResponse(configured=True, url=hook.url, secret=hook.secret)
+
     @rpc
     async def CheckKey(
         self, request: pb.CheckKeyRequest, context: grpc.aio.ServicerContext

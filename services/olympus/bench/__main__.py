@@ -5,7 +5,8 @@ matched per second, time to match; and a good pair's time to match while one acc
 against idle), what the seams between the services cost (SubmitAction and time to match on the
 code before them and on this checkout, service_seams), live scores (views and answers per
 second with realtime scoring on and off), the cost of WAIT for a replica on Redis Cluster
-(redis_wait) and of `appendfsync always` against `everysec` (redis_appendfsync).
+(redis_wait), of `appendfsync always` against `everysec` (redis_appendfsync), and
+SubmitAction's p50 with webhooks on over off (webhooks).
 
 `python -m olympus.bench engine live_scores` runs only the named ones."""
 
@@ -32,6 +33,7 @@ BENCHMARKS = {
     "live_scores": "livescore",
     "redis_wait": "durability",
     "redis_appendfsync": "appendfsync",
+    "webhooks": "webhooks",
 }
 
 

@@ -55,6 +55,7 @@ from .records import RESIGN, Keyed, Outcome, Seen, Summary, log_entry
 from .schedules import Schedules
 from .seating import Seating
 from .table import Table
+from .webhooks import Notifier
 
 log = logging.getLogger("olympus.gamestate")
 
@@ -177,12 +178,15 @@ class Games:
         store: st.GameStore,
         state_cache_size: int = 4096,
         dispatcher: BotDispatcher | None = None,
+        notifier: Notifier | None = None,
     ) -> None:
         self.store = store
         self.schedules = Schedules(store)
         self.seating = Seating(store.redis)
         self.grants = Grants(store.redis)
         self.dispatcher = dispatcher
+        # Tells the workers what the accounts' webhooks should hear of (webhooks.py).
+        self.notifier = notifier
         self._metas: Lru[str, GameMeta] = Lru(16_384)
         self._states: Lru[str, Loaded] = Lru(state_cache_size)
         self.live = LiveScores()
@@ -257,6 +261,7 @@ class Games:
         if event.HasField("live_score"):
             self.live.remember(meta.game_id, 1, event.live_score)
         self._dispatch_bots(meta, Loaded(1, game, table))
+        self._notify(meta, 1, table, game, None, created)
         await self.seating.started(meta)
         return Created(meta, tokens, host_token, 1)
 
@@ -541,7 +546,30 @@ class Games:
                     meta.index_member, st.STATUS_FINISHED, summary.updated_ms, meta.anonymous
                 )
                 await self.seating.ended(meta)
+            actor = None if bot or timed_out else seat
+            self._notify(meta, new_version, after.table, game, actor, summary.updated_ms)
         return outcome
+
+    def _notify(
+        self, meta: GameMeta, version: int, table: Table, game: Game, actor: int | None, at: int
+    ) -> None:
+        """Tell the accounts' webhooks what this commit did (it only starts an outbox write
+        that nobody waits for; it never fails the commit's caller)."""
+        if self.notifier is None:
+            return
+        try:
+            self.notifier.committed(meta, version, table, game, actor, at)
+        except Exception:
+            log.exception("webhook notification failed", extra={"game_id": meta.game_id})
+
+    def notify_ended(self, meta: GameMeta, version: int, kind: str, at: int) -> None:
+        """The game ended at `version` other than by an answer (an abort): tell the webhooks."""
+        if self.notifier is None:
+            return
+        try:
+            self.notifier.ended(meta, version, kind, at)
+        except Exception:
+            log.exception("webhook notification failed", extra={"game_id": meta.game_id})
 
     async def _status(self, game_id: str) -> str:
         return ((await self.store.summary(game_id))["status"] or b"").decode()

@@ -25,6 +25,7 @@ from .auth import HOST
 from .core import Games, now_ms, over_error
 from .events import aborted_event
 from .meta import GameMeta
+from .webhooks import GAME_ABORTED
 
 BY_HOST = "host"
 FOR_INACTIVITY = "inactivity"
@@ -100,6 +101,7 @@ class Ending:
                     meta.index_member, st.STATUS_ABORTED, now, meta.anonymous
                 )
                 await self.games.seating.ended(meta)
+                self.games.notify_ended(meta, outcome.version, GAME_ABORTED, now)
                 return outcome.version
             if outcome.kind == st.BUSY:
                 return None

@@ -62,6 +62,7 @@ from .settings import (
 )
 from .sweeper import Sweeper
 from .watch import EventHub, SeatDecisions, watch
+from .webhooks import Notifier, Outbox, service_presence
 
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["GameService"].full_name
 KEY_EVENTS_CURSOR = "olympus:games:keyevents"  # the last key event this service acted on
@@ -434,6 +435,11 @@ def make_setup(
         hub = EventHub(games, watch_redis, f"{CLIENT_NAME}-live", WATCH_READERS)
         hub.start()
         keys = key_service(accounts_address, redis)
+        presence = service_presence(keys)
+        notifier = None
+        if presence is not None:  # webhooks: the workers read them with the credential
+            notifier = games.notifier = Notifier(Outbox(store), presence)
+            keys.auth.listeners.append(presence.on_key_event)
         handover = Handover(games)
         keys.auth.listeners.append(handover.on_key_event)
         keys.start()
@@ -462,6 +468,9 @@ def make_setup(
             await hub.shutdown()  # ends the watch streams still open (SHUTTING_DOWN)
             await hub.close()
             sender.close()
+            if notifier is not None and presence is not None:
+                await notifier.drain()
+                await presence.close()
             await keys.close()
             await handover.close()
             if activity is not None:

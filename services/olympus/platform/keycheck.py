@@ -50,6 +50,9 @@ RECONNECT_S = (0.2, 0.5, 1.0, 2.0, 5.0)
 
 VALID, UNKNOWN, REVOKED, DISABLED = "valid", "unknown", "revoked", "disabled"
 KEY_REVOKED, ACCOUNT_DISABLED, ACCOUNT_ENABLED = "key_revoked", "account_disabled", "enabled"
+# An account's webhook changed (accounts/webhooks.py): no key did; listeners that cache what
+# they know of webhooks forget it.
+WEBHOOK_CHANGED = "webhook_changed"
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +77,7 @@ class KeyCheck:
 @dataclass(frozen=True, slots=True)
 class KeyEventData:
     event_id: str
-    kind: str  # KEY_REVOKED, ACCOUNT_DISABLED, ACCOUNT_ENABLED
+    kind: str  # KEY_REVOKED, ACCOUNT_DISABLED, ACCOUNT_ENABLED, WEBHOOK_CHANGED
     account_id: str
     key_id: str = ""
 
@@ -159,8 +162,11 @@ class Authenticator:
 
     async def apply(self, event: KeyEventData) -> None:
         """Forget what is cached of the key or account, then tell the listeners."""
-        self._epoch += 1
         self.alive()
+        if event.kind == WEBHOOK_CHANGED:  # no key changed: only the listeners care
+            await self._tell(event)
+            return
+        self._epoch += 1
         for digest, cached in list(self._cached.items()):
             check = cached.check
             account = check.principal.account_id if check.principal else check.account_id
@@ -169,6 +175,9 @@ class Authenticator:
                 event.kind != KEY_REVOKED or key_id == event.key_id or digest[:12] == event.key_id
             ):
                 del self._cached[digest]
+        await self._tell(event)
+
+    async def _tell(self, event: KeyEventData) -> None:
         for listener in self.listeners:
             try:
                 await listener(event)
@@ -365,6 +374,7 @@ class EventFollower:
             apb.KEY_EVENT_KIND_KEY_REVOKED: KEY_REVOKED,
             apb.KEY_EVENT_KIND_ACCOUNT_DISABLED: ACCOUNT_DISABLED,
             apb.KEY_EVENT_KIND_ACCOUNT_ENABLED: ACCOUNT_ENABLED,
+            apb.KEY_EVENT_KIND_WEBHOOK_CHANGED: WEBHOOK_CHANGED,
         }.get(event.kind)
         if kind is not None:
             await self.auth.apply(

@@ -15,6 +15,12 @@ Every process serves its own registry (`--metrics-port`; see `start`). The serie
     olympus_web_requests_total{route, status}        the web bridge's HTTP requests
     olympus_web_request_seconds{route}               their latency (histogram)
     olympus_web_streams_open                         server-sent event streams open now
+    olympus_webhook_deliveries_total{kind, outcome}  webhook tries (the workers'): delivered,
+                                                     retried (tried again later), failed (for
+                                                     good), dropped (no webhook any more)
+    olympus_webhook_seconds{kind}                    one try's latency (histogram)
+    olympus_webhook_delay_seconds{kind}              from the event to its delivery, retries
+                                                     included (histogram)
 
 `method` is the full gRPC method without the leading slash, e.g.
 `olympus.v1.GameService/SubmitAction`. Other modules update these objects directly; a module
@@ -54,6 +60,26 @@ REDIS_SECONDS = Histogram(
     buckets=_REDIS_BUCKETS,
 )
 GAMES_ACTIVE = Gauge("olympus_games_active", "Games in the active index (sampled)")
+
+
+WEBHOOK_DELIVERIES = Counter(
+    "olympus_webhook_deliveries",
+    "Webhook tries by kind and outcome: delivered, retried (to be tried again), failed (given "
+    "up), dropped (the account has no webhook any more)",
+    ["kind", "outcome"],
+)
+WEBHOOK_SECONDS = Histogram(
+    "olympus_webhook_seconds",
+    "Latency of one webhook try, from sending it to the receiver's answer (or failure)",
+    ["kind"],
+    buckets=(0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10),
+)
+WEBHOOK_DELAY_SECONDS = Histogram(
+    "olympus_webhook_delay_seconds",
+    "From the event a webhook tells of to its delivery, retries included",
+    ["kind"],
+    buckets=(0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5, 30, 60, 300, 900, 3600),
+)
 
 
 def start(host: str, port: int) -> int:

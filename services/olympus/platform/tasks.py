@@ -25,9 +25,15 @@ SWEEP = "olympus.sweep_timers"  # (): claim due timers, send FIRE for each (beat
 # (): deliver the results of the rated games that ended to the scoring service (beat, every
 # OLYMPUS_REPORT_SECONDS; workers/results.py)
 REPORT = "olympus.deliver_results"
+# (): send the webhook deliveries due (beat, every OLYMPUS_WEBHOOK_SWEEP_SECONDS; the game
+# service and the workers put them in the outbox, gamestate/webhooks.py; workers/webhooks.py)
+WEBHOOK_SWEEP = "olympus.deliver_webhooks"
 BOT_QUEUE = "olympus.bots"
 CLOCK_QUEUE = "olympus.clock"
-QUEUES = (BOT_QUEUE, CLOCK_QUEUE)
+# Webhook deliveries wait on other people's servers (up to a try's timeout): a queue of their
+# own, which a worker may be dedicated to (`celery -A olympus.workers worker -Q olympus.webhooks`).
+WEBHOOK_QUEUE = "olympus.webhooks"
+QUEUES = (BOT_QUEUE, CLOCK_QUEUE, WEBHOOK_QUEUE)
 
 # A task's soft limit raises inside it; the hard one kills its pool process (its message goes
 # back to the queue: reject on worker loss). A bot turn works in slices far below these.
@@ -42,10 +48,14 @@ log = logging.getLogger("olympus.tasks")
 
 
 DEFAULT_REPORT_SECONDS = 5.0
+DEFAULT_WEBHOOK_SWEEP_SECONDS = 0.5
 
 
 def celery_app(
-    broker_url: str, sweep_seconds: float = 1.0, report_seconds: float = DEFAULT_REPORT_SECONDS
+    broker_url: str,
+    sweep_seconds: float = 1.0,
+    report_seconds: float = DEFAULT_REPORT_SECONDS,
+    webhook_sweep_seconds: float = DEFAULT_WEBHOOK_SWEEP_SECONDS,
 ) -> Celery:
     if is_cluster_url(broker_url):
         # Celery's Redis transport speaks to one Redis (its queues are lists and a pub/sub
@@ -73,6 +83,7 @@ def celery_app(
             BOT_TURN: {"queue": BOT_QUEUE},
             FIRE: {"queue": CLOCK_QUEUE},
             REPORT: {"queue": CLOCK_QUEUE},
+            WEBHOOK_SWEEP: {"queue": WEBHOOK_QUEUE},
         },
         task_soft_time_limit=SOFT_TIME_LIMIT_S,
         task_time_limit=HARD_TIME_LIMIT_S,
@@ -90,6 +101,14 @@ def celery_app(
                 "task": REPORT,
                 "schedule": report_seconds,
                 "options": {"queue": CLOCK_QUEUE, "expires": max(1.0, 2 * report_seconds)},
+            },
+            "deliver-webhooks": {
+                "task": WEBHOOK_SWEEP,
+                "schedule": webhook_sweep_seconds,
+                "options": {
+                    "queue": WEBHOOK_QUEUE,
+                    "expires": max(1.0, 5 * webhook_sweep_seconds),
+                },
             },
         },
     )

@@ -1,5 +1,6 @@
 import datetime
 
+from google.api import field_behavior_pb2 as _field_behavior_pb2
 from google.protobuf import timestamp_pb2 as _timestamp_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf.internal import enum_type_wrapper as _enum_type_wrapper
@@ -40,6 +41,7 @@ class KeyEventKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     KEY_EVENT_KIND_ACCOUNT_DISABLED: _ClassVar[KeyEventKind]
     KEY_EVENT_KIND_ACCOUNT_ENABLED: _ClassVar[KeyEventKind]
     KEY_EVENT_KIND_HEARTBEAT: _ClassVar[KeyEventKind]
+    KEY_EVENT_KIND_WEBHOOK_CHANGED: _ClassVar[KeyEventKind]
 ACCOUNT_KIND_UNSPECIFIED: AccountKind
 ACCOUNT_KIND_PERSON: AccountKind
 ACCOUNT_KIND_BOT: AccountKind
@@ -59,6 +61,7 @@ KEY_EVENT_KIND_KEY_REVOKED: KeyEventKind
 KEY_EVENT_KIND_ACCOUNT_DISABLED: KeyEventKind
 KEY_EVENT_KIND_ACCOUNT_ENABLED: KeyEventKind
 KEY_EVENT_KIND_HEARTBEAT: KeyEventKind
+KEY_EVENT_KIND_WEBHOOK_CHANGED: KeyEventKind
 
 class Account(_message.Message):
     __slots__ = ("account_id", "name", "kind", "created_ms", "disabled", "create_time")
@@ -257,3 +260,83 @@ class KeyEvent(_message.Message):
     key_id: str
     event_time: _timestamp_pb2.Timestamp
     def __init__(self, event_id: _Optional[str] = ..., kind: _Optional[_Union[KeyEventKind, str]] = ..., account_id: _Optional[str] = ..., key_id: _Optional[str] = ..., event_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class Webhook(_message.Message):
+    __slots__ = ("url", "create_time", "secret_time")
+    URL_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    SECRET_TIME_FIELD_NUMBER: _ClassVar[int]
+    url: str
+    create_time: _timestamp_pb2.Timestamp
+    secret_time: _timestamp_pb2.Timestamp
+    def __init__(self, url: _Optional[str] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., secret_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class SetWebhookRequest(_message.Message):
+    __slots__ = ("account_id", "url")
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    url: str
+    def __init__(self, account_id: _Optional[str] = ..., url: _Optional[str] = ...) -> None: ...
+
+class SetWebhookResponse(_message.Message):
+    __slots__ = ("webhook", "secret")
+    WEBHOOK_FIELD_NUMBER: _ClassVar[int]
+    SECRET_FIELD_NUMBER: _ClassVar[int]
+    webhook: Webhook
+    secret: str
+    def __init__(self, webhook: _Optional[_Union[Webhook, _Mapping]] = ..., secret: _Optional[str] = ...) -> None: ...
+
+class GetWebhookRequest(_message.Message):
+    __slots__ = ("account_id",)
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    def __init__(self, account_id: _Optional[str] = ...) -> None: ...
+
+class GetWebhookResponse(_message.Message):
+    __slots__ = ("webhook",)
+    WEBHOOK_FIELD_NUMBER: _ClassVar[int]
+    webhook: Webhook
+    def __init__(self, webhook: _Optional[_Union[Webhook, _Mapping]] = ...) -> None: ...
+
+class DeleteWebhookRequest(_message.Message):
+    __slots__ = ("account_id",)
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    def __init__(self, account_id: _Optional[str] = ...) -> None: ...
+
+class DeleteWebhookResponse(_message.Message):
+    __slots__ = ("deleted",)
+    DELETED_FIELD_NUMBER: _ClassVar[int]
+    deleted: bool
+    def __init__(self, deleted: _Optional[bool] = ...) -> None: ...
+
+class RotateWebhookSecretRequest(_message.Message):
+    __slots__ = ("account_id",)
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    def __init__(self, account_id: _Optional[str] = ...) -> None: ...
+
+class RotateWebhookSecretResponse(_message.Message):
+    __slots__ = ("webhook", "secret")
+    WEBHOOK_FIELD_NUMBER: _ClassVar[int]
+    SECRET_FIELD_NUMBER: _ClassVar[int]
+    webhook: Webhook
+    secret: str
+    def __init__(self, webhook: _Optional[_Union[Webhook, _Mapping]] = ..., secret: _Optional[str] = ...) -> None: ...
+
+class GetWebhookTargetRequest(_message.Message):
+    __slots__ = ("account_id",)
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    account_id: str
+    def __init__(self, account_id: _Optional[str] = ...) -> None: ...
+
+class GetWebhookTargetResponse(_message.Message):
+    __slots__ = ("configured", "url", "secret")
+    CONFIGURED_FIELD_NUMBER: _ClassVar[int]
+    URL_FIELD_NUMBER: _ClassVar[int]
+    SECRET_FIELD_NUMBER: _ClassVar[int]
+    configured: bool
+    url: str
+    secret: str
+    def __init__(self, configured: _Optional[bool] = ..., url: _Optional[str] = ..., secret: _Optional[str] = ...) -> None: ...

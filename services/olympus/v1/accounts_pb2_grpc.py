@@ -79,6 +79,26 @@ class AccountServiceStub:
                 request_serializer=olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountResponse.FromString,
                 _registered_method=True)
+        self.SetWebhook = channel.unary_unary(
+                '/olympus.v1.AccountService/SetWebhook',
+                request_serializer=olympus_dot_v1_dot_accounts__pb2.SetWebhookRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_accounts__pb2.SetWebhookResponse.FromString,
+                _registered_method=True)
+        self.GetWebhook = channel.unary_unary(
+                '/olympus.v1.AccountService/GetWebhook',
+                request_serializer=olympus_dot_v1_dot_accounts__pb2.GetWebhookRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_accounts__pb2.GetWebhookResponse.FromString,
+                _registered_method=True)
+        self.DeleteWebhook = channel.unary_unary(
+                '/olympus.v1.AccountService/DeleteWebhook',
+                request_serializer=olympus_dot_v1_dot_accounts__pb2.DeleteWebhookRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_accounts__pb2.DeleteWebhookResponse.FromString,
+                _registered_method=True)
+        self.RotateWebhookSecret = channel.unary_unary(
+                '/olympus.v1.AccountService/RotateWebhookSecret',
+                request_serializer=olympus_dot_v1_dot_accounts__pb2.RotateWebhookSecretRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_accounts__pb2.RotateWebhookSecretResponse.FromString,
+                _registered_method=True)
         self.CheckKey = channel.unary_unary(
                 '/olympus.v1.AccountService/CheckKey',
                 request_serializer=olympus_dot_v1_dot_accounts__pb2.CheckKeyRequest.SerializeToString,
@@ -88,6 +108,11 @@ class AccountServiceStub:
                 '/olympus.v1.AccountService/WatchKeyEvents',
                 request_serializer=olympus_dot_v1_dot_accounts__pb2.WatchKeyEventsRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_accounts__pb2.KeyEvent.FromString,
+                _registered_method=True)
+        self.GetWebhookTarget = channel.unary_unary(
+                '/olympus.v1.AccountService/GetWebhookTarget',
+                request_serializer=olympus_dot_v1_dot_accounts__pb2.GetWebhookTargetRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_accounts__pb2.GetWebhookTargetResponse.FromString,
                 _registered_method=True)
 
 
@@ -164,6 +189,79 @@ class AccountServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SetWebhook(self, request, context):
+        """--- webhooks: the caller's own account (a key with SCOPE_PLAY; an admin key: any account
+        by `account_id`; anyone else's: PERMISSION_DENIED SCOPE_REQUIRED, scope "admin") -------
+
+        An account may register one webhook: an HTTPS URL the platform POSTs a small signed JSON
+        to when a human seat of the account gets a new decision ("your turn"; not right after the
+        seat's own answer, when its turn simply goes on, nor for a seat the table plays now) and
+        when a game with a seat of the account ends (finished or aborted). Only seats a platform
+        service gave the account (a matched ticket, a ladder table) belong to it.
+
+        Each delivery is an HTTP POST with `Content-Type: application/json` and the headers
+        X-Olympus-Delivery:  the delivery's id (the body's `id`: the same for every try of it)
+        X-Olympus-Event:     its kind (the body's `kind`)
+        X-Olympus-Timestamp: when this try was sent, unix seconds
+        X-Olympus-Signature: sha256=<hex of HMAC-SHA256, keyed with the webhook's secret (its
+        UTF-8 bytes), over "<X-Olympus-Timestamp>.<the raw body>">
+        and a body such as
+        {"id": "9f0c...", "kind": "your_turn", "game_id": "4c1d...", "seat": 1, "version": 17,
+        "account_id": "a1b2...", "time": "2026-12-06T20:04:02.123Z"}
+        where kind is "your_turn", "game_finished" or "game_aborted", `version` the game's version
+        after the event and `time` (RFC 3339, UTC) when it happened. A "game_finished" body adds
+        "result": {"placement": 1, "score": 74, "winner": true, "players": 2, "generation": 12}
+        (placement 1 is first; seats with the same score and M€ share a placement).
+
+        A receiver verifies every delivery before it acts on it:
+        1. reject it (e.g. 400) when X-Olympus-Timestamp is more than 5 minutes from its own
+        clock: an old request replayed by someone who recorded it;
+        2. compute the HMAC over the timestamp, a ".", and the body exactly as received (before
+        any JSON parsing), and compare it with the signature in constant time (Python:
+        hmac.compare_digest); reject a mismatch (401);
+        3. treat X-Olympus-Delivery as an idempotency key: a delivery may come more than once
+        (a retry whose first try reached you, but whose answer did not reach us).
+        Answer with any 2xx as soon as the delivery is stored (within 5 seconds). Connection
+        errors, timeouts, 5xx and 429 are tried again with exponential backoff (after 5 s, 10 s,
+        20 s, ... for up to an hour from the event); any other answer (another 4xx, a redirect) is
+        final. Deliveries never hold up a game: they are sent by the game service's workers after
+        the move is committed, and a delivery that fails for good is dropped (logged, counted).
+
+        Registers (or replaces) the account's webhook. The URL must be https:// with a host, at
+        most 2,048 characters, without user:password@ or #fragment; plain http:// only to the
+        loopback host (127.0.0.1, localhost or [::1], for local development and tests). Else
+        INVALID_ARGUMENT INVALID_WEBHOOK_URL (field `url`). Each call makes a new secret: it is in
+        this reply and never again (keep it like a password; RotateWebhookSecret makes another).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetWebhook(self, request, context):
+        """The account's webhook: its URL and times, never its secret. NOT_FOUND WEBHOOK_NOT_FOUND
+        when it has none.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteWebhook(self, request, context):
+        """Removes the account's webhook: nothing more is sent to it. Idempotent (`deleted` says
+        whether there was one).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RotateWebhookSecret(self, request, context):
+        """A new secret for the account's webhook, same URL; the old one stops signing at once (the
+        workers may sign with it for up to 10 s more). The secret is in this reply and never
+        again. NOT_FOUND WEBHOOK_NOT_FOUND when the account has no webhook.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def CheckKey(self, request, context):
         """--- for the platform's services only (a key with SCOPE_SERVICE; anyone else:
         PERMISSION_DENIED, SERVICE_ONLY) --------------------------------------------------------
@@ -182,6 +280,16 @@ class AccountServiceServicer:
         now), then a HEARTBEAT event every few seconds while nothing happens: a service that stops
         hearing them treats its cached key checks as stale. Events are kept for a day: resuming
         from an older id starts at the oldest kept.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetWebhookTarget(self, request, context):
+        """Where the game service's workers deliver an account's webhooks: its URL and secret.
+        `configured` is false (and nothing else set) when the account has no webhook or is
+        disabled. A malformed account_id is INVALID_ARGUMENT; an unknown one NOT_FOUND
+        ACCOUNT_NOT_FOUND.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -235,6 +343,26 @@ def add_AccountServiceServicer_to_server(servicer, server):
                     request_deserializer=olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_accounts__pb2.CreateGuestAccountResponse.SerializeToString,
             ),
+            'SetWebhook': grpc.unary_unary_rpc_method_handler(
+                    servicer.SetWebhook,
+                    request_deserializer=olympus_dot_v1_dot_accounts__pb2.SetWebhookRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_accounts__pb2.SetWebhookResponse.SerializeToString,
+            ),
+            'GetWebhook': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetWebhook,
+                    request_deserializer=olympus_dot_v1_dot_accounts__pb2.GetWebhookRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_accounts__pb2.GetWebhookResponse.SerializeToString,
+            ),
+            'DeleteWebhook': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteWebhook,
+                    request_deserializer=olympus_dot_v1_dot_accounts__pb2.DeleteWebhookRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_accounts__pb2.DeleteWebhookResponse.SerializeToString,
+            ),
+            'RotateWebhookSecret': grpc.unary_unary_rpc_method_handler(
+                    servicer.RotateWebhookSecret,
+                    request_deserializer=olympus_dot_v1_dot_accounts__pb2.RotateWebhookSecretRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_accounts__pb2.RotateWebhookSecretResponse.SerializeToString,
+            ),
             'CheckKey': grpc.unary_unary_rpc_method_handler(
                     servicer.CheckKey,
                     request_deserializer=olympus_dot_v1_dot_accounts__pb2.CheckKeyRequest.FromString,
@@ -244,6 +372,11 @@ def add_AccountServiceServicer_to_server(servicer, server):
                     servicer.WatchKeyEvents,
                     request_deserializer=olympus_dot_v1_dot_accounts__pb2.WatchKeyEventsRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_accounts__pb2.KeyEvent.SerializeToString,
+            ),
+            'GetWebhookTarget': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetWebhookTarget,
+                    request_deserializer=olympus_dot_v1_dot_accounts__pb2.GetWebhookTargetRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_accounts__pb2.GetWebhookTargetResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -500,6 +633,114 @@ class AccountService:
             _registered_method=True)
 
     @staticmethod
+    def SetWebhook(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.AccountService/SetWebhook',
+            olympus_dot_v1_dot_accounts__pb2.SetWebhookRequest.SerializeToString,
+            olympus_dot_v1_dot_accounts__pb2.SetWebhookResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetWebhook(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.AccountService/GetWebhook',
+            olympus_dot_v1_dot_accounts__pb2.GetWebhookRequest.SerializeToString,
+            olympus_dot_v1_dot_accounts__pb2.GetWebhookResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteWebhook(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.AccountService/DeleteWebhook',
+            olympus_dot_v1_dot_accounts__pb2.DeleteWebhookRequest.SerializeToString,
+            olympus_dot_v1_dot_accounts__pb2.DeleteWebhookResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RotateWebhookSecret(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.AccountService/RotateWebhookSecret',
+            olympus_dot_v1_dot_accounts__pb2.RotateWebhookSecretRequest.SerializeToString,
+            olympus_dot_v1_dot_accounts__pb2.RotateWebhookSecretResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
     def CheckKey(request,
             target,
             options=(),
@@ -543,6 +784,33 @@ class AccountService:
             '/olympus.v1.AccountService/WatchKeyEvents',
             olympus_dot_v1_dot_accounts__pb2.WatchKeyEventsRequest.SerializeToString,
             olympus_dot_v1_dot_accounts__pb2.KeyEvent.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetWebhookTarget(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.AccountService/GetWebhookTarget',
+            olympus_dot_v1_dot_accounts__pb2.GetWebhookTargetRequest.SerializeToString,
+            olympus_dot_v1_dot_accounts__pb2.GetWebhookTargetResponse.FromString,
             options,
             channel_credentials,
             insecure,

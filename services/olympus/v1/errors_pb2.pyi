@@ -90,6 +90,8 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     ACCOUNT_NOT_FOUND: _ClassVar[ErrorReason]
     ACCOUNT_DISABLED: _ClassVar[ErrorReason]
     INVALID_SCOPE: _ClassVar[ErrorReason]
+    INVALID_WEBHOOK_URL: _ClassVar[ErrorReason]
+    WEBHOOK_NOT_FOUND: _ClassVar[ErrorReason]
     INVALID_FORMAT: _ClassVar[ErrorReason]
     TICKET_NOT_FOUND: _ClassVar[ErrorReason]
     DUPLICATE_TICKET: _ClassVar[ErrorReason]
@@ -196,6 +198,8 @@ SCOPE_REQUIRED: ErrorReason
 ACCOUNT_NOT_FOUND: ErrorReason
 ACCOUNT_DISABLED: ErrorReason
 INVALID_SCOPE: ErrorReason
+INVALID_WEBHOOK_URL: ErrorReason
+WEBHOOK_NOT_FOUND: ErrorReason
 INVALID_FORMAT: ErrorReason
 TICKET_NOT_FOUND: ErrorReason
 DUPLICATE_TICKET: ErrorReason

@@ -21,12 +21,14 @@ from olympus.gamestate.autoplay import Autoplay
 from olympus.gamestate.core import Games
 from olympus.gamestate.durability import durability_from_env
 from olympus.gamestate.store import GameStore
+from olympus.gamestate.webhooks import WORKER_TTL_S, Notifier, Outbox, Presence
 from olympus.platform.identity import service_key_from_env
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.tasks import BOT_QUEUE, BOT_TURN
 
 from .results import ResultDelivery
 from .settings import WorkerSettings
+from .webhooks import Targets, WebhookDelivery
 
 T = TypeVar("T")
 log = logging.getLogger("olympus.workers")
@@ -65,14 +67,36 @@ class Runtime:
         # ladder games created here, as tasks of their own.
         self.games = Games(self.store, state_cache_size=256, dispatcher=Continuations(app))
         self.autoplay = Autoplay(self.games)
+        service_key = service_key_from_env()
         # Rated results, delivered to the scoring service over its API (results.py).
-        self.results = ResultDelivery(self.store, settings.scoring_address, service_key_from_env())
+        self.results = ResultDelivery(self.store, settings.scoring_address, service_key)
+        # Webhooks: read from the accounts service, sent from the outbox (webhooks.py); what
+        # a bot or a timeout does here is told like a player's answer through the service.
+        self.targets = Targets(
+            settings.accounts_address, service_key, settings.webhook_target_ttl_s
+        )
+        self.webhooks = WebhookDelivery(self.store, self.targets, settings)
+        self.presence: Presence | None = None
+        if service_key:
+            self.presence = Presence(
+                self.targets.has, min(WORKER_TTL_S, settings.webhook_target_ttl_s)
+            )
+            self.games.notifier = Notifier(Outbox(self.store), self.presence)
 
     def run(self, work: Coroutine[Any, Any, T]) -> T:
-        return self.loop.run_until_complete(work)
+        done = self.loop.run_until_complete(work)
+        if self.games.notifier is not None:  # its outbox writes, before the task is acked
+            self.loop.run_until_complete(self.games.notifier.drain())
+        return done
 
     def close(self) -> None:
         try:
+            if self.games.notifier is not None:
+                self.loop.run_until_complete(self.games.notifier.drain())
+            if self.presence is not None:
+                self.loop.run_until_complete(self.presence.close())
+            self.loop.run_until_complete(self.webhooks.close())
+            self.loop.run_until_complete(self.targets.close())
             self.loop.run_until_complete(self.results.close())
             self.loop.run_until_complete(self.store.close())
             self.loop.run_until_complete(self.store.redis.aclose())

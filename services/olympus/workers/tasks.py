@@ -12,7 +12,14 @@ from typing import Any, TypeVar
 from celery.exceptions import SoftTimeLimitExceeded
 
 from olympus.platform.errors import Unavailable
-from olympus.platform.tasks import BOT_TURN, CLOCK_QUEUE, FIRE, REPORT, SWEEP
+from olympus.platform.tasks import (
+    BOT_TURN,
+    CLOCK_QUEUE,
+    FIRE,
+    REPORT,
+    SWEEP,
+    WEBHOOK_SWEEP,
+)
 
 from . import runtime as rt
 from .app import app, settings
@@ -75,3 +82,14 @@ def deliver_results() -> int:
     if done.rated or done.dropped:
         log.info("results delivered: %s", done)
     return done.rated
+
+
+@app.task(name=WEBHOOK_SWEEP, **RETRY)  # type: ignore[untyped-decorator]
+def deliver_webhooks() -> int:
+    """Send the webhook deliveries due (webhooks.py; beat sends this every
+    OLYMPUS_WEBHOOK_SWEEP_SECONDS). Returns how many were delivered."""
+    runtime = rt.runtime(settings, app)
+    done = _run(runtime.webhooks.sweep())
+    if done.failed:
+        log.info("webhooks: %s", done)
+    return done.delivered
