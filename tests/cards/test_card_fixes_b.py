@@ -2,7 +2,8 @@
 
 Community Services (wild tags are tags), Galilean Waystation and Toll Station (other players'
 wild tags do not stand in), A. Engineer (Mining Rights and Mining Area), Lava Tube Settlement on
-Hellas, Air Raid, Floater Technology, Martian Zoo.
+Hellas, Air Raid, Floater Technology, Martian Zoo, Psychrophiles (how many microbes pay is a
+choice), Helion (heat wherever M€ is paid, the split its choice).
 """
 
 from __future__ import annotations
@@ -21,26 +22,38 @@ from helpers import (
     in_play,
     new_game,
     play,
+    prelude_turn,
     put_cities,
     put_tile,
+    refresh,
+    set_parameters,
     set_production,
     set_turn,
+    top_of_deck,
     use_action,
 )
 from olympus.engine import (
+    ChooseCards,
     ChooseOption,
     ChoosePlayer,
     ChooseSetup,
     Game,
     GameOptions,
     IllegalAction,
+    Trade,
 )
-from olympus.engine.constants import CITY
-from olympus.engine.decisions import SelectOption, SelectPlayer, SelectSpace
+from olympus.engine.constants import CITY, HEAT
+from olympus.engine.decisions import (
+    SelectAmount,
+    SelectCards,
+    SelectOption,
+    SelectPlayer,
+    SelectSpace,
+)
 from olympus.engine.milestones import AWARDS
 from olympus.engine.placement import legal_spaces
 
-MC, STEEL, TITANIUM, PLANTS, ENERGY, HEAT = range(6)
+MC, STEEL, TITANIUM, PLANTS, ENERGY = range(5)
 
 
 # --- C04 Community Services -------------------------------------------------------------------
@@ -221,3 +234,187 @@ def test_martian_zoo_action_needs_an_animal_on_it() -> None:
     set_turn(g, 0)
     use_action(g, 0, "Martian Zoo")
     assert g.players[0].res[MC] == 1 and card_resources(g, 0, "Martian Zoo") == 1
+
+
+# --- P39 Psychrophiles: how many microbes pay is the player's choice --------------------------
+
+
+def _psychrophiles_and_lichen(g: Game, microbes: int, megacredits: int) -> None:
+    in_play(g, 0, "Psychrophiles", resources=microbes)
+    hand(g, 0, "Lichen")  # 7 M€, plant tag
+    give(g, 0, megacredits=megacredits)
+    set_parameters(g, temperature=-24)
+
+
+def test_psychrophiles_player_chooses_how_many_microbes_pay_for_a_plant_card() -> None:
+    g = new_game(2)
+    _psychrophiles_and_lichen(g, microbes=3, megacredits=10)
+    rule = g.decision_for(0).options.cards[cid("Lichen")]  # type: ignore[attr-defined]
+    assert (rule.cost, rule.resources, rule.resource_value) == (7, 3, 2)
+    play(g, 0, "Lichen")
+    d = decision(g)
+    assert isinstance(d, SelectAmount) and (d.minimum, d.maximum) == (0, 3)
+    assert d.source == cid("Psychrophiles") and cid("Lichen") in g.players[0].hand
+    raw = g.to_bytes()
+    assert Game.from_bytes(raw).decisions()[0].to_dict() == d.to_dict()  # saved mid-payment
+    with pytest.raises(IllegalAction):
+        answer(g, "amount 4")  # only 3 microbes there
+    assert g.to_bytes() == raw
+    answer(g, "amount 2")
+    p = g.players[0]
+    assert card_resources(g, 0, "Psychrophiles") == 1 and p.res[MC] == 10 - 3
+    assert cid("Lichen") in p.played and p.prod[PLANTS] == 1
+
+
+def test_psychrophiles_microbes_may_be_left_unspent_or_all_spent_without_change() -> None:
+    g = new_game(2)
+    _psychrophiles_and_lichen(g, microbes=4, megacredits=7)
+    play(g, 0, "Lichen")
+    d = decision(g)
+    assert isinstance(d, SelectAmount) and (d.minimum, d.maximum) == (0, 4)  # 8 for 7: no change
+    answer(g, "amount 4")
+    assert card_resources(g, 0, "Psychrophiles") == 0 and g.players[0].res[MC] == 7
+
+
+def test_psychrophiles_the_fewest_microbes_are_what_the_megacredits_leave() -> None:
+    g = new_game(2)
+    _psychrophiles_and_lichen(g, microbes=3, megacredits=3)
+    play(g, 0, "Lichen")
+    d = decision(g)
+    assert isinstance(d, SelectAmount) and (d.minimum, d.maximum) == (2, 3)
+    with pytest.raises(IllegalAction):
+        answer(g, "amount 1")  # 2 M€ from one microbe and 3 M€ do not cover 7
+    answer(g, "amount 2")
+    assert card_resources(g, 0, "Psychrophiles") == 1 and g.players[0].res[MC] == 0
+
+
+def test_psychrophiles_microbes_pay_only_for_plant_cards() -> None:
+    g = new_game(2)
+    in_play(g, 0, "Psychrophiles", resources=3)
+    hand(g, 0, "Mine")  # 4 M€, no plant tag
+    give(g, 0, megacredits=3)
+    assert not can_play(g, 0, "Mine")
+
+
+# --- R18 Helion: heat wherever M€ is paid, the split its choice -------------------------------
+
+
+def _helion(map_name: str = "tharsis", **options: object) -> Game:
+    return new_game(2, ["Helion", "R00"], map=map_name, **options)
+
+
+def test_helion_chooses_how_much_heat_pays_a_prelude() -> None:
+    g = _helion()
+    give(g, 0, megacredits=10, heat=4)
+    prelude_turn(g, 0, "Business Empire")  # pay 6 M€
+    d = decision(g)
+    assert isinstance(d, SelectAmount) and (d.player, d.minimum, d.maximum) == (0, 0, 4)
+    raw = g.to_bytes()
+    with pytest.raises(IllegalAction):
+        answer(g, "amount 5")
+    assert g.to_bytes() == raw
+    answer(g, "amount 3")
+    p = g.players[0]
+    assert (p.res[MC], p.res[HEAT], p.prod[MC]) == (7, 1, 6)
+
+
+def test_helion_chooses_how_much_heat_pays_the_trade_fee() -> None:
+    g = colony_game(2, "Luna")
+    g.players[0].corp = cid("Helion")
+    give(g, 0, megacredits=9, heat=5)
+    g.apply(0, Trade("luna", "mc"))
+    d = decision(g)
+    assert isinstance(d, SelectAmount) and (d.minimum, d.maximum) == (0, 5)
+    answer(g, "amount 5")
+    p = g.players[0]
+    assert (p.res[MC], p.res[HEAT]) == (9 - 4 + 2, 0)  # 4 M€ of the fee; Luna pays 2 at step 2
+
+
+def _research(g: Game, cards: int = 2) -> None:
+    """The research phase of a later generation: each seat offered `cards` cards."""
+    for p in g.players:
+        p.dealt = [g.deck.pop() for _ in range(cards)]
+    g.stack = [("actions", -1, 0, 0), ("research", -1, 0, tuple(range(len(g.players))))]
+    g.phase = "research"
+    refresh(g)
+
+
+def test_helion_chooses_how_much_heat_pays_for_research_cards_while_others_buy() -> None:
+    g = _helion()
+    give(g, 0, megacredits=2, heat=10)
+    give(g, 1, megacredits=9)
+    _research(g)
+    dealt = g.players[0].dealt
+    assert g.decision_for(0).maximum == 2  # type: ignore[attr-defined]  # 12 with the heat
+    g.apply(0, ChooseCards(tuple(dealt)))  # 6 M€: 4 to 6 of it in heat
+    d = g.decision_for(0)
+    assert isinstance(d, SelectAmount) and (d.minimum, d.maximum) == (4, 6)
+    assert isinstance(g.decision_for(1), SelectCards)  # the phase is still simultaneous
+    restored = Game.from_bytes(g.to_bytes())
+    assert [x.to_dict() for x in restored.decisions()] == [x.to_dict() for x in g.decisions()]
+    g.apply(1, ChooseCards(()))
+    g.apply(0, "amount 5")
+    p = g.players[0]
+    assert (p.res[MC], p.res[HEAT]) == (1, 5) and set(dealt) <= set(p.hand)
+    assert g.phase == "action"
+
+
+def test_helion_may_pay_the_hellas_south_pole_fee_with_heat() -> None:
+    g = _helion("hellas")
+    pole = next(s for s in g.map.fee_spaces)
+    give(g, 0, megacredits=2, heat=10, plants=8)
+    g.apply(0, "plants")
+    d = decision(g)
+    assert isinstance(d, SelectSpace) and pole in d.spaces  # 2 M€ alone would not pay the 6
+    answer(g, f"space {pole:02d}")
+    d = decision(g)
+    assert isinstance(d, SelectAmount) and (d.minimum, d.maximum) == (4, 6)
+    answer(g, "amount 6")
+    p = g.players[0]
+    assert (p.res[MC], p.res[HEAT]) == (2, 4)
+    d = decision(g)
+    assert isinstance(d, SelectSpace) and d.tile == "ocean"  # the pole's ocean follows
+
+
+def test_the_hellas_south_pole_is_not_offered_to_others_who_cannot_pay_in_megacredits() -> None:
+    g = new_game(2, map="hellas")
+    pole = next(s for s in g.map.fee_spaces)
+    give(g, 0, megacredits=2, heat=10, plants=8)
+    g.apply(0, "plants")
+    d = decision(g)
+    assert isinstance(d, SelectSpace) and pole not in d.spaces
+
+
+def test_helion_may_pay_the_vastitas_borealis_pole_fee_all_in_heat() -> None:
+    g = _helion("vastitas_borealis")
+    pole = next(s for s in g.map.fee_spaces)
+    give(g, 0, heat=5, plants=8)
+    g.apply(0, "plants")
+    answer(g, f"space {pole:02d}")  # no M€: all 3 in heat, nothing to choose
+    p = g.players[0]
+    assert (p.res[MC], p.res[HEAT]) == (0, 2) and g.temperature == -28
+
+
+def test_helion_chooses_the_split_of_a_project_fee_with_money_left_over() -> None:
+    g = _helion("vastitas_borealis")
+    pole = next(s for s in g.map.fee_spaces)
+    give(g, 0, megacredits=23, heat=3)
+    g.apply(0, "project greenery")  # 23 M€: the heat is left for the pole
+    assert pole in decision(g).spaces  # type: ignore[attr-defined]
+    answer(g, f"space {pole:02d}")
+    p = g.players[0]
+    assert (p.res[MC], p.res[HEAT]) == (0, 0) and g.temperature == -28
+
+
+def test_helion_chooses_how_much_heat_pays_for_a_card_bought_from_the_deck() -> None:
+    g = _helion()
+    in_play(g, 0, "Inventors' Guild")
+    give(g, 0, megacredits=1, heat=5)
+    (top,) = top_of_deck(g, "Mine")
+    use_action(g, 0, "Inventors' Guild")
+    answer(g, "cards 056")  # buy the Mine for 3 M€: 1 M€ and 2 heat at least
+    d = decision(g)
+    assert isinstance(d, SelectAmount) and (d.minimum, d.maximum) == (2, 3)
+    answer(g, "amount 2")
+    p = g.players[0]
+    assert (p.res[MC], p.res[HEAT]) == (0, 3) and top in p.hand

@@ -112,9 +112,10 @@ def test_psychrophiles_collects_microbes_that_pay_for_plant_cards() -> None:
     set_parameters(g, temperature=-24)
     set_turn(g, 0)
     d = g.decision_for(0)
-    assert d.options.cards[cid("Lichen")].cost == 1  # type: ignore[attr-defined]
+    rule = d.options.cards[cid("Lichen")]  # type: ignore[attr-defined]
+    assert (rule.cost, rule.resources, rule.resource_value) == (7, 3, 2)
     assert d.options.cards.get(cid("Mine")) is None  # type: ignore[attr-defined]
-    play(g, 0, "Lichen")
+    play(g, 0, "Lichen")  # 1 M€ and all 3 microbes: the only way to pay, nothing is asked
     assert p.card_res[cid("Psychrophiles")] == 0 and p.res[MC] == 0
 
 

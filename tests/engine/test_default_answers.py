@@ -147,7 +147,14 @@ def test_player_is_nobody_when_allowed() -> None:
 
 def test_forced_target_is_the_next_other_seat() -> None:
     # Lowering production must hit someone: the first seat after the decider, not itself.
-    d = find(lambda d: isinstance(d, SelectPlayer) and None not in d.seats, players=4)
+    d = find(
+        lambda d: (
+            isinstance(d, SelectPlayer)
+            and None not in d.seats
+            and any(s != d.player for s in d.seats)
+        ),
+        players=4,
+    )
     assert isinstance(d, SelectPlayer)
     others = [s for s in d.seats if s is not None and s != d.player]
     after = [s for s in others if s > d.player]

@@ -9,14 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from .actions import Answer, ChooseCards, ChooseSetup, ConvertPlants, Pass
+from .actions import Answer, ChooseAmount, ChooseCards, ChooseSetup, ConvertPlants, Pass
 from .cards.catalogue import BEGINNER_ID
 from .cards.catalogue import get as card_def
 from .colonies import colonies_production, note_card_in_play
 from .constants import (
     CARD_BUY_COST,
     CITY,
-    HEAT,
     MC,
     PLANTS,
     SOLO_GENERATIONS,
@@ -35,10 +34,11 @@ from .mutate import (
     push,
     push_effects,
 )
-from .ops import pay_megacredits
+from .ops.prelude_effects import heat_decision
+from .payment import heat_choices, money, pay_megacredits
 from .placement import legal_spaces
 from .prelude import keep_decision, keep_preludes, keeping, push_prelude_phase
-from .query import card_buy_cost, greenery_plant_cost, heat_as_mc, terraformed
+from .query import card_buy_cost, greenery_plant_cost, terraformed
 from .state import Frame, GameState, Player
 
 # --- setup ------------------------------------------------------------------------------------
@@ -144,12 +144,29 @@ def _generation(g: GameState, frame: Frame) -> None:
 
 
 def research_budget(p: Player) -> int:
-    money = p.res[MC] + (p.res[HEAT] if heat_as_mc(p) else 0)
-    return money // card_buy_cost(p)
+    return money(p) // card_buy_cost(p)
+
+
+# The research frame: ("research", -1, 0, seats still to buy[, owed]). `owed` lists (seat, M€)
+# for Helion seats that bought cards and have still to choose how much heat pays for them (an
+# amount decision, answered while the others still buy: the phase stays simultaneous). Frames
+# without it (every other game, older saves) owe nothing.
+
+
+def _owed(frame: Frame) -> tuple[tuple[int, int], ...]:
+    return tuple((s, n) for s, n in frame[4]) if len(frame) > 4 else ()
+
+
+def _research_frame(pending: tuple[int, ...], owed: tuple[tuple[int, int], ...]) -> tuple[Any, ...]:
+    return ("research", -1, 0, pending, owed) if owed else ("research", -1, 0, pending)
 
 
 def _research_decide(g: GameState, frame: Frame) -> list[Decision]:
     out: list[Decision] = []
+    for seat, amount in _owed(frame):
+        d = heat_decision(g, seat, amount, what="for the cards bought")
+        assert d is not None  # the seat's stock has not changed since it bought
+        out.append(d)
     for seat in frame[3]:
         p = g.players[seat]
         out.append(
@@ -167,22 +184,33 @@ def _research_decide(g: GameState, frame: Frame) -> list[Decision]:
 
 
 def _research_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
-    assert isinstance(answer, ChooseCards)
     p = g.players[seat]
-    bought = set(answer.cards)
-    pay_megacredits(p, card_buy_cost(p) * len(bought))
-    for c in p.dealt:
-        (p.hand if c in bought else g.discard).append(c)
-    p.dealt = []
-    log(g, "research", seat, len(bought))
-    pending = tuple(s for s in frame[3] if s != seat)
-    if pending:
-        push(g, ("research", -1, 0, pending))
+    owed = _owed(frame)
+    pending = tuple(frame[3])
+    if isinstance(answer, ChooseAmount):  # Helion's heat for the cards it bought
+        amount = next(n for s, n in owed if s == seat)
+        pay_megacredits(p, amount, answer.amount)
+        owed = tuple(o for o in owed if o[0] != seat)
+    else:
+        assert isinstance(answer, ChooseCards)
+        bought = set(answer.cards)
+        cost = card_buy_cost(p) * len(bought)
+        if heat_choices(p, cost) is None:
+            pay_megacredits(p, cost)
+        else:
+            owed += ((seat, cost),)
+        for c in p.dealt:
+            (p.hand if c in bought else g.discard).append(c)
+        p.dealt = []
+        log(g, "research", seat, len(bought))
+        pending = tuple(s for s in pending if s != seat)
+    if pending or owed:
+        push(g, _research_frame(pending, owed))
 
 
 @op("research", decide=_research_decide, resolve=_research_resolve)
 def _research(g: GameState, frame: Frame) -> Frame | None:
-    return frame if frame[3] else None
+    return frame if frame[3] or _owed(frame) else None
 
 
 def _draft_decide(g: GameState, frame: Frame) -> list[Decision]:

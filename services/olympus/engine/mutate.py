@@ -40,6 +40,7 @@ from .constants import (
     TITANIUM,
     VASTITAS_TEMPERATURE_FEE,
 )
+from .payment import heat_choices, pay_megacredits
 from .query import tableau_effects
 from .rng import shuffle
 from .state import GameState, Player
@@ -177,27 +178,38 @@ def place_tile(g: GameState, seat: int, tile: str, space: int, card: int = 0) ->
                 raise_tr(g, p, 1)
     elif kind == GREENERY and p is not None and g.phase != "final":
         raise_oxygen(g, seat, 1)
-    if p is not None and sp.bonus:
-        _later_bonuses(g, p, sp.bonus)
+    owed = _later_bonuses(g, p, sp.bonus) if p is not None and sp.bonus else 0
     fire_tile_placed(g, seat, kind, space)
+    if owed:  # Helion's split of the fee, asked before the triggers run
+        push(g, ("pay", seat, 0, owed))
 
 
-def _later_bonuses(g: GameState, p: Player, bonus: tuple[str, ...]) -> None:
+def _later_bonuses(g: GameState, p: Player, bonus: tuple[str, ...]) -> int:
     """The bonuses that are more than goods: resources for a card (the player picks which) and
     the paid ones, judged after the tile itself counted (an ocean tile put on Hellas's south
-    pole may be the last one: then there is no bonus ocean, and nothing to pay)."""
+    pole may be the last one: then there is no bonus ocean, and nothing to pay). A fee is paid
+    at once, or returned when Helion has a split of heat and M€ to choose (the caller asks)."""
     for kind in (MICROBE, ANIMAL):
         n = bonus.count(kind)
         if n:
             push(g, ("add", p.seat, 0, kind, n, "any", False))
+    owed = 0
     if OCEAN_BONUS in bonus and g.oceans < OCEANS_MAX:
-        p.res[MC] -= HELLAS_OCEAN_FEE
-        log(g, "lose", p.seat, "megacredits", HELLAS_OCEAN_FEE)
+        owed += _pay_fee(g, p, HELLAS_OCEAN_FEE)
         push(g, ("place", p.seat, 0, "ocean", "ocean"))
     if TEMPERATURE_BONUS in bonus and g.temperature < TEMPERATURE_MAX:
-        p.res[MC] -= VASTITAS_TEMPERATURE_FEE
-        log(g, "lose", p.seat, "megacredits", VASTITAS_TEMPERATURE_FEE)
+        owed += _pay_fee(g, p, VASTITAS_TEMPERATURE_FEE)
         raise_temperature(g, p.seat, 1)
+    return owed
+
+
+def _pay_fee(g: GameState, p: Player, fee: int) -> int:
+    """Pay a space's fee now (M€, or Helion's only split), else return it as owed."""
+    if heat_choices(p, fee) is not None:
+        return fee
+    pay_megacredits(p, fee)
+    log(g, "lose", p.seat, "megacredits", fee)
+    return 0
 
 
 def _marks_tile(card: int) -> bool:
@@ -238,6 +250,7 @@ ASKING_OPS = frozenset(
         "remove_any",
         "steal",
         "steal_exact",
+        "pay",
         "prod_any",
         "move_res",
         "remove_card_res",

@@ -21,9 +21,10 @@ Rules (the `rule` word in a `place` instruction):
   claim           an empty, unclaimed, non-reserved land space (Land Claim)
 
 Some spaces charge a fee to whoever places a tile there (`placement_fee`: Hellas's south pole,
-Vastitas Borealis's north pole). A space whose fee the player cannot pay is not offered to them
-by any tile rule (`spend`: M€ that will be paid before the tile goes down, e.g. a standard
-project's cost). Land Claim only marks a space, so it pays nothing and sees every space.
+Vastitas Borealis's north pole), paid in M€ (Helion: M€ and heat, `payment.money`). A space
+whose fee the player cannot pay is not offered to them by any tile rule (`spend`: what will be
+paid before the tile goes down out of that same money, e.g. a standard project's cost). Land
+Claim only marks a space, so it pays nothing and sees every space.
 """
 
 from __future__ import annotations
@@ -41,11 +42,11 @@ from .constants import (
     EMPTY,
     GREENERY,
     HELLAS_OCEAN_FEE,
-    MC,
     OCEANS_MAX,
     TEMPERATURE_MAX,
     VASTITAS_TEMPERATURE_FEE,
 )
+from .payment import money
 from .state import GameState
 
 
@@ -67,8 +68,8 @@ def _affordable(g: GameState, seat: int, spaces: list[int], spend: int) -> list[
     """The spaces whose fee this seat can pay (the neutral player pays none and gets nothing)."""
     if seat < 0 or not g.map.fee_spaces:
         return spaces
-    money = g.players[seat].res[MC] - spend
-    return [s for s in spaces if s not in g.map.fee_spaces or placement_fee(g, s) <= money]
+    budget = money(g.players[seat]) - spend
+    return [s for s in spaces if s not in g.map.fee_spaces or placement_fee(g, s) <= budget]
 
 
 def _free(g: GameState, seat: int, sid: int) -> bool:
@@ -143,7 +144,7 @@ def has_legal_space(g: GameState, seat: int, tile: str, rule: str, spend: int = 
         kind = OCEAN_SPACE if rule in ("ocean", "ocean_space") else LAND
         spaces = g.map.spaces
         fee_spaces = g.map.fee_spaces if seat >= 0 else ()
-        money = g.players[seat].res[MC] - spend if fee_spaces else 0
+        budget = money(g.players[seat]) - spend if fee_spaces else 0
         for sid in g.map.mars:
             sp = spaces[sid]
             if sp is None or sp.kind != kind or not _free(g, seat, sid):
@@ -152,7 +153,7 @@ def has_legal_space(g: GameState, seat: int, tile: str, rule: str, spend: int = 
                 continue
             if rule == "city" and _next_to(g, sid, CITY):
                 continue
-            if sid in fee_spaces and placement_fee(g, sid) > money:
+            if sid in fee_spaces and placement_fee(g, sid) > budget:
                 continue
             return True
         return False

@@ -243,36 +243,36 @@ def greenery_plant_cost(p: Player) -> int:
 
 
 def card_cost(p: Player, card: CardDef) -> int:
-    """What the card costs this player now in M€ and metals: printed cost less discounts, less
-    what card resources pay on their own (`resource_payment`), never below 0."""
+    """The least the card can cost this player now in M€ and metals: printed cost less
+    discounts, less what card resources of theirs can pay without paying more than the cost
+    (`resource_payer`), never below 0. How it is paid is `turn_options.card_rule`."""
     cost = _discounted_cost(p, card)
-    for _, n, value in resource_payment(p, card):
-        cost -= n * value
+    payer = resource_payer(p, card)
+    if payer is not None:
+        _, held, value = payer
+        cost -= min(held, cost // value) * value
     return cost
 
 
-def resource_payment(p: Player, card: CardDef) -> list[tuple[int, int, int]]:
-    """(card, resources, M€ each) that resources on the player's cards pay toward this card
-    (Psychrophiles' microbes for plant cards). They are spent as far as they go without paying
-    more than the cost: they are worth nothing else, so spending them never loses anything
-    and the engine does not ask."""
-    out: list[tuple[int, int, int]] = []
-    cost: int | None = None
+def discounted_cost(p: Player, card: CardDef) -> int:
+    """The card's printed cost less the discounts in play, never below 0: the cost its payment
+    covers, card resources included."""
+    return _discounted_cost(p, card)
+
+
+def resource_payer(p: Player, card: CardDef) -> tuple[int, int, int] | None:
+    """(card, resources held, M€ each): the player's card whose resources may pay toward this
+    card (Psychrophiles' microbes for plant cards), or None when no such card holds any. How
+    many go in is the player's choice (`payment.resource_choices`)."""
     # Only cards holding resources can pay with them: a few in play, often none (a card's
     # every cost goes through here, so the whole tableau is not walked).
     for cid, held in p.card_res.items():
         if not held:
             continue
         pays = card_def(cid).resource_pays
-        if pays is None or pays[0] not in card.tags:
-            continue
-        if cost is None:
-            cost = _discounted_cost(p, card)
-        n = min(held, cost // pays[1])
-        if n > 0:
-            out.append((cid, n, pays[1]))
-            cost -= n * pays[1]
-    return out
+        if pays is not None and pays[0] in card.tags:
+            return cid, held, pays[1]
+    return None
 
 
 def _discounted_cost(p: Player, card: CardDef) -> int:

@@ -10,6 +10,7 @@ from typing import Any
 
 from .actions import (
     Answer,
+    ChooseAmount,
     ClaimMilestone,
     ConvertHeat,
     ConvertPlants,
@@ -34,16 +35,13 @@ from .constants import (
     HEAT_PER_TEMPERATURE,
     PLANTS,
 )
-from .decisions import Decision
+from .decisions import Decision, SelectAmount
 from .errors import IllegalAction
 from .interpreter import op
 from .milestones import award_cost, awards_of, milestones_of
 from .mutate import log, push, push_effects
 from .payment import PayRule, apply_payment, payment_failure, payments
-from .query import (
-    greenery_plant_cost,
-    resource_payment,
-)
+from .query import greenery_plant_cost
 from .state import Frame, GameState, Player
 from .turn_options import (
     PROJECT_COSTS,
@@ -51,6 +49,7 @@ from .turn_options import (
     action_rule,
     award_rule,
     card_failure,
+    card_resource_choices,
     card_rule,
     feasible_after_payment,
     milestone_rule,
@@ -338,10 +337,21 @@ def _turn_decide(g: GameState, frame: Frame) -> list[Decision]:
 
 
 def play_card(g: GameState, p: Player, cid: int, rule: PayRule, pay: Payment) -> None:
+    """Play a card from hand with this legal payment. When card resources may pay for it too
+    (Psychrophiles' microbes) and more than one number of them completes the payment, the
+    player is asked how many first (a `pay_card` frame waits on an amount decision)."""
+    choices = card_resource_choices(g, p, cid, rule, pay) if rule.resources else [0]
+    if len(choices) > 1:
+        push(g, ("pay_card", p.seat, cid, pay.steel, pay.titanium, pay.heat))
+        return
+    _put_in_play(g, p, cid, rule, pay, choices[0] if choices else 0)
+
+
+def _put_in_play(
+    g: GameState, p: Player, cid: int, rule: PayRule, pay: Payment, resources: int
+) -> None:
     card = card_def(cid)
-    for holder, n, _ in resource_payment(p, card):  # before the modifiers are used up
-        p.card_res[holder] -= n
-    apply_payment(p, rule, pay)
+    apply_payment(p, rule, pay, resources)
     p.hand.remove(cid)
     p.mods = []  # one-shot modifiers are used up by this card
     (p.events if card.is_event else p.played).append(cid)
@@ -350,6 +360,38 @@ def play_card(g: GameState, p: Player, cid: int, rule: PayRule, pay: Payment) ->
     log(g, "play", p.seat, card_number(cid))
     push(g, ("played", p.seat, cid))
     push_effects(g, p.seat, cid, card.play)
+
+
+# ("pay_card", seat, card, steel, titanium, heat): the card in hand is being played with that
+# payment; the player chooses how many card resources complete it (an amount decision).
+
+
+def _pay_card_state(g: GameState, frame: Frame) -> tuple[Player, PayRule, Payment, list[int]]:
+    p = g.players[frame[1]]
+    rule = card_rule(p, card_def(frame[2]))
+    pay = Payment(frame[3], frame[4], frame[5])
+    return p, rule, pay, card_resource_choices(g, p, frame[2], rule, pay)
+
+
+def _pay_card_decide(g: GameState, frame: Frame) -> list[Decision]:
+    p, rule, _, choices = _pay_card_state(g, frame)
+    holder = card_def(rule.resource_card)
+    prompt = (
+        f"Pay for {card_def(frame[2]).name}: how many {holder.resource}s from {holder.name} "
+        f"({rule.resource_value} M€ each)"
+    )
+    return [SelectAmount(p.seat, prompt, choices[0], choices[-1], rule.resource_card)]
+
+
+def _pay_card_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChooseAmount)
+    p, rule, pay, _ = _pay_card_state(g, frame)
+    _put_in_play(g, p, frame[2], rule, pay, answer.amount)
+
+
+@op("pay_card", decide=_pay_card_decide, resolve=_pay_card_resolve)
+def _pay_card(g: GameState, frame: Frame) -> Frame | None:
+    return frame
 
 
 PROJECT_EFFECTS: dict[str, tuple[tuple[Any, ...], ...]] = {

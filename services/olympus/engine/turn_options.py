@@ -21,7 +21,6 @@ from .colonies import (
     legal_trades,
 )
 from .constants import (
-    HEAT,
     HEAT_PER_TEMPERATURE,
     MAX_MILESTONES,
     MILESTONE_COST,
@@ -33,13 +32,14 @@ from .constants import (
 from .hooks import PLAY_CHECKS
 from .interpreter import all_feasible
 from .milestones import award_cost, awards_of, milestones_of
-from .payment import PayRule, apply_payment, can_afford, payments
+from .payment import PayRule, apply_payment, can_afford, payments, resource_choices
 from .placement import has_legal_space
 from .query import (
-    card_cost,
+    discounted_cost,
     greenery_plant_cost,
     heat_as_mc,
     project_cost,
+    resource_payer,
     spendable_heat,
     steel_value,
     tableau_effects,
@@ -62,11 +62,18 @@ def projects_of(g: GameState) -> dict[str, int]:
 
 
 def card_rule(p: Player, card: CardDef) -> PayRule:
+    cost = discounted_cost(p, card)
+    payer = resource_payer(p, card)
+    holder, held, value = payer if payer is not None else (0, 0, 0)
+    usable = min(held, -(-cost // value)) if value else 0  # more could only overpay
     return PayRule(
-        card_cost(p, card),
+        cost,
         steel_value(p) if "building" in card.tags else 0,
         titanium_value(p) if "space" in card.tags else 0,
         heat_as_mc(p),
+        holder if usable else 0,
+        usable,
+        value if usable else 0,
     )
 
 
@@ -92,12 +99,18 @@ def feasible_after_payment(
     effects: tuple[tuple[Any, ...], ...],
     rule: PayRule,
     pay: Payment,
+    resources: int | None = None,
 ) -> bool:
-    """Can the effects still be carried out once this payment is made?"""
+    """Can the effects still be carried out once this payment is made (with `resources` card
+    resources; None: as many as the payment may take, which leaves the most M€)?"""
     if not _needs_money_after_payment(g, effects):
         return True
+    if resources is None:
+        resources = max(resource_choices(p, rule, pay), default=0)
     saved = p.res[:]
-    apply_payment(p, rule, pay)
+    holder = rule.resource_card
+    held = p.card_res.get(holder, 0)
+    apply_payment(p, rule, pay, resources)
     try:
         check = card_def(card).play_check
         if check is not None and effects is card_def(card).play:
@@ -105,6 +118,21 @@ def feasible_after_payment(
         return all_feasible(g, p, card, effects)
     finally:
         p.res[:] = saved
+        if resources:
+            p.card_res[holder] = held
+
+
+def card_resource_choices(
+    g: GameState, p: Player, cid: int, rule: PayRule, pay: Payment
+) -> list[int]:
+    """How many card resources may go into this (legal) payment for a card in hand: each
+    leaves the payment legal and the card's effects possible. A run of consecutive numbers."""
+    play = card_def(cid).play
+    return [
+        n
+        for n in resource_choices(p, rule, pay)
+        if feasible_after_payment(g, p, cid, play, rule, pay, n)
+    ]
 
 
 def playable_rule(g: GameState, p: Player, cid: int) -> PayRule | None:
@@ -169,9 +197,9 @@ def _project_feasible(g: GameState, p: Player, name: str, rule: PayRule) -> bool
         return g.temperature < TEMPERATURE_MAX
     if name == "aquifer":
         return g.oceans < OCEANS_MAX and has_legal_space(g, p.seat, "ocean", "ocean")
-    # The tile goes down once the project is paid: a space's fee must fit in what is left
-    # (paying with as much heat as Helion may, the least M€ the project can cost).
-    spend = max(0, rule.cost - (p.res[HEAT] if rule.heat else 0))
+    # The tile goes down once the project is paid: a space's fee must fit in what is left of
+    # the money that pays both (M€, and heat for Helion).
+    spend = rule.cost
     if name == "greenery":
         return has_legal_space(g, p.seat, "greenery", "greenery", spend)
     if name == "city":

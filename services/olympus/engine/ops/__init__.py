@@ -17,7 +17,6 @@ from . import (
     tiles,
 )
 from .card_resources import add_card_resource
-from .cards import pay_megacredits
 
 __all__ = [
     "add_card_resource",
@@ -26,7 +25,6 @@ __all__ = [
     "choices",
     "colonies",
     "colony_effects",
-    "pay_megacredits",
     "players",
     "prelude_effects",
     "resources",

@@ -5,18 +5,16 @@ from __future__ import annotations
 from ..actions import Answer, ChooseCards
 from ..cards.catalogue import get as card_def
 from ..cards.model import card_number
-from ..constants import (
-    HEAT,
-    MC,
-)
 from ..decisions import Decision, SelectCards
 from ..interpreter import op
 from ..mutate import (
     draw_cards,
     draw_into_hand,
     log,
+    push,
 )
-from ..query import amount, card_buy_cost, heat_as_mc
+from ..payment import can_afford, megacredit_rule
+from ..query import amount, card_buy_cost
 from ..state import Frame, GameState, Player
 from .common import player_of
 
@@ -59,16 +57,7 @@ def _look(g: GameState, frame: Frame) -> Frame | None:
 
 
 def _can_pay(p: Player, cost: int) -> bool:
-    return p.res[MC] + (p.res[HEAT] if heat_as_mc(p) else 0) >= cost
-
-
-def pay_megacredits(p: Player, cost: int) -> None:
-    """Pay with M€, then with heat if the player may (Helion)."""
-    from_mc = min(cost, p.res[MC])
-    p.res[MC] -= from_mc
-    rest = cost - from_mc
-    if rest:
-        p.res[HEAT] -= rest
+    return can_afford(p, megacredit_rule(p, cost))
 
 
 def _buy_decide(g: GameState, frame: Frame) -> list[Decision]:
@@ -92,8 +81,8 @@ def _buy_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
     assert isinstance(answer, ChooseCards)
     p = g.players[seat]
     if answer.cards:
-        pay_megacredits(p, card_buy_cost(p))
         p.hand.extend(answer.cards)
+        push(g, ("pay", seat, frame[2], card_buy_cost(p)))  # Helion may split it with heat
     else:
         g.discard.extend(frame[3])
 

@@ -1,28 +1,63 @@
 """Instructions the Prelude expansion's cards add: pay M€, reveal cards until some with a tag
-turn up, raise a lowest production (Robinson Industries), fund an award for free (Vitor)."""
+turn up, raise a lowest production (Robinson Industries), fund an award for free (Vitor).
+
+`pay` is also how a trade fee in M€, a card bought from the deck and a space's placement fee
+are paid when Helion has a split of heat and M€ to choose (`payment.heat_choices`): the frame
+then waits on an amount decision, the heat to spend."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..actions import Answer, ChooseAmount
 from ..cards.catalogue import get as card_def
 from ..cards.model import card_number
 from ..constants import AWARD_COSTS, RESOURCES
+from ..decisions import Decision, SelectAmount
 from ..interpreter import op
 from ..milestones import awards_of
 from ..mutate import change_prod, draw_cards, log, push
+from ..payment import can_afford, heat_choices, megacredit_rule, pay_megacredits
 from ..state import Frame, GameState, Player
-from .cards import _can_pay, pay_megacredits
 from .common import R, player_of
 
 
+def heat_decision(
+    g: GameState, seat: int, amount: int, source: int = 0, what: str = ""
+) -> Decision | None:
+    """The amount decision of how much of an M€ amount Helion pays with heat (the rest in M€),
+    or None when there is no choice. `what` says what the M€ are for ("for the cards bought")."""
+    span = heat_choices(g.players[seat], amount)
+    if span is None:
+        return None
+    if not what and source:
+        what = f"({card_def(source).name})"
+    prompt = (
+        f"Pay {amount} M€{' ' + what if what else ''}: how much of it with heat (the rest in M€)"
+    )
+    return SelectAmount(seat, prompt, span[0], span[1], source)
+
+
 def _pay_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
-    return _can_pay(p, args[0])
+    return can_afford(p, megacredit_rule(p, args[0]))
 
 
-@op("pay", feasible=_pay_feasible)
-def _pay(g: GameState, frame: Frame) -> None:
-    """Pay M€ (heat too for a player who may spend heat as M€, after the M€)."""
+def _pay_decide(g: GameState, frame: Frame) -> list[Decision]:
+    d = heat_decision(g, frame[1], frame[3], frame[2])
+    assert d is not None
+    return [d]
+
+
+def _pay_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChooseAmount)
+    pay_megacredits(g.players[seat], frame[3], answer.amount)
+
+
+@op("pay", decide=_pay_decide, resolve=_pay_resolve, feasible=_pay_feasible)
+def _pay(g: GameState, frame: Frame) -> Frame | None:
+    """Pay M€; Helion chooses how much of it with heat when it may (an amount decision)."""
+    if heat_choices(player_of(g, frame), frame[3]) is not None:
+        return frame
     pay_megacredits(player_of(g, frame), frame[3])
     return None
 
