@@ -99,10 +99,14 @@ def load_ms(page: Any) -> float:
     )
 
 
-def create_table(page: Any, game_map: str = "tharsis") -> str:
-    """Signs in as a guest and creates a 2-seat table against the random bot; the game id."""
+def create_table(page: Any, game_map: str = "tharsis", clock_seconds: int = 0) -> str:
+    """Signs in as a guest and creates a 2-seat table against the random bot (with a time per
+    decision when `clock_seconds`, the default answer on timeout); the game id."""
     page.click("#guest")
     page.wait_for_selector("#signout")
+    if clock_seconds:
+        page.select_option("select[name=clock]", "decision")
+        page.fill("input[name=seconds]", str(clock_seconds))
     page.select_option("select[name=map]", game_map)
     page.uncheck("input[name=corporate_era]")
     row = page.locator(".seatrow[data-seat='1']")

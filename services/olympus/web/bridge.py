@@ -16,6 +16,7 @@ import time
 import uuid
 from collections.abc import Awaitable, Callable
 from importlib import resources
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -578,7 +579,8 @@ async def events(request: web.Request) -> web.StreamResponse:
 
 async def favicon(request: web.Request) -> web.FileResponse:
     """Browsers ask /favicon.ico of every page: the page's icon (also linked from index.html)."""
-    return web.FileResponse(STATIC / "favicon.svg", headers={"Content-Type": "image/svg+xml"})
+    icon = Path(str(STATIC / "favicon.svg"))
+    return web.FileResponse(icon, headers={"Content-Type": "image/svg+xml"})
 
 
 # --- the application -------------------------------------------------------------------------

@@ -20,7 +20,8 @@ function payControl(pay) {
   }
   update();
   return {
-    el: h("span", { class: "pay" }, parts, left),
+    // Nothing to choose (M€ only): the price is already on the button.
+    el: parts.length ? h("span", { class: "pay" }, parts, left) : null,
     value: () => Object.fromEntries(Object.entries(inputs).map(([k, el]) => [k, Number(el.value) || 0])),
   };
 }
@@ -31,7 +32,13 @@ function button(label, answer, send, attrs = {}) {
   return h("button", { ...attrs, onclick: () => send(answer()) }, label);
 }
 
-function actionControls(action, catalogue, send) {
+// The board's own title of a milestone or award (the id when the board does not name it).
+function titleOf(board, kind, id) {
+  const list = kind === "milestone" ? board?.milestones : board?.awards;
+  return (list || []).find((x) => x.id === id || x.name === id)?.title || id;
+}
+
+function actionControls(action, catalogue, send, board) {
   const out = [];
   const playable = (action.play || []);
   if (playable.length) {
@@ -50,7 +57,7 @@ function actionControls(action, catalogue, send) {
   }
   for (const [kind, list] of [["milestone", action.milestones], ["award", action.awards]]) {
     if (!list?.length) continue;
-    out.push(h("div", {}, `${t(`decision.${kind}`)}: `, list.map((m) => button(`${m.name} (${m.pay?.cost} M€)`,
+    out.push(h("div", {}, `${t(`decision.${kind}`)}: `, list.map((m) => button(`${titleOf(board, kind, m.name)} (${m.pay?.cost} M€)`,
       () => ({ [kind]: { name: m.name, payment: {} } }), send, { "data-answer": kind }))));
   }
   for (const option of action.card_actions || []) {
@@ -107,8 +114,8 @@ export function decisionPanel(state, send) {
   }
   const body = [];
   const kind = d.kind;
-  if (kind === "DECISION_KIND_ACTION") body.push(...actionControls(d.action, catalogue, send));
-  if (kind === "DECISION_KIND_PLAY_CARD") body.push(...actionControls({ play: d.play_card.play }, catalogue, send));
+  if (kind === "DECISION_KIND_ACTION") body.push(...actionControls(d.action, catalogue, send, state.board));
+  if (kind === "DECISION_KIND_PLAY_CARD") body.push(...actionControls({ play: d.play_card.play }, catalogue, send, state.board));
   if (kind === "DECISION_KIND_SETUP") {
     // The corporation's starting M€ limits the cards bought: the engine tells how many
     // (max_cards) for each corporation; the cost so far is shown against it.
@@ -134,7 +141,8 @@ export function decisionPanel(state, send) {
     h("div", {}, button(t("decision.confirm"), () => ({ setup: { corporation, cards: [...cards.chosen] } }), send, { "data-answer": "confirm" })));
   }
   if (kind === "DECISION_KIND_CARDS") {
-    const c = d.cards;
+    // "Up to" never more than the cards offered.
+    const c = { ...d.cards, max: Math.min(d.cards.max, d.cards.cards.length) };
     const cost = h("p", { id: "cards-cost" });
     const showCost = (chosen) => { cost.textContent = c.cost_each ? t("decision.cards_cost", { n: chosen.size, max: c.max, cost: chosen.size * c.cost_each }) : ""; };
     const cards = cardChoice(c.cards, catalogue, c.min, () => c.max, showCost);
@@ -175,6 +183,7 @@ export function tableControls(state, send, act) {
   const seated = view.viewer !== undefined;
   const undoable = seated ? Number(reply.undoable || 0) : 0;
   const ask = (question, then) => () => { if (window.confirm(question)) then(); };
+  if (undoable <= 0 && !seated && !host) return null; // a spectator: nothing to offer
   return h("section", { id: "table-controls" },
     undoable > 0 ? button(t("decision.undo", { n: undoable }), () => ({ undo: 1 }), send, { id: "undo", "data-answer": "undo" }) : null,
     seated ? h("button", { id: "resign", onclick: ask(t("resign.confirm"), () => act("resign", {})) }, t("resign")) : null,

@@ -37,3 +37,14 @@ export function showMessage(text, kind = "error") {
   box.className = kind;
   box.hidden = !text;
 }
+
+// Something that happened at the table (a timeout, a bot taking a seat over): told until the
+// next notice, or for 20 seconds, whatever the person does meanwhile.
+let noticeTimer = null;
+export function showNotice(text) {
+  const box = document.getElementById("notice");
+  box.textContent = text;
+  box.hidden = !text;
+  clearTimeout(noticeTimer);
+  noticeTimer = setTimeout(() => { box.hidden = true; }, 20_000);
+}

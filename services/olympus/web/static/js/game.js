@@ -1,12 +1,12 @@
 // A game's page: loads the board, the viewer's view and decision; follows the game live over
 // server-sent events; sends the viewer's answers.
 import { api, cards } from "./api.js";
-import { h, showMessage } from "./dom.js";
+import { h, showMessage, showNotice } from "./dom.js";
 import { t } from "./i18n.js";
-import { drawMap } from "./map.js";
+import { drawMap, mapLegend } from "./map.js";
 import { decisionPanel, tableControls } from "./decision.js";
 import { colonyTiles } from "./colonies.js";
-import { cardTile, finalBreakdown, liveScore, logLine, milestonesAndAwards, parameters, seatBoards } from "./panels.js";
+import { cardTile, finalBreakdown, liveScore, logLine, milestonesAndAwards, parameters, seatBoards, seatName, tickClocks } from "./panels.js";
 
 // Measured by the browser tests: answer click -> the new version on screen.
 window.olympusMetrics = window.olympusMetrics || { answers: [] };
@@ -71,6 +71,23 @@ export async function openGame(app, gameId) {
     }
   };
 
+  // The links the creator of a person-and-person table sends to the other seats (kept by the
+  // lobby for this browser when it made the table).
+  const invitations = JSON.parse(sessionStorage.getItem(`invitations.${gameId}`) || "[]");
+  function invitationPanel(view) {
+    if (!invitations.length || view.status !== "GAME_STATUS_ACTIVE") return null;
+    return h("section", { id: "invitations" }, h("h2", {}, t("invitations")), h("p", { class: "muted" }, t("invitations.hint")),
+      invitations.map((invite) => {
+        const link = new URL(invite.link, location.origin).href;
+        const field = h("input", { readonly: true, value: link, "aria-label": seatName(view, invite.seat) });
+        const copy = h("button", { class: "copy", onclick: async () => {
+          try { await navigator.clipboard.writeText(link); } catch { field.select(); document.execCommand("copy"); }
+          copy.textContent = t("invitations.copied");
+        } }, t("invitations.copy"));
+        return h("div", { class: "invite", "data-seat": invite.seat }, h("span", {}, seatName(view, invite.seat)), field, copy);
+      }));
+  }
+
   function render() {
     const view = game.view;
     const reply = game.decision;
@@ -81,11 +98,11 @@ export async function openGame(app, gameId) {
     const playable = new Set((d?.action?.play || []).map((p) => p.card.number));
     const spectator = view.viewer === undefined;
     app.replaceChildren(h("div", { class: "game", id: "game", "data-version": view.version, "data-status": view.status },
-      h("div", {}, parameters(view, board), h("section", {}, h("h2", {}, board.map_title), drawMap(board, view, legal, (space) => send({ space }))),
+      h("div", {}, parameters(view, board), h("section", {}, h("h2", {}, board.map_title), drawMap(board, view, legal, (space) => send({ space })), mapLegend()),
         colonyTiles(view, board), milestonesAndAwards(view, board, reply), liveScore(view),
         h("section", {}, h("h2", {}, t("log")), h("div", { class: "log", id: "log" }, game.log.map((line) => h("div", {}, line))))),
       h("div", {}, spectator ? h("p", { id: "spectating", class: "muted" }, t("spectating")) : null,
-        finalBreakdown(view), decisionPanel(game, send), tableControls(game, send, act),
+        finalBreakdown(view), decisionPanel(game, send), invitationPanel(view), tableControls(game, send, act),
         spectator ? null : h("section", { id: "hand" }, h("h2", {}, `${t("hand")} (${hand.length})`),
           h("div", { class: "cards" }, hand.map((c) => cardTile(c, catalogue, { class: playable.has(c.number) ? "playable" : "" })))),
         seatBoards(view, catalogue))));
@@ -102,15 +119,24 @@ export async function openGame(app, gameId) {
   }
 
   render();
+  const ticking = setInterval(() => tickClocks(app), 500); // running clocks count down
   const events = new EventSource(`/api/games/${gameId}/events?from=0`);
+  let live = false; // past the events of the game so far: notices are for what happens now
   events.addEventListener("game", (message) => {
     const event = JSON.parse(message.data);
-    for (const entry of event.log || []) game.log.push(logLine(game.view, entry));
+    const lines = (event.log || []).map((entry) => logLine(game.view, entry));
+    if (event.timed_out && lines.length) lines[0] = `${lines[0]} ${t("log.timed_out")}`;
+    game.log.push(...lines);
+    if (Number(event.version) >= Number(game.view.version)) live = true;
+    if (live && event.seat !== undefined && (event.timed_out || event.handed_to_bot)) {
+      const name = seatName(game.view, Number(event.seat));
+      showNotice(t(event.handed_to_bot ? "notice.handed_to_bot" : "notice.timed_out", { name }));
+    }
     newest = Math.max(newest, Number(event.version));
     if (newest > Number(game.view.version)) refresh();
     else scheduleRender();
   });
   events.addEventListener("end", () => events.close());
   events.addEventListener("refused", (message) => showMessage(JSON.parse(message.data).error?.message || ""));
-  return () => { game.closed = true; events.close(); };
+  return () => { game.closed = true; clearInterval(ticking); events.close(); };
 }

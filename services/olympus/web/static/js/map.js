@@ -1,5 +1,5 @@
 // Mars as SVG hexes: tiles, owners, bonuses, special spaces; legal spaces highlighted.
-import { s } from "./dom.js";
+import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 
 export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98"];
@@ -61,4 +61,22 @@ export function drawMap(board, view, legal, onPick) {
     svg.append(group);
   }
   return svg;
+}
+
+// What the map's colours and letters mean (in the reader's language).
+export function mapLegend() {
+  const swatch = (colour, label) => h("span", {}, h("span", { class: "swatch", style: `background:${colour}` }), label);
+  const letter = (mark, label) => h("span", {}, h("b", {}, mark), ` ${label}`);
+  return h("div", { class: "legend", id: "legend", "aria-label": t("legend.title") },
+    swatch(SPACE_FILL.SPACE_TYPE_LAND, t("legend.empty_land")),
+    swatch(SPACE_FILL.SPACE_TYPE_OCEAN, t("legend.empty_ocean")),
+    swatch(SPACE_FILL.SPACE_TYPE_OFF_MARS, t("legend.off_mars")),
+    swatch(TILE_FILL.TILE_TYPE_OCEAN, t("legend.placed_ocean")),
+    swatch(TILE_FILL.TILE_TYPE_GREENERY, t("tile.TILE_TYPE_GREENERY")),
+    swatch(TILE_FILL.TILE_TYPE_CITY, t("tile.TILE_TYPE_CITY")),
+    swatch(TILE_FILL.TILE_TYPE_SPECIAL, `${t("tile.TILE_TYPE_SPECIAL")} ◆`),
+    letter("S", t("res.steel")), letter("T", t("res.titanium")), letter("P", t("res.plants")),
+    letter("H", t("res.heat")), letter("C", t("legend.card")), letter("O", t("legend.ocean")),
+    letter("°", t("temperature")), letter("M", t("legend.microbe")), letter("A", t("legend.animal")),
+    letter("▲", t("map.volcanic")), letter("★", t("legend.reserved")), letter("●", t("legend.owner")));
 }

@@ -8,7 +8,15 @@ const RESOURCES = ["megacredits", "steel", "titanium", "plants", "energy", "heat
 
 export function seatName(view, seat) {
   const info = (view.settings?.seats || []).find((x) => x.seat === seat);
-  return info?.name || t("seat", { n: seat + 1 });
+  if (info?.name) return info.name;
+  // An unnamed bot seat says which bot plays it: "Seat 2 (greedy)".
+  return info?.bot ? `${t("seat", { n: seat + 1 })} (${info.bot})` : t("seat", { n: seat + 1 });
+}
+
+// A production figure with its sign: +2, −1, 0.
+export function signed(n) {
+  const value = Number(n) || 0;
+  return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "0";
 }
 
 export function cardTile(ref, catalogue, extra = {}) {
@@ -40,13 +48,33 @@ function tagCounts(player, catalogue) {
   return Object.entries(counts).map(([tag, n]) => `${t(`tag.${tag}`)} ${n}`).join(" · ");
 }
 
+const LOW_MS = 30_000; // a running clock under this is shown as a warning
+
+function clockFace(ms) {
+  const secs = Math.floor(Math.max(0, ms) / 1000);
+  return ` ⏱ ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`;
+}
+
+// A seat's clock: a running one (a deadline) counts down by itself (tickClocks), a stopped one
+// shows what the seat will have at its next decision.
 function clockText(view, seat) {
   const clock = (view.clocks || []).find((c) => c.seat === seat);
   if (!clock) return null;
-  let ms = Number(clock.remaining_ms);
-  if (Number(clock.deadline_ms)) ms = Math.max(0, Number(clock.deadline_ms) - Date.now());
-  const secs = Math.floor(ms / 1000);
-  return h("span", { class: "clock" }, ` ⏱ ${Math.floor(secs / 60)}:${String(secs % 60).padStart(2, "0")}`);
+  const deadline = Number(clock.deadline_ms) || 0;
+  const ms = deadline ? deadline - Date.now() : Number(clock.remaining_ms);
+  const classes = ["clock", deadline ? "running" : "", deadline && ms < LOW_MS ? "low" : ""].join(" ");
+  return h("span", { class: classes, "data-deadline": deadline || "", "data-seat": seat }, clockFace(ms));
+}
+
+// Every running clock on the page, again from its deadline (called every half second).
+export function tickClocks(root = document) {
+  for (const el of root.querySelectorAll(".clock[data-deadline]")) {
+    const deadline = Number(el.dataset.deadline);
+    if (!deadline) continue;
+    const ms = deadline - Date.now();
+    el.textContent = clockFace(ms);
+    el.classList.toggle("low", ms < LOW_MS);
+  }
 }
 
 export function seatBoards(view, catalogue) {
@@ -54,11 +82,13 @@ export function seatBoards(view, catalogue) {
     const classes = ["board", p.seat === view.active_player ? "active" : "", p.passed ? "passed" : ""].join(" ");
     const resources = (p.card_resources || []).map((r) => `${r.card.name}: ${r.count}`).join(", ");
     return h("div", { class: classes, "data-seat": p.seat, style: `border-left: 6px solid ${SEAT_COLOURS[p.seat % 5]}` },
-      h("h3", {}, seatName(view, p.seat), p.seat === view.viewer ? ` (${t("you")})` : "", clockText(view, p.seat)),
+      h("h3", {}, seatName(view, p.seat), p.seat === view.viewer ? ` (${t("you")})` : "",
+        p.resigned || (view.settings?.seats || []).find((x) => x.seat === p.seat)?.handed_to_bot
+          ? ` — ${t("played_by_bot")}` : "", clockText(view, p.seat)),
       h("div", {}, `${p.corporation?.name || t("no_corporation")} · ${t("tr")} ${p.terraform_rating} · ${t("hand")} ${p.hand_size}`,
         p.passed ? ` · ${t("passed")}` : "", p.resigned ? ` · ${t("resigned")}` : ""),
       h("div", { class: "res" }, RESOURCES.map((r) => h("div", { "data-res": r }, t(`res.${r}`),
-        h("b", {}, p.resources?.[r] ?? 0), h("span", { class: "muted" }, `+${p.production?.[r] ?? 0}`)))),
+        h("b", {}, p.resources?.[r] ?? 0), h("span", { class: "muted prod" }, signed(p.production?.[r]))))),
       h("div", { class: "muted" }, tagCounts(p, catalogue)),
       h("div", {}, `${t("played")}: `, [...(p.played || []), ...(p.events || [])].map((c) => c.name).join(", ")),
       resources ? h("div", {}, `${t("card_resources")}: ${resources}`) : null,

@@ -1,0 +1,96 @@
+"""The game page as a table (marked `browser`): it fits a phone (390×844) as well as a wide
+screen, running clocks tick and a timeout is told, the creator of a person-and-person table is
+shown an invitation link per seat that seats a second browser, a spectator is offered no table
+controls, and the map has a legend. Screenshots under artifacts/screenshots/."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_support import create_table, open_page, shot
+from web_support import WebStack
+
+pytestmark = pytest.mark.browser
+PHONE = {"width": 390, "height": 844}
+
+
+def abort(page: Any) -> None:
+    """Ends the test's table (the host may): its bot seats stop using the shared workers."""
+    game_id = page.evaluate("location.hash.split('/')[2]")
+    page.evaluate(f"fetch('/api/games/{game_id}/abort', {{method: 'POST', body: '{{}}'}})")
+
+
+def fits(page: Any) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{width} px wide"
+
+
+def test_the_lobby_and_the_game_fit_a_phone(browser: Any, browser_stack: WebStack) -> None:
+    page = open_page(browser, browser_stack.url + "/")
+    page.set_viewport_size(PHONE)
+    fits(page)
+    shot(page, "phone-lobby")
+    create_table(page, "hellas")
+    page.wait_for_selector("#decision[data-kind='DECISION_KIND_SETUP']")
+    fits(page)
+    for part in ("#decision", "#hand", "#map", "#boards"):
+        box = page.locator(part).bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], part
+    shot(page, "phone-setup")
+    page.set_viewport_size({"width": 1400, "height": 900})
+    fits(page)
+    # Wide: the board beside the decision, not above it.
+    board, decision = (page.locator(x).bounding_box() for x in ("#map", "#decision"))
+    assert (
+        board is not None and decision is not None and decision["x"] > board["x"] + board["width"]
+    )
+    shot(page, "wide-setup")
+    abort(page)
+    page.context.close()
+
+
+def test_a_running_clock_ticks_and_a_timeout_is_told(browser: Any, browser_stack: WebStack) -> None:
+    page = open_page(browser, browser_stack.url + "/")
+    create_table(page, "tharsis", clock_seconds=6)
+    clock = page.locator(".board[data-seat='0'] .clock.running")
+    clock.wait_for()
+    first = clock.inner_text()
+    page.wait_for_function(
+        f"document.querySelector(\".board[data-seat='0'] .clock\")?.textContent !== {first!r}"
+    )
+    # Nobody answers the setup: the table's default answer takes it, and the page says so.
+    page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
+    assert "time ran out" in page.locator("#notice").inner_text()
+    page.wait_for_selector("#log div:has-text('(time ran out)')")
+    shot(page, "timeout-notice")
+    abort(page)
+    page.context.close()
+
+
+def test_an_invitation_link_seats_a_second_browser(browser: Any, browser_stack: WebStack) -> None:
+    host = open_page(browser, browser_stack.url + "/")
+    host.click("#guest")
+    host.wait_for_selector("#signout")
+    host.uncheck("input[name=corporate_era]")
+    host.locator(".seatrow[data-seat='1'] select[name=kind]").select_option("SEAT_KIND_HUMAN")
+    host.click("#create-table")  # two person seats: the other one is invited
+    host.wait_for_selector("#invitations .invite[data-seat='1'] input")
+    link = host.locator("#invitations .invite[data-seat='1'] input").input_value()
+    assert "/#/join/" in link
+    host.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    host.click("#invitations .copy")
+    host.wait_for_selector("#invitations .copy:has-text('Copied')")
+    guest = open_page(browser, link)
+    guest.wait_for_selector("#game")
+    guest.wait_for_selector(".board[data-seat='1'] h3:has-text('(you)')")
+    assert guest.locator("#invitations").count() == 0  # the guest has none to give
+    # A spectator is offered nothing to press; the map says what its colours mean.
+    game_id = host.evaluate("location.hash.split('/')[2]")
+    watcher = open_page(browser, f"{browser_stack.url}/#/game/{game_id}")
+    watcher.wait_for_selector("#spectating")
+    assert watcher.locator("#table-controls").count() == 0
+    assert watcher.locator("#legend").count() == 1
+    abort(host)
+    for page in (watcher, guest, host):
+        page.context.close()
