@@ -81,3 +81,20 @@ def test_every_deprecated_field_says_what_to_read_instead() -> None:
 
 def test_every_proto_file_is_checked() -> None:
     assert sorted(MODULES) == sorted(p.stem for p in (PROTOS / "olympus" / "v1").glob("*.proto"))
+
+
+def test_every_request_field_says_whether_it_is_required() -> None:
+    """AIP-203: each field of each method's request is marked REQUIRED or OPTIONAL
+    (google.api.field_behavior), so generated clients and docs can tell."""
+    from google.api import field_behavior_pb2
+
+    marks = {field_behavior_pb2.REQUIRED, field_behavior_pb2.OPTIONAL}
+    unmarked = []
+    for file in FILES:
+        for service in file.services_by_name.values():
+            for method in service.methods:
+                for field in method.input_type.fields:
+                    behavior = field.GetOptions().Extensions[field_behavior_pb2.field_behavior]
+                    if not marks.intersection(behavior):
+                        unmarked.append(f"{method.input_type.name}.{field.name}")
+    assert not unmarked, unmarked

@@ -22,47 +22,54 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from google.api import field_behavior_pb2 as google_dot_api_dot_field__behavior__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16olympus/v1/board.proto\x12\nolympus.v1\"R\n\x14\x44\x65scribeBoardRequest\x12\x11\n\x07game_id\x18\x01 \x01(\tH\x00\x12\r\n\x03map\x18\x02 \x01(\tH\x00\x12\r\n\x05token\x18\x03 \x01(\tB\t\n\x07subject\"\xbd\x03\n\x10\x42oardDescription\x12\x0b\n\x03map\x18\x01 \x01(\t\x12\x11\n\tmap_title\x18\x02 \x01(\t\x12&\n\x06spaces\x18\x03 \x03(\x0b\x32\x16.olympus.v1.BoardSpace\x12\x34\n\nmilestones\x18\x04 \x03(\x0b\x32 .olympus.v1.MilestoneDescription\x12,\n\x06\x61wards\x18\x05 \x03(\x0b\x32\x1c.olympus.v1.AwardDescription\x12\x33\n\x0fmilestone_rules\x18\x06 \x01(\x0b\x32\x1a.olympus.v1.MilestoneRules\x12+\n\x0b\x61ward_rules\x18\x07 \x01(\x0b\x32\x16.olympus.v1.AwardRules\x12;\n\x11global_parameters\x18\x08 \x03(\x0b\x32 .olympus.v1.GlobalParameterTrack\x12%\n\x05table\x18\t \x01(\x0b\x32\x16.olympus.v1.BoardTable\x12\x37\n\x0c\x63olony_tiles\x18\n \x03(\x0b\x32!.olympus.v1.ColonyTileDescription\"\x8b\x01\n\x15\x43olonyTileDescription\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05trade\x18\x02 \x01(\t\x12\r\n\x05track\x18\x03 \x03(\t\x12\x17\n\x0fplacement_bonus\x18\x04 \x01(\t\x12\x14\n\x0c\x63olony_bonus\x18\x05 \x01(\t\x12\x17\n\x0fstarts_inactive\x18\x06 \x01(\x08\"Z\n\rSpacePosition\x12\x0b\n\x03row\x18\x01 \x01(\x05\x12\x10\n\x08position\x18\x02 \x01(\x05\x12\t\n\x01q\x18\x03 \x01(\x05\x12\t\n\x01r\x18\x04 \x01(\x05\x12\t\n\x01x\x18\x05 \x01(\x05\x12\t\n\x01y\x18\x06 \x01(\x05\"\xaa\x02\n\nBoardSpace\x12\n\n\x02id\x18\x01 \x01(\x05\x12#\n\x04type\x18\x02 \x01(\x0e\x32\x15.olympus.v1.SpaceType\x12+\n\x08location\x18\x03 \x01(\x0b\x32\x19.olympus.v1.SpacePosition\x12\'\n\x07\x62onuses\x18\x04 \x03(\x0e\x32\x16.olympus.v1.SpaceBonus\x12\x10\n\x08volcanic\x18\x05 \x01(\x08\x12\x0c\n\x04name\x18\x06 \x01(\t\x12\x0f\n\x07name_id\x18\x07 \x01(\t\x12\x19\n\x11reserved_for_card\x18\x08 \x01(\t\x12\x1e\n\x16reserved_for_card_name\x18\t \x01(\t\x12\x12\n\nneighbours\x18\n \x03(\x05\x12\x15\n\rplacement_fee\x18\x0b \x01(\x05\"\x87\x01\n\x14MilestoneDescription\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\"\n\x06metric\x18\x03 \x01(\x0e\x32\x12.olympus.v1.Metric\x12\x11\n\tthreshold\x18\x04 \x01(\x05\x12\x0c\n\x04text\x18\x05 \x01(\t\x12\x0f\n\x07\x61t_most\x18\x06 \x01(\x08\"_\n\x10\x41wardDescription\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\"\n\x06metric\x18\x03 \x01(\x0e\x32\x12.olympus.v1.Metric\x12\x0c\n\x04text\x18\x04 \x01(\t\"K\n\x0eMilestoneRules\x12\x0c\n\x04\x63ost\x18\x01 \x01(\x05\x12\x16\n\x0evictory_points\x18\x02 \x01(\x05\x12\x13\n\x0bmax_claimed\x18\x03 \x01(\x05\"\x92\x01\n\nAwardRules\x12\x15\n\rfunding_costs\x18\x01 \x03(\x05\x12\x12\n\nmax_funded\x18\x02 \x01(\x05\x12\x1a\n\x12\x66irst_place_points\x18\x03 \x01(\x05\x12\x1b\n\x13second_place_points\x18\x04 \x01(\x05\x12 \n\x18second_place_min_players\x18\x05 \x01(\x05\"S\n\nTrackBonus\x12\r\n\x05value\x18\x01 \x01(\x05\x12(\n\x04kind\x18\x02 \x01(\x0e\x32\x1a.olympus.v1.TrackBonusKind\x12\x0c\n\x04text\x18\x03 \x01(\t\"\xad\x01\n\x14GlobalParameterTrack\x12.\n\tparameter\x18\x01 \x01(\x0e\x32\x1b.olympus.v1.GlobalParameter\x12\x0f\n\x07minimum\x18\x02 \x01(\x05\x12\x0f\n\x07maximum\x18\x03 \x01(\x05\x12\x0c\n\x04step\x18\x04 \x01(\x05\x12\x0c\n\x04unit\x18\x05 \x01(\t\x12\'\n\x07\x62onuses\x18\x06 \x03(\x0b\x32\x16.olympus.v1.TrackBonus\"\xa6\x01\n\nBoardTable\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12\x15\n\rcorporate_era\x18\x03 \x01(\x08\x12\r\n\x05\x64raft\x18\x04 \x01(\x08\x12\x0c\n\x04solo\x18\x05 \x01(\x08\x12\x11\n\tsolo_tr63\x18\x06 \x01(\x08\x12\x1d\n\x15milestones_and_awards\x18\x07 \x01(\x08\x12\x10\n\x08\x63olonies\x18\x08 \x01(\x08*\x86\x01\n\tSpaceType\x12\x1a\n\x16SPACE_TYPE_UNSPECIFIED\x10\x00\x12\x13\n\x0fSPACE_TYPE_LAND\x10\x01\x12\x14\n\x10SPACE_TYPE_OCEAN\x10\x02\x12\x17\n\x13SPACE_TYPE_OFF_MARS\x10\x03\x12\x19\n\x15SPACE_TYPE_RESTRICTED\x10\x04*\x82\x02\n\nSpaceBonus\x12\x1b\n\x17SPACE_BONUS_UNSPECIFIED\x10\x00\x12\x15\n\x11SPACE_BONUS_STEEL\x10\x01\x12\x18\n\x14SPACE_BONUS_TITANIUM\x10\x02\x12\x15\n\x11SPACE_BONUS_PLANT\x10\x03\x12\x14\n\x10SPACE_BONUS_CARD\x10\x04\x12\x14\n\x10SPACE_BONUS_HEAT\x10\x05\x12\x15\n\x11SPACE_BONUS_OCEAN\x10\x06\x12\x1b\n\x17SPACE_BONUS_TEMPERATURE\x10\x07\x12\x17\n\x13SPACE_BONUS_MICROBE\x10\x08\x12\x16\n\x12SPACE_BONUS_ANIMAL\x10\t*\x9f\t\n\x06Metric\x12\x16\n\x12METRIC_UNSPECIFIED\x10\x00\x12\x1b\n\x17METRIC_TERRAFORM_RATING\x10\x01\x12\x15\n\x11METRIC_CITY_TILES\x10\x02\x12\x19\n\x15METRIC_GREENERY_TILES\x10\x03\x12\x16\n\x12METRIC_OWNED_TILES\x10\x04\x12\x18\n\x14METRIC_BUILDING_TAGS\x10\x05\x12\x17\n\x13METRIC_SCIENCE_TAGS\x10\x06\x12\x18\n\x14METRIC_CARDS_IN_HAND\x10\x07\x12 \n\x1cMETRIC_MEGACREDIT_PRODUCTION\x10\x08\x12\x0f\n\x0bMETRIC_HEAT\x10\t\x12\x1d\n\x19METRIC_STEEL_AND_TITANIUM\x10\n\x12\x18\n\x14METRIC_DISTINCT_TAGS\x10\x0b\x12\"\n\x1eMETRIC_CARDS_WITH_REQUIREMENTS\x10\x0c\x12\x16\n\x12METRIC_POLAR_TILES\x10\r\x12\x1c\n\x18METRIC_ENERGY_PRODUCTION\x10\x0e\x12\x16\n\x12METRIC_JOVIAN_TAGS\x10\x0f\x12\x1a\n\x16METRIC_AUTOMATED_CARDS\x10\x10\x12\x15\n\x11METRIC_SPACE_TAGS\x10\x11\x12\x19\n\x15METRIC_CARD_RESOURCES\x10\x12\x12\x1d\n\x19METRIC_PRODUCTIONS_RAISED\x10\x13\x12\x1d\n\x19METRIC_HIGHEST_PRODUCTION\x10\x14\x12\x13\n\x0fMETRIC_BIO_TAGS\x10\x15\x12\x18\n\x14METRIC_PROJECT_CARDS\x10\x16\x12\x18\n\x14METRIC_EVENTS_PLAYED\x10\x17\x12\x1a\n\x16METRIC_EXPENSIVE_CARDS\x10\x18\x12\x1b\n\x17METRIC_STEEL_AND_ENERGY\x10\x19\x12\x19\n\x15METRIC_SOUTHERN_TILES\x10\x1a\x12\x1f\n\x1bMETRIC_TILES_NEXT_TO_OCEANS\x10\x1b\x12\x13\n\x0fMETRIC_COLONIES\x10\x1c\x12\x1b\n\x17METRIC_PLANT_PRODUCTION\x10\x1d\x12\x15\n\x11METRIC_EARTH_TAGS\x10\x1e\x12\x1b\n\x17METRIC_EQUATORIAL_TILES\x10\x1f\x12 \n\x1cMETRIC_MOST_TAGS_OF_ONE_TYPE\x10 \x12\x1b\n\x17METRIC_PRODUCTION_CARDS\x10!\x12%\n!METRIC_EMPTY_SPACES_NEXT_TO_TILES\x10\"\x12\x1f\n\x1bMETRIC_ANIMALS_AND_MICROBES\x10#\x12\x15\n\x11METRIC_POWER_TAGS\x10$\x12(\n$METRIC_STEEL_AND_TITANIUM_PRODUCTION\x10%\x12\x1e\n\x1aMETRIC_CARD_RESOURCE_TYPES\x10&\x12\x16\n\x12METRIC_MEGACREDITS\x10\'\x12\x15\n\x11METRIC_EDGE_TILES\x10(\x12$\n METRIC_PLANT_AND_HEAT_PRODUCTION\x10)*\x8f\x01\n\x0fGlobalParameter\x12 \n\x1cGLOBAL_PARAMETER_UNSPECIFIED\x10\x00\x12 \n\x1cGLOBAL_PARAMETER_TEMPERATURE\x10\x01\x12\x1b\n\x17GLOBAL_PARAMETER_OXYGEN\x10\x02\x12\x1b\n\x17GLOBAL_PARAMETER_OCEANS\x10\x03*\x96\x01\n\x0eTrackBonusKind\x12 \n\x1cTRACK_BONUS_KIND_UNSPECIFIED\x10\x00\x12$\n TRACK_BONUS_KIND_HEAT_PRODUCTION\x10\x01\x12\x1a\n\x16TRACK_BONUS_KIND_OCEAN\x10\x02\x12 \n\x1cTRACK_BONUS_KIND_TEMPERATURE\x10\x03\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x16olympus/v1/board.proto\x12\nolympus.v1\x1a\x1fgoogle/api/field_behavior.proto\"d\n\x14\x44\x65scribeBoardRequest\x12\x17\n\x07game_id\x18\x01 \x01(\tB\x04\xe2\x41\x01\x01H\x00\x12\x13\n\x03map\x18\x02 \x01(\tB\x04\xe2\x41\x01\x01H\x00\x12\x13\n\x05token\x18\x03 \x01(\tB\x04\xe2\x41\x01\x01\x42\t\n\x07subject\"\xbd\x03\n\x10\x42oardDescription\x12\x0b\n\x03map\x18\x01 \x01(\t\x12\x11\n\tmap_title\x18\x02 \x01(\t\x12&\n\x06spaces\x18\x03 \x03(\x0b\x32\x16.olympus.v1.BoardSpace\x12\x34\n\nmilestones\x18\x04 \x03(\x0b\x32 .olympus.v1.MilestoneDescription\x12,\n\x06\x61wards\x18\x05 \x03(\x0b\x32\x1c.olympus.v1.AwardDescription\x12\x33\n\x0fmilestone_rules\x18\x06 \x01(\x0b\x32\x1a.olympus.v1.MilestoneRules\x12+\n\x0b\x61ward_rules\x18\x07 \x01(\x0b\x32\x16.olympus.v1.AwardRules\x12;\n\x11global_parameters\x18\x08 \x03(\x0b\x32 .olympus.v1.GlobalParameterTrack\x12%\n\x05table\x18\t \x01(\x0b\x32\x16.olympus.v1.BoardTable\x12\x37\n\x0c\x63olony_tiles\x18\n \x03(\x0b\x32!.olympus.v1.ColonyTileDescription\"\x8b\x01\n\x15\x43olonyTileDescription\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\r\n\x05trade\x18\x02 \x01(\t\x12\r\n\x05track\x18\x03 \x03(\t\x12\x17\n\x0fplacement_bonus\x18\x04 \x01(\t\x12\x14\n\x0c\x63olony_bonus\x18\x05 \x01(\t\x12\x17\n\x0fstarts_inactive\x18\x06 \x01(\x08\"Z\n\rSpacePosition\x12\x0b\n\x03row\x18\x01 \x01(\x05\x12\x10\n\x08position\x18\x02 \x01(\x05\x12\t\n\x01q\x18\x03 \x01(\x05\x12\t\n\x01r\x18\x04 \x01(\x05\x12\t\n\x01x\x18\x05 \x01(\x05\x12\t\n\x01y\x18\x06 \x01(\x05\"\xaa\x02\n\nBoardSpace\x12\n\n\x02id\x18\x01 \x01(\x05\x12#\n\x04type\x18\x02 \x01(\x0e\x32\x15.olympus.v1.SpaceType\x12+\n\x08location\x18\x03 \x01(\x0b\x32\x19.olympus.v1.SpacePosition\x12\'\n\x07\x62onuses\x18\x04 \x03(\x0e\x32\x16.olympus.v1.SpaceBonus\x12\x10\n\x08volcanic\x18\x05 \x01(\x08\x12\x0c\n\x04name\x18\x06 \x01(\t\x12\x0f\n\x07name_id\x18\x07 \x01(\t\x12\x19\n\x11reserved_for_card\x18\x08 \x01(\t\x12\x1e\n\x16reserved_for_card_name\x18\t \x01(\t\x12\x12\n\nneighbours\x18\n \x03(\x05\x12\x15\n\rplacement_fee\x18\x0b \x01(\x05\"\x87\x01\n\x14MilestoneDescription\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\"\n\x06metric\x18\x03 \x01(\x0e\x32\x12.olympus.v1.Metric\x12\x11\n\tthreshold\x18\x04 \x01(\x05\x12\x0c\n\x04text\x18\x05 \x01(\t\x12\x0f\n\x07\x61t_most\x18\x06 \x01(\x08\"_\n\x10\x41wardDescription\x12\n\n\x02id\x18\x01 \x01(\t\x12\r\n\x05title\x18\x02 \x01(\t\x12\"\n\x06metric\x18\x03 \x01(\x0e\x32\x12.olympus.v1.Metric\x12\x0c\n\x04text\x18\x04 \x01(\t\"K\n\x0eMilestoneRules\x12\x0c\n\x04\x63ost\x18\x01 \x01(\x05\x12\x16\n\x0evictory_points\x18\x02 \x01(\x05\x12\x13\n\x0bmax_claimed\x18\x03 \x01(\x05\"\x92\x01\n\nAwardRules\x12\x15\n\rfunding_costs\x18\x01 \x03(\x05\x12\x12\n\nmax_funded\x18\x02 \x01(\x05\x12\x1a\n\x12\x66irst_place_points\x18\x03 \x01(\x05\x12\x1b\n\x13second_place_points\x18\x04 \x01(\x05\x12 \n\x18second_place_min_players\x18\x05 \x01(\x05\"S\n\nTrackBonus\x12\r\n\x05value\x18\x01 \x01(\x05\x12(\n\x04kind\x18\x02 \x01(\x0e\x32\x1a.olympus.v1.TrackBonusKind\x12\x0c\n\x04text\x18\x03 \x01(\t\"\xad\x01\n\x14GlobalParameterTrack\x12.\n\tparameter\x18\x01 \x01(\x0e\x32\x1b.olympus.v1.GlobalParameter\x12\x0f\n\x07minimum\x18\x02 \x01(\x05\x12\x0f\n\x07maximum\x18\x03 \x01(\x05\x12\x0c\n\x04step\x18\x04 \x01(\x05\x12\x0c\n\x04unit\x18\x05 \x01(\t\x12\'\n\x07\x62onuses\x18\x06 \x03(\x0b\x32\x16.olympus.v1.TrackBonus\"\xa6\x01\n\nBoardTable\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0f\n\x07players\x18\x02 \x01(\x05\x12\x15\n\rcorporate_era\x18\x03 \x01(\x08\x12\r\n\x05\x64raft\x18\x04 \x01(\x08\x12\x0c\n\x04solo\x18\x05 \x01(\x08\x12\x11\n\tsolo_tr63\x18\x06 \x01(\x08\x12\x1d\n\x15milestones_and_awards\x18\x07 \x01(\x08\x12\x10\n\x08\x63olonies\x18\x08 \x01(\x08*\x86\x01\n\tSpaceType\x12\x1a\n\x16SPACE_TYPE_UNSPECIFIED\x10\x00\x12\x13\n\x0fSPACE_TYPE_LAND\x10\x01\x12\x14\n\x10SPACE_TYPE_OCEAN\x10\x02\x12\x17\n\x13SPACE_TYPE_OFF_MARS\x10\x03\x12\x19\n\x15SPACE_TYPE_RESTRICTED\x10\x04*\x82\x02\n\nSpaceBonus\x12\x1b\n\x17SPACE_BONUS_UNSPECIFIED\x10\x00\x12\x15\n\x11SPACE_BONUS_STEEL\x10\x01\x12\x18\n\x14SPACE_BONUS_TITANIUM\x10\x02\x12\x15\n\x11SPACE_BONUS_PLANT\x10\x03\x12\x14\n\x10SPACE_BONUS_CARD\x10\x04\x12\x14\n\x10SPACE_BONUS_HEAT\x10\x05\x12\x15\n\x11SPACE_BONUS_OCEAN\x10\x06\x12\x1b\n\x17SPACE_BONUS_TEMPERATURE\x10\x07\x12\x17\n\x13SPACE_BONUS_MICROBE\x10\x08\x12\x16\n\x12SPACE_BONUS_ANIMAL\x10\t*\x9f\t\n\x06Metric\x12\x16\n\x12METRIC_UNSPECIFIED\x10\x00\x12\x1b\n\x17METRIC_TERRAFORM_RATING\x10\x01\x12\x15\n\x11METRIC_CITY_TILES\x10\x02\x12\x19\n\x15METRIC_GREENERY_TILES\x10\x03\x12\x16\n\x12METRIC_OWNED_TILES\x10\x04\x12\x18\n\x14METRIC_BUILDING_TAGS\x10\x05\x12\x17\n\x13METRIC_SCIENCE_TAGS\x10\x06\x12\x18\n\x14METRIC_CARDS_IN_HAND\x10\x07\x12 \n\x1cMETRIC_MEGACREDIT_PRODUCTION\x10\x08\x12\x0f\n\x0bMETRIC_HEAT\x10\t\x12\x1d\n\x19METRIC_STEEL_AND_TITANIUM\x10\n\x12\x18\n\x14METRIC_DISTINCT_TAGS\x10\x0b\x12\"\n\x1eMETRIC_CARDS_WITH_REQUIREMENTS\x10\x0c\x12\x16\n\x12METRIC_POLAR_TILES\x10\r\x12\x1c\n\x18METRIC_ENERGY_PRODUCTION\x10\x0e\x12\x16\n\x12METRIC_JOVIAN_TAGS\x10\x0f\x12\x1a\n\x16METRIC_AUTOMATED_CARDS\x10\x10\x12\x15\n\x11METRIC_SPACE_TAGS\x10\x11\x12\x19\n\x15METRIC_CARD_RESOURCES\x10\x12\x12\x1d\n\x19METRIC_PRODUCTIONS_RAISED\x10\x13\x12\x1d\n\x19METRIC_HIGHEST_PRODUCTION\x10\x14\x12\x13\n\x0fMETRIC_BIO_TAGS\x10\x15\x12\x18\n\x14METRIC_PROJECT_CARDS\x10\x16\x12\x18\n\x14METRIC_EVENTS_PLAYED\x10\x17\x12\x1a\n\x16METRIC_EXPENSIVE_CARDS\x10\x18\x12\x1b\n\x17METRIC_STEEL_AND_ENERGY\x10\x19\x12\x19\n\x15METRIC_SOUTHERN_TILES\x10\x1a\x12\x1f\n\x1bMETRIC_TILES_NEXT_TO_OCEANS\x10\x1b\x12\x13\n\x0fMETRIC_COLONIES\x10\x1c\x12\x1b\n\x17METRIC_PLANT_PRODUCTION\x10\x1d\x12\x15\n\x11METRIC_EARTH_TAGS\x10\x1e\x12\x1b\n\x17METRIC_EQUATORIAL_TILES\x10\x1f\x12 \n\x1cMETRIC_MOST_TAGS_OF_ONE_TYPE\x10 \x12\x1b\n\x17METRIC_PRODUCTION_CARDS\x10!\x12%\n!METRIC_EMPTY_SPACES_NEXT_TO_TILES\x10\"\x12\x1f\n\x1bMETRIC_ANIMALS_AND_MICROBES\x10#\x12\x15\n\x11METRIC_POWER_TAGS\x10$\x12(\n$METRIC_STEEL_AND_TITANIUM_PRODUCTION\x10%\x12\x1e\n\x1aMETRIC_CARD_RESOURCE_TYPES\x10&\x12\x16\n\x12METRIC_MEGACREDITS\x10\'\x12\x15\n\x11METRIC_EDGE_TILES\x10(\x12$\n METRIC_PLANT_AND_HEAT_PRODUCTION\x10)*\x8f\x01\n\x0fGlobalParameter\x12 \n\x1cGLOBAL_PARAMETER_UNSPECIFIED\x10\x00\x12 \n\x1cGLOBAL_PARAMETER_TEMPERATURE\x10\x01\x12\x1b\n\x17GLOBAL_PARAMETER_OXYGEN\x10\x02\x12\x1b\n\x17GLOBAL_PARAMETER_OCEANS\x10\x03*\x96\x01\n\x0eTrackBonusKind\x12 \n\x1cTRACK_BONUS_KIND_UNSPECIFIED\x10\x00\x12$\n TRACK_BONUS_KIND_HEAT_PRODUCTION\x10\x01\x12\x1a\n\x16TRACK_BONUS_KIND_OCEAN\x10\x02\x12 \n\x1cTRACK_BONUS_KIND_TEMPERATURE\x10\x03\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'olympus.v1.board_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_SPACETYPE']._serialized_start=1997
-  _globals['_SPACETYPE']._serialized_end=2131
-  _globals['_SPACEBONUS']._serialized_start=2134
-  _globals['_SPACEBONUS']._serialized_end=2392
-  _globals['_METRIC']._serialized_start=2395
-  _globals['_METRIC']._serialized_end=3578
-  _globals['_GLOBALPARAMETER']._serialized_start=3581
-  _globals['_GLOBALPARAMETER']._serialized_end=3724
-  _globals['_TRACKBONUSKIND']._serialized_start=3727
-  _globals['_TRACKBONUSKIND']._serialized_end=3877
-  _globals['_DESCRIBEBOARDREQUEST']._serialized_start=38
-  _globals['_DESCRIBEBOARDREQUEST']._serialized_end=120
-  _globals['_BOARDDESCRIPTION']._serialized_start=123
-  _globals['_BOARDDESCRIPTION']._serialized_end=568
-  _globals['_COLONYTILEDESCRIPTION']._serialized_start=571
-  _globals['_COLONYTILEDESCRIPTION']._serialized_end=710
-  _globals['_SPACEPOSITION']._serialized_start=712
-  _globals['_SPACEPOSITION']._serialized_end=802
-  _globals['_BOARDSPACE']._serialized_start=805
-  _globals['_BOARDSPACE']._serialized_end=1103
-  _globals['_MILESTONEDESCRIPTION']._serialized_start=1106
-  _globals['_MILESTONEDESCRIPTION']._serialized_end=1241
-  _globals['_AWARDDESCRIPTION']._serialized_start=1243
-  _globals['_AWARDDESCRIPTION']._serialized_end=1338
-  _globals['_MILESTONERULES']._serialized_start=1340
-  _globals['_MILESTONERULES']._serialized_end=1415
-  _globals['_AWARDRULES']._serialized_start=1418
-  _globals['_AWARDRULES']._serialized_end=1564
-  _globals['_TRACKBONUS']._serialized_start=1566
-  _globals['_TRACKBONUS']._serialized_end=1649
-  _globals['_GLOBALPARAMETERTRACK']._serialized_start=1652
-  _globals['_GLOBALPARAMETERTRACK']._serialized_end=1825
-  _globals['_BOARDTABLE']._serialized_start=1828
-  _globals['_BOARDTABLE']._serialized_end=1994
+  _globals['_DESCRIBEBOARDREQUEST'].fields_by_name['game_id']._loaded_options = None
+  _globals['_DESCRIBEBOARDREQUEST'].fields_by_name['game_id']._serialized_options = b'\342A\001\001'
+  _globals['_DESCRIBEBOARDREQUEST'].fields_by_name['map']._loaded_options = None
+  _globals['_DESCRIBEBOARDREQUEST'].fields_by_name['map']._serialized_options = b'\342A\001\001'
+  _globals['_DESCRIBEBOARDREQUEST'].fields_by_name['token']._loaded_options = None
+  _globals['_DESCRIBEBOARDREQUEST'].fields_by_name['token']._serialized_options = b'\342A\001\001'
+  _globals['_SPACETYPE']._serialized_start=2048
+  _globals['_SPACETYPE']._serialized_end=2182
+  _globals['_SPACEBONUS']._serialized_start=2185
+  _globals['_SPACEBONUS']._serialized_end=2443
+  _globals['_METRIC']._serialized_start=2446
+  _globals['_METRIC']._serialized_end=3629
+  _globals['_GLOBALPARAMETER']._serialized_start=3632
+  _globals['_GLOBALPARAMETER']._serialized_end=3775
+  _globals['_TRACKBONUSKIND']._serialized_start=3778
+  _globals['_TRACKBONUSKIND']._serialized_end=3928
+  _globals['_DESCRIBEBOARDREQUEST']._serialized_start=71
+  _globals['_DESCRIBEBOARDREQUEST']._serialized_end=171
+  _globals['_BOARDDESCRIPTION']._serialized_start=174
+  _globals['_BOARDDESCRIPTION']._serialized_end=619
+  _globals['_COLONYTILEDESCRIPTION']._serialized_start=622
+  _globals['_COLONYTILEDESCRIPTION']._serialized_end=761
+  _globals['_SPACEPOSITION']._serialized_start=763
+  _globals['_SPACEPOSITION']._serialized_end=853
+  _globals['_BOARDSPACE']._serialized_start=856
+  _globals['_BOARDSPACE']._serialized_end=1154
+  _globals['_MILESTONEDESCRIPTION']._serialized_start=1157
+  _globals['_MILESTONEDESCRIPTION']._serialized_end=1292
+  _globals['_AWARDDESCRIPTION']._serialized_start=1294
+  _globals['_AWARDDESCRIPTION']._serialized_end=1389
+  _globals['_MILESTONERULES']._serialized_start=1391
+  _globals['_MILESTONERULES']._serialized_end=1466
+  _globals['_AWARDRULES']._serialized_start=1469
+  _globals['_AWARDRULES']._serialized_end=1615
+  _globals['_TRACKBONUS']._serialized_start=1617
+  _globals['_TRACKBONUS']._serialized_end=1700
+  _globals['_GLOBALPARAMETERTRACK']._serialized_start=1703
+  _globals['_GLOBALPARAMETERTRACK']._serialized_end=1876
+  _globals['_BOARDTABLE']._serialized_start=1879
+  _globals['_BOARDTABLE']._serialized_end=2045
 # @@protoc_insertion_point(module_scope)
