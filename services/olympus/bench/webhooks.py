@@ -154,7 +154,7 @@ async def _run(stack: Any, receiver: str, games: int, answers: int, chunk: int) 
     with_hooks, without = timing[True].figures("answers"), timing[False].figures("answers")
     return {
         "games_each": games,
-        "answers_timed_each": with_hooks["calls"],
+        "answers_timed_each_side": with_hooks["calls"],
         "p50_us_on": with_hooks["p50_us"],
         "p50_us_off": without["p50_us"],
         "submit_action_p50_on_over_off": round(with_hooks["p50_us"] / without["p50_us"], 3),

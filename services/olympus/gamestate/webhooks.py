@@ -23,8 +23,9 @@ keeps, per account, whether it has one (asked of the accounts service, GetWebhoo
 background), so the check on the answer path is a dict read. An account not known yet, or whose
 answer is old, counts as having one (the delivery is made; the worker looks again and drops it);
 only a fresh "no webhook" holds a delivery back. The service hears of every change at once (the
-KEY_EVENT_KIND_WEBHOOK_CHANGED key event drops the account's entry); the workers, which do not
-follow the events, keep an answer WORKER_TTL_S at most.
+KEY_EVENT_KIND_WEBHOOK_CHANGED key event drops the account's entry) and keeps an answer
+SERVICE_TTL_S; the workers, which do not follow the events, and the service while it does not
+hear them, keep one WORKER_TTL_S at most.
 
 The outbox, sharded like the timers (a Redis Cluster spreads it):
 
@@ -266,10 +267,16 @@ class Presence:
     `ask(account)` answers whether it has one (True, False, or None: no such account)."""
 
     def __init__(
-        self, ask: Callable[[str], Awaitable[bool | None]], ttl_s: float = SERVICE_TTL_S
+        self,
+        ask: Callable[[str], Awaitable[bool | None]],
+        ttl_s: float = SERVICE_TTL_S,
+        heard: Callable[[], bool] | None = None,
     ) -> None:
         self._ask = ask
         self.ttl_s = ttl_s
+        # Whether the key events reach this process now: while they do not, a change would
+        # not be heard, and answers are kept WORKER_TTL_S at most.
+        self._heard = heard
         self._known: OrderedDict[str, tuple[bool, float]] = OrderedDict()
         self._asking: dict[str, asyncio.Task[None]] = {}
 
@@ -304,6 +311,8 @@ class Presence:
         try:
             has = await self._ask(account)
             ttl = self.ttl_s
+            if self._heard is not None and not self._heard():
+                ttl = min(ttl, WORKER_TTL_S)
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # the accounts service is away: deliver, and ask again soon
@@ -321,7 +330,12 @@ class Presence:
                 await task
 
 
-def remote_presence(channel: grpc.aio.Channel, service_key: str, ttl_s: float) -> Presence:
+def remote_presence(
+    channel: grpc.aio.Channel,
+    service_key: str,
+    ttl_s: float,
+    heard: Callable[[], bool] | None = None,
+) -> Presence:
     """A Presence asking the accounts service on `channel` with the service credential."""
     from olympus.v1 import accounts_pb2, accounts_pb2_grpc
 
@@ -340,7 +354,7 @@ def remote_presence(channel: grpc.aio.Channel, service_key: str, ttl_s: float) -
             raise
         return bool(reply.configured)
 
-    return Presence(ask, ttl_s)
+    return Presence(ask, ttl_s, heard)
 
 
 def service_presence(keys: KeyService) -> Presence | None:
@@ -348,7 +362,10 @@ def service_presence(keys: KeyService) -> Presence | None:
     credential: the workers could read no webhook, so nothing is made)."""
     if not keys.service_key or keys.channel is None:
         return None
-    return remote_presence(keys.channel, keys.service_key, SERVICE_TTL_S)
+    auth = keys.auth
+    return remote_presence(
+        keys.channel, keys.service_key, SERVICE_TTL_S, lambda: auth.heard(time.monotonic())
+    )
 
 
 class Notifier:
