@@ -100,6 +100,14 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TICKETS_TAKEN: _ClassVar[ErrorReason]
     LADDER_NOT_FOUND: _ClassVar[ErrorReason]
     INVALID_LADDER: _ClassVar[ErrorReason]
+    INVALID_CHALLENGE: _ClassVar[ErrorReason]
+    CHALLENGE_NOT_FOUND: _ClassVar[ErrorReason]
+    CHALLENGE_CLOSED: _ClassVar[ErrorReason]
+    NOT_INVITED: _ClassVar[ErrorReason]
+    NOT_CHALLENGER: _ClassVar[ErrorReason]
+    TOO_MANY_CHALLENGES: _ClassVar[ErrorReason]
+    INVALID_REASON: _ClassVar[ErrorReason]
+    INVALID_ACCOUNT_ID: _ClassVar[ErrorReason]
     GAME_NOT_FINISHED: _ClassVar[ErrorReason]
     UNKNOWN_QUEUE: _ClassVar[ErrorReason]
     NOT_RATED: _ClassVar[ErrorReason]
@@ -208,6 +216,14 @@ LADDER_CLOSED: ErrorReason
 TICKETS_TAKEN: ErrorReason
 LADDER_NOT_FOUND: ErrorReason
 INVALID_LADDER: ErrorReason
+INVALID_CHALLENGE: ErrorReason
+CHALLENGE_NOT_FOUND: ErrorReason
+CHALLENGE_CLOSED: ErrorReason
+NOT_INVITED: ErrorReason
+NOT_CHALLENGER: ErrorReason
+TOO_MANY_CHALLENGES: ErrorReason
+INVALID_REASON: ErrorReason
+INVALID_ACCOUNT_ID: ErrorReason
 GAME_NOT_FINISHED: ErrorReason
 UNKNOWN_QUEUE: ErrorReason
 NOT_RATED: ErrorReason
