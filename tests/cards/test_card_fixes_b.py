@@ -59,16 +59,17 @@ MC, STEEL, TITANIUM, PLANTS, ENERGY = range(5)
 # --- C04 Community Services -------------------------------------------------------------------
 
 
-def test_community_services_does_not_count_cards_whose_only_tag_is_wild() -> None:
+def test_community_services_counts_cards_whose_only_tag_is_wild_as_tagless() -> None:
     g = colony_game(2)
     # Research Coordination (a project) and Research Network (a prelude) carry one wild tag
-    # each: a card with a tag is not a card with no tags.
+    # each, no tag of a kind: they count as tagless, as Floater Leasing (no tag) does.
     in_play(g, 0, "Research Coordination", "Research Network", "Floater Leasing")
     hand(g, 0, "Community Services")
     give(g, 0, megacredits=13)
     play(g, 0, "Community Services")
-    # The Beginner corporation, Floater Leasing and Community Services itself: 3, not 5.
-    assert g.players[0].prod[MC] == 3
+    # The Beginner corporation, Floater Leasing, the two wild-only cards and Community
+    # Services itself: 5.
+    assert g.players[0].prod[MC] == 5
 
 
 # --- C13 Galilean Waystation, 099 Toll Station -----------------------------------------------

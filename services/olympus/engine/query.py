@@ -176,7 +176,9 @@ def amount(g: GameState, p: Player, value: Any) -> int:
         elif what == "card_resources":  # Colonies: resources of a kind on the player's cards
             n += card_resources(p, subject)
         elif what == "tagless":  # Colonies: the player's cards in play without tags
-            n += sum(1 for c in tableau(p) if not card_def(c).tags)
+            # A wild tag is no tag of a kind: a card whose only tags are wild counts as tagless
+            # (Research Coordination, Research Network), as in the TypeScript implementation.
+            n += sum(1 for c in tableau(p) if all(t == "wild" for t in card_def(c).tags))
         else:
             raise ValueError(f"unknown count {what!r}")
         return n // int(divisor)
