@@ -8,7 +8,7 @@ BUF_VERSION := 1.75.0
 BUF := .tools/node_modules/.bin/buf
 
 .PHONY: install proto protolint test lint typecheck unit soak bench fuzz run selfplay clean ts-client \
-	cpp-client \
+	cpp-client ruby-client \
 	test-browser provision images test-containers faults ci
 
 $(STAMP): pyproject.toml
@@ -73,7 +73,24 @@ $(CPP_BOT): $(wildcard $(CPP_CLIENT)/*.cc $(CPP_CLIENT)/include/olympus/*.h clie
 
 cpp-client: $(CPP_BOT)
 
-unit: $(STAMP) $(TS_STAMP) $(CPP_BOT)
+# The Ruby example bot (clients/ruby): Debian's Ruby, gRPC and protobuf (installed here if
+# missing, as root), its messages and stubs generated from protos/ by protoc and
+# grpc_ruby_plugin (google.api's and google.rpc's come with Debian's googleapis types).
+RUBY_CLIENT := clients/ruby
+RUBY_STAMP := $(RUBY_CLIENT)/gen/.built
+RUBY_PACKAGES := ruby ruby-grpc ruby-google-protobuf protobuf-compiler-grpc protobuf-compiler
+RUBY_PROTOS := $(addprefix protos/olympus/v1/,board.proto game.proto matchmaking.proto)
+$(RUBY_STAMP): $(RUBY_PROTOS)
+	@(command -v grpc_ruby_plugin && ruby -e 'require "grpc"') >/dev/null 2>&1 || \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $(RUBY_PACKAGES)
+	rm -rf $(RUBY_CLIENT)/gen && mkdir -p $(RUBY_CLIENT)/gen
+	protoc -Iprotos --ruby_out=$(RUBY_CLIENT)/gen --grpc_out=$(RUBY_CLIENT)/gen \
+		--plugin=protoc-gen-grpc=$$(command -v grpc_ruby_plugin) $(RUBY_PROTOS)
+	touch $@
+
+ruby-client: $(RUBY_STAMP)
+
+unit: $(STAMP) $(TS_STAMP) $(CPP_BOT) $(RUBY_STAMP)
 	$(PY) -m pytest
 
 test: lint typecheck protolint unit
