@@ -16,7 +16,9 @@ accepted (the game exists) or failed (the game service refused the table for goo
 -> declined, cancelled, or expired (its time is over: written by the next script that looks,
 and read as expired by everyone before that). A challenge is kept RETENTION_S after it closes.
 The account lists are written before the challenge (they live on other slots): a listed id
-whose challenge is gone is skipped, and forgotten.
+whose challenge is missing is skipped, and forgotten once it is older than MAKING_MS (before
+that, its challenge may be being written this moment: forgetting it then would hide the new
+challenge from the account for good).
 """
 
 from __future__ import annotations
@@ -24,7 +26,6 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import secrets
-import time
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,9 +33,10 @@ import orjson
 import redis.asyncio as aioredis
 
 from .formats import Format
-from .store import CHANGES, PREFIX
+from .store import CHANGES, PREFIX, now_ms
 
 ACCOUNT_CHALLENGES = 100  # challenges an account's list keeps
+MAKING_MS = 60_000  # a listed challenge missing for longer than this was never made
 RETENTION_S = 86_400  # a closed challenge stays readable this long
 
 PENDING, CREATING, ACCEPTED, DECLINED, CANCELLED, EXPIRED, FAILED = (
@@ -68,10 +70,6 @@ def new_challenge_id() -> str:
 
 def requested_challenge_id(account: str, request_id: str) -> str:
     return hashlib.sha256(f"challenge\n{account}\n{request_id}".encode()).hexdigest()[:16]
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,9 +271,15 @@ class ChallengeStore:
     async def account_challenges(self, account: str) -> list[ChallengeRow]:
         """The account's last challenges that still exist, newest first."""
         listed = account_challenges_key(account)
-        cids = [r.decode() for r in await self.redis.zrevrange(listed, 0, ACCOUNT_CHALLENGES - 1)]
+        listing = await self.redis.zrevrange(listed, 0, ACCOUNT_CHALLENGES - 1, withscores=True)
+        cids = [raw.decode() for raw, _ in listing]
         rows = await asyncio.gather(*(self.get(cid) for cid in cids))
-        gone = [cid for cid, row in zip(cids, rows, strict=True) if row is None]
+        old = now_ms() - MAKING_MS
+        gone = [
+            cid
+            for cid, (_, listed_ms), row in zip(cids, listing, rows, strict=True)
+            if row is None and listed_ms < old
+        ]
         if gone:
             await self.redis.zrem(listed, *gone)
         return [row for row in rows if row is not None and row.names(account)]
