@@ -27,9 +27,9 @@ from olympus.matchmaking.challenges import (
     ChallengeStore,
     Seat,
     new_challenge_id,
-    now_ms,
 )
 from olympus.matchmaking.formats import format_from_proto
+from olympus.matchmaking.store import now_ms
 from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.scoring import ratings as rt
 from olympus.scoring import store as sst

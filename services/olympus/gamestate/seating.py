@@ -23,6 +23,7 @@ at least once, however the processes fail; the scoring service records it once.
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from typing import Any
 
 from olympus.platform.storage import storage_calls
@@ -66,8 +67,13 @@ class Seating:
     @_storage
     async def started(self, meta: GameMeta) -> None:
         """The game exists: tell its accounts' WatchAccount streams."""
-        for account in meta.account_seats():
-            await self.redis.publish(account_channel(account), meta.game_id)
+        await self.tell(meta.game_id, meta.account_seats())
+
+    @_storage
+    async def tell(self, game_id: str, accounts: Iterable[str]) -> None:
+        """Wake these accounts' WatchAccount streams about the game (each looks again)."""
+        for account in dict.fromkeys(accounts):
+            await self.redis.publish(account_channel(account), game_id)
 
     @_storage
     async def ended(self, meta: GameMeta) -> None:

@@ -163,6 +163,11 @@ SUMMARY_FIELDS = (
     "result",
     "ratings",  # JSON {seat: rating change}, once the scoring service rated the game
 )
+# The seats' rating changes into the game's hash, only while the game exists.
+RECORD_RATINGS = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('HSET', KEYS[1], 'ratings', ARGV[1]) end
+return -1
+"""
 GAME_PARTS = ("game", "state", "log", "logz", "events", "idem", "idemring", "grants")
 
 
@@ -248,6 +253,7 @@ class GameStore:
         self._commit_script = redis.register_script(COMMIT)
         self._abort = redis.register_script(ABORT)
         self._pack = redis.register_script(PACK)
+        self._record_ratings = redis.register_script(RECORD_RATINGS)
         self._claim = redis.register_script(CLAIM)
         self._confirm = redis.register_script(CONFIRM)
         self._together = Together(redis)
@@ -593,13 +599,7 @@ class GameStore:
     async def record_ratings(self, game_id: str, ratings: bytes) -> bool:
         """Keep the seats' rating changes with the game (a game deleted meanwhile gets none:
         its hash is not made again)."""
-        done = await self.redis.eval(
-            "if redis.call('EXISTS', KEYS[1]) == 1 then "
-            "return redis.call('HSET', KEYS[1], 'ratings', ARGV[1]) end return -1",
-            1,
-            game_key(game_id, "game"),
-            ratings,
-        )
+        done = await self._record_ratings(keys=[game_key(game_id, "game")], args=[ratings])
         return int(done) >= 0
 
     @_storage

@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 
 from olympus.v1 import matchmaking_pb2 as mm
 
-from .challenges import PENDING, account_channel_message, now_ms
+from .challenges import PENDING, account_channel_message
 from .challenging import Challenges
-from .store import MATCHED, MatchStore
+from .store import MATCHED, MatchStore, TicketRow, now_ms
 from .tokens import SeatTokens
 from .watchers import RECHECK_S, TicketWatchers
 
@@ -29,7 +29,7 @@ class AccountActivity:
         challenges: Challenges,
         store: MatchStore,
         watchers: TicketWatchers,
-        ticket_proto: object,
+        ticket_proto: Callable[[TicketRow, SeatTokens], mm.Ticket],
         tokens: SeatTokens,
         recheck_s: float = RECHECK_S,
     ) -> None:
@@ -64,7 +64,7 @@ class AccountActivity:
                     before = ticket_status.get(tid)
                     ticket_status = {tid: row.status}
                     if row.status == MATCHED and before != MATCHED and not first:
-                        ticket = self.ticket_proto(row, self.tokens)  # type: ignore[operator]
+                        ticket = self.ticket_proto(row, self.tokens)
                         yield mm.AccountActivity(
                             kind=mm.ACCOUNT_ACTIVITY_KIND_TICKET_MATCHED, ticket=ticket
                         )

@@ -32,6 +32,7 @@ from olympus.platform.errors import (
     quote,
 )
 from olympus.platform.identity import SCOPE_LADDER, Principal
+from olympus.platform.strict import display_name_problem
 from olympus.v1 import game_pb2, game_pb2_grpc, matchmaking_pb2
 
 from . import rated
@@ -47,12 +48,12 @@ from .challenges import (
     ChallengeStore,
     Seat,
     new_challenge_id,
-    now_ms,
     requested_challenge_id,
 )
 from .formats import format_from_proto
 from .matcher import REFUSED_FOR_GOOD
 from .peers import Peers
+from .store import now_ms
 from .tokens import SeatTokens
 
 log = logging.getLogger("olympus.matchmaking.challenges")
@@ -351,14 +352,9 @@ class Challenges:
             raise InvalidArgument(
                 f"reason: at most {REASON_MAX} characters", reason="INVALID_REASON", field="reason"
             )
-        if any(
-            ord(c) < 32 or 0x202A <= ord(c) <= 0x202E or 0x2066 <= ord(c) <= 0x2069 for c in reason
-        ):
-            raise InvalidArgument(
-                "reason: no control or bidi-override characters",
-                reason="INVALID_REASON",
-                field="reason",
-            )
+        problem = display_name_problem(reason, "a reason")
+        if problem is not None:
+            raise InvalidArgument(problem, reason="INVALID_REASON", field="reason")
         me = principal.account_id
         outcome, status = (
             await self.store.answer(op, cid, me, reason)

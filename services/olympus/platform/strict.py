@@ -71,13 +71,14 @@ def decimal_arg(text: str) -> float:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-def display_name_problem(name: str) -> str | None:
-    """Why a display name cannot be shown to others, or None when it can."""
+def display_name_problem(name: str, what: str = "a name") -> str | None:
+    """Why a display name (or other text shown to others: `what`) cannot be shown, or None
+    when it can."""
     for char in name:
         if char in BIDI_CONTROLS:
-            return f"a name may not contain the text-direction control U+{ord(char):04X}"
+            return f"{what} may not contain the text-direction control U+{ord(char):04X}"
         if unicodedata.category(char) in _CONTROL_CATEGORIES:
-            return f"a name may not contain the control character U+{ord(char):04X}"
+            return f"{what} may not contain the control character U+{ord(char):04X}"
     return None
 
 

@@ -20,7 +20,7 @@ from typing import Any
 import grpc
 import orjson
 
-from olympus.gamestate.seating import Seating, account_channel
+from olympus.gamestate.seating import Seating
 from olympus.gamestate.store import ENDED, GameStore
 from olympus.platform.errors import error_details
 from olympus.platform.identity import service_metadata
@@ -136,9 +136,7 @@ class ResultDelivery:
             }
         if not changes or not await self.store.record_ratings(game_id, orjson.dumps(changes)):
             return
-        for seat in result.seats:
-            if seat.account_id:
-                await self.store.redis.publish(account_channel(seat.account_id), game_id)
+        await self.seating.tell(game_id, (s.account_id for s in result.seats if s.account_id))
 
     async def close(self) -> None:
         if self.channel is not None:
