@@ -200,10 +200,13 @@ def test_a_challenge_is_received_accepted_played_and_rated(stack: Platform) -> N
         games.Resign(pb.ResignRequest(game_id=accepted.game_id, token=mine.seat_token), timeout=10)
         played = play(games, accepted.game_id, accepted.seat_token)
         assert played.answers > 0
+        # On a loaded machine the account stream was seen to trail the game by over a minute
+        # (a make ci run): the end is waited for as long as the game itself may take.
         finished = bob_watch.take(
             lambda e: (
                 e.kind == pb.ACCOUNT_EVENT_KIND_GAME_FINISHED and e.game.game_id == accepted.game_id
-            )
+            ),
+            timeout=180,
         )
         assert finished.game.HasField("result")
         # Rated a moment later: the change comes on the stream, then with the listed game.
