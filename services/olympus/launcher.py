@@ -27,7 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO
 
-from .platform.config import DEFAULT_METRICS_PORTS, DEFAULT_PORTS
+from .platform.config import DEFAULT_METRICS_PORTS, DEFAULT_PORTS, default_metrics_port
 from .platform.embedded_redis import RedisUnavailable, embedded_redis
 from .platform.strict import whole_arg
 
@@ -170,7 +170,7 @@ def start_stack(
     names: list[str],
     redis_url: str,
     ports: dict[str, int],
-    metrics_ports: dict[str, int],
+    metrics_ports: dict[str, int | None],
     service_key: str,
     extra: dict[str, tuple[str, ...]] | None = None,
     stderr: IO[str] | None = None,
@@ -193,7 +193,8 @@ def start_stack(
                         for arg in (f"--{upstream}-address", f"127.0.0.1:{chosen[upstream]}")
                     ),
                 )
-            metrics_port = metrics_ports.get(name, DEFAULT_METRICS_PORTS[name])
+            given = metrics_ports.get(name)
+            metrics_port = default_metrics_port(name, chosen[name]) if given is None else given
             children.append(
                 start_service(name, chosen[name], metrics_port, redis_url, args, stderr, env)
             )
@@ -203,7 +204,7 @@ def start_stack(
     return children
 
 
-def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, int]) -> int:
+def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, int | None]) -> int:
     available = available_services()
     stopping = False
 
@@ -267,11 +268,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
         p.add_argument(
             f"--{name}-metrics-port",
             type=int,
-            default=os.environ.get(f"OLYMPUS_{name.upper()}_METRICS_PORT")
-            or DEFAULT_METRICS_PORTS[name],
+            # None: its default beside its default port, else a free one (config.py)
+            default=os.environ.get(f"OLYMPUS_{name.upper()}_METRICS_PORT"),
             metavar="PORT",
             help="its Prometheus endpoint (0: any free port, -1: none; "
-            f"env OLYMPUS_{name.upper()}_METRICS_PORT)",
+            f"env OLYMPUS_{name.upper()}_METRICS_PORT; default {DEFAULT_METRICS_PORTS[name]} "
+            "with the default port, else a free one)",
         )
 
     def handler(args: argparse.Namespace) -> int:

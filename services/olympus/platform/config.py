@@ -7,6 +7,11 @@ Every service starts the same way:
 `--port 0` binds an ephemeral port; the service prints it in its ready line. Every flag falls
 back to `OLYMPUS_<SERVICE>_<NAME>`, then `OLYMPUS_<NAME>` (e.g. `--metrics-port`:
 OLYMPUS_GAMESTATE_METRICS_PORT, then OLYMPUS_METRICS_PORT).
+
+The default metrics port (DEFAULT_METRICS_PORTS) goes with the default gRPC port only: a
+service told another port and no metrics port serves /metrics on an ephemeral port, named in
+its ready line (`default_metrics_port`), so a second instance on the machine never collides
+with the first one's endpoint.
 """
 
 from __future__ import annotations
@@ -43,6 +48,16 @@ DEFAULT_METRICS_PORTS = {
 # refused by gRPC before it is parsed.
 DEFAULT_MAX_REQUEST_BYTES = 8 * 1024
 METRICS_OFF = -1
+
+
+def default_metrics_port(service: str, port: int) -> int:
+    """The metrics port of `service` listening on `port` when none is given: its default one
+    beside its default gRPC port, else 0 (ephemeral, announced in the ready line). Ephemeral
+    rather than off: a second stack keeps its metrics, and whoever started it reads the port
+    from the ready line as `olympus run` does."""
+    if service in DEFAULT_METRICS_PORTS and port == DEFAULT_PORTS.get(service):
+        return DEFAULT_METRICS_PORTS[service]
+    return 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,13 +214,15 @@ def parser_for(
         help="seconds in-flight calls get to finish on shutdown",
     )
     p.add_argument("--log-level", default=_env(service, "LOG_LEVEL") or "INFO")
-    default_metrics = DEFAULT_METRICS_PORTS.get(service, METRICS_OFF)
+    default_metrics = DEFAULT_METRICS_PORTS.get(service)
+    beside = f"{default_metrics} with the default --port, else " if default_metrics else ""
     p.add_argument(
         "--metrics-port",
         type=_metrics_port,
-        default=_env(service, "METRICS_PORT") or str(default_metrics),
+        default=_env(service, "METRICS_PORT"),  # None: chosen from --port (settings_from)
         help="port of the Prometheus /metrics endpoint, 0 for an ephemeral one (printed in the "
-        f"ready line), off for none (env OLYMPUS_<SERVICE>_METRICS_PORT; default {default_metrics})",
+        "ready line), off for none (env OLYMPUS_<SERVICE>_METRICS_PORT; default "
+        f"{beside}an ephemeral one)",
     )
     p.add_argument(
         "--metrics-host",
@@ -292,7 +309,11 @@ def settings_from(service: str, args: argparse.Namespace) -> ServiceSettings:
         grace_seconds=args.grace,
         log_level=args.log_level,
         metrics_host=args.metrics_host or args.host,
-        metrics_port=args.metrics_port,
+        metrics_port=(
+            default_metrics_port(service, args.port)
+            if args.metrics_port is None
+            else args.metrics_port
+        ),
         max_request_bytes=args.max_request_bytes,
         quotas=_quotas_from(args),
         connections=ConnectionPolicy(
