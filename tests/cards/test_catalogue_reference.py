@@ -1,7 +1,10 @@
 """The card catalogue against the reference table (tests/reference/cards.tsv), card by card.
 
 The base game, the Corporate Era, the Prelude and the Colonies expansions are compared: the
-modules the engine plays.
+modules the engine plays. Venus Next (module `venus`) is gathered in the table but not played
+yet, so it is left out of the comparison; its rows are checked for their own consistency in
+tests/reference/test_venus_reference.py, and the module test at the end makes sure a module is
+never silently in neither list.
 Each card present in the catalogue gets its own test; a card not written yet is reported by
 the completeness test at the end rather than by a failure per field.
 """
@@ -17,11 +20,17 @@ from olympus.engine.cards.catalogue import all_cards, by_number
 
 TABLE = Path(__file__).resolve().parent.parent / "reference" / "cards.tsv"
 MODULES = ("base", "corpera", "prelude", "colonies")
+# In the table, not in the engine yet: move a module to MODULES when its cards are written.
+GATHERED_NOT_PLAYED = ("venus",)
+
+
+def _all_rows() -> list[dict[str, str]]:
+    with TABLE.open(encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
 
 
 def _reference_rows() -> list[dict[str, str]]:
-    with TABLE.open(encoding="utf-8", newline="") as f:
-        rows = list(csv.DictReader(f, delimiter="\t", quoting=csv.QUOTE_NONE))
+    rows = _all_rows()
     return [
         r
         for r in rows
@@ -66,3 +75,11 @@ def test_every_card_of_the_modules_played_is_in_the_catalogue() -> None:
         if c.module in MODULES and c.number not in {r["card_number"] for r in REFERENCE}
     )
     assert extra == [], "cards in the catalogue that the reference table does not know"
+
+
+def test_every_module_of_the_table_is_either_compared_or_only_gathered() -> None:
+    in_table = {r["module"] for r in _all_rows()}
+    assert in_table == set(MODULES) | set(GATHERED_NOT_PLAYED)
+    # Once the engine has a card of a gathered module, the module belongs in MODULES.
+    played_early = sorted(c.number for c in all_cards().values() if c.module in GATHERED_NOT_PLAYED)
+    assert played_early == [], "move the module to MODULES so its cards are compared"
