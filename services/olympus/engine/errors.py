@@ -75,3 +75,54 @@ class CorruptState(OlympusError):
     """A serialized game could not be loaded."""
 
     code = "corrupt_state"
+
+
+class InvalidPosition(OlympusError):
+    """A position (position.py) that cannot be set up. `path` names the field at fault in
+    the position's own terms ("players[1].hand[3]", "tiles[0].space"); it is also passed on
+    as `details["path"]`."""
+
+    code = "invalid_position"
+
+    def __init__(self, path: str, message: str, *, code: str | None = None) -> None:
+        super().__init__(f"{path or 'position'}: {message}", code=code, details={"path": path})
+        self.path = path
+
+
+class UnknownCard(InvalidPosition):
+    """No such card, or not a card of this game's modules, or the wrong kind for its place."""
+
+    code = "unknown_card"
+
+
+class DuplicateCard(InvalidPosition):
+    """The same card in two places (two hands, the deck and a tableau, twice in the deck)."""
+
+    code = "duplicate_card"
+
+
+class BadCount(InvalidPosition):
+    """A number of things that cannot be: negative resources, production below its floor,
+    the wrong number of players, too many milestones."""
+
+    code = "bad_count"
+
+
+class BadSpace(InvalidPosition):
+    """A tile on a space the map lacks, on a space already taken, or on a space of the wrong
+    kind (an ocean on land, a greenery off Mars)."""
+
+    code = "bad_space"
+
+
+class OutOfRange(InvalidPosition):
+    """A global parameter, generation or seat outside what the game allows."""
+
+    code = "out_of_range"
+
+
+class UnsupportedDecision(InvalidPosition):
+    """A pending decision that a position cannot name (the middle of a card's effects): see
+    docs/positions.md for the kinds a position may start from."""
+
+    code = "unsupported_decision"

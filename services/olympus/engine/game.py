@@ -33,6 +33,7 @@ from .decisions import Decision
 from .errors import (
     CorruptState,
     GameFinished,
+    InvalidPosition,
     MalformedAction,
     NotYourDecision,
     UndoNotAllowed,
@@ -42,6 +43,8 @@ from .interpreter import pending_decisions, run
 from .mutate import draw_cards
 from .options import GameOptions
 from .placement import legal_spaces
+from .position import build as build_position
+from .position import position_of
 from .prelude import PRELUDES_DEALT, draw_preludes
 from .rng import below, seed_state, shuffle
 from .scoring import Score, result, scores
@@ -109,6 +112,33 @@ class Game(GameState):
         return g
 
     @classmethod
+    def from_position(cls, position: dict[str, Any]) -> Game:
+        """A game set up from a position (docs/positions.md), checked: InvalidPosition (or a
+        subclass) naming the field at fault. The game remembers the position (`origin`): a
+        save keeps it, `replay_from` starts from it, and undo cannot go back before it."""
+        g = cls.__new__(cls)
+        try:
+            build_position(g, position)
+        except InvalidPosition:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:  # a shape not foreseen
+            raise InvalidPosition("", f"cannot read the position: {exc!r}") from exc
+        g.origin = position_of(g)
+        return g
+
+    def to_position(self) -> dict[str, Any]:
+        """This game's position, a plain JSON-able dict that `from_position` sets up again;
+        UnsupportedDecision in the middle of an action (see docs/positions.md)."""
+        return position_of(self)
+
+    @classmethod
+    def replay_from(
+        cls, position: dict[str, Any], answers: Iterable[tuple[int, HistoryEntry]]
+    ) -> Game:
+        """`replay` for a game set up from a position (its `origin`)."""
+        return cls.from_position(position).replay_steps(answers)
+
+    @classmethod
     def from_data(cls, data: dict[str, Any]) -> Game:
         g = cls.__new__(cls)
         try:
@@ -133,10 +163,13 @@ class Game(GameState):
     def replay(cls, options: GameOptions, answers: Iterable[tuple[int, HistoryEntry]]) -> Game:
         """Rebuild a game from its options and the answers given, checking each one. An
         entry may also be an `Undo` (or its text, "undo 2"): the seat took answers back."""
-        g = cls.new(options)
+        return cls.new(options).replay_steps(answers)
+
+    def replay_steps(self, answers: Iterable[tuple[int, HistoryEntry]]) -> Game:
+        """Play these recorded steps (checked, as `replay_step`); returns the game."""
         for seat, answer in answers:
-            g.replay_step(seat, answer)
-        return g
+            self.replay_step(seat, answer)
+        return self
 
     def replay_step(self, seat: int, entry: HistoryEntry, own: bool = True) -> None:
         """One checked step of a recorded history: an answer, or an undo. `own`: the seat

@@ -213,6 +213,7 @@ class GameState:
         "milestones",
         "oceans",
         "options",
+        "origin",
         "owners",
         "oxygen",
         "phase",
@@ -254,6 +255,9 @@ class GameState:
     log: list[tuple[Any, ...]]  # what happened during the latest answer (not saved)
     undo_window: UndoWindow | None  # the undo option's memory; None when nothing to take back
     colonies: ColonyBoard | None  # the Colonies expansion's tiles and fleets; None without it
+    # The position (position.py) the game was set up from; None for a game dealt by Game.new.
+    # Never changed once set, so copies share it.
+    origin: dict[str, Any] | None
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options
@@ -283,6 +287,7 @@ class GameState:
         self.log = []
         self.undo_window = None
         self.colonies = None
+        self.origin = None
         self._cache: list[Decision] | None = None  # pending decisions, derived (not saved)
 
     # --- copies ------------------------------------------------------------------------------
@@ -313,6 +318,7 @@ class GameState:
         g.decisions_made = self.decisions_made
         g.undo_window = self.undo_window
         g.colonies = self.colonies.clone() if self.colonies is not None else None
+        g.origin = self.origin
         g.log = []
         g._cache = None
 
@@ -357,6 +363,8 @@ class GameState:
         }
         if self.colonies is not None:  # only with the expansion: other saves keep their bytes
             data["cl"] = self.colonies.to_data()
+        if self.origin is not None:  # only for a game set up from a position
+            data["ps"] = self.origin
         window = self.undo_window
         if window is not None:  # only with the undo option: other saves keep their bytes
             data["u"] = [window.seat, window.base.to_data(), list(window.answers)]
@@ -398,6 +406,7 @@ class GameState:
         self.stack = data["k"]
         self.players = [Player.from_data(i, pd) for i, pd in enumerate(data["p"])]
         self.colonies = ColonyBoard.from_data(data["cl"]) if "cl" in data else None
+        self.origin = data.get("ps")
         self.undo_window = None
         if "u" in data:
             seat, base_data, answers = data["u"]
