@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 import redis
 
-from olympus.client import GameServiceError, OlympusClient
+from olympus.client import GameServiceError, OlympusClient, SeatHandle
 from olympus.gamestate.store import game_key, index_key
 from olympus.v1 import game_pb2 as pb
 from services import create_account
@@ -84,10 +84,27 @@ def test_the_same_request_twice_makes_one_game_with_the_callers_tokens(
     for seat in (0, 2):
         who = client.whoami(mine[seat])  # type: ignore[arg-type]
         assert (who["game_id"], who["seat"]) == (first.game_id, seat)
-    # The game moves on (the bot seat, the humans' setup): a repeat answers its version now.
+    # The game moves on (the bot seat's setup): a repeat answers its version now. Read once
+    # the bot has made its move, after which only the humans' answers can change it.
     handle = client.join(first.game_id, mine[0])  # type: ignore[arg-type]
-    version = handle.decision().version
+    version = version_once_seat_answered(client, handle, 1)
     assert create(client, req).version == version
+
+
+def version_once_seat_answered(client: OlympusClient, handle: SeatHandle, seat: int) -> int:
+    """The game's version once `seat` no longer has a decision to make, waited for on the
+    game's event stream (a bot answers on the workers, whenever they get to it)."""
+    state = handle.decision()
+    if seat not in state.waiting_for:
+        return state.version
+    request = pb.WatchGameRequest(
+        game_id=handle.game_id, token=handle.token, from_version=state.version
+    )
+    for _event in client.stub.WatchGame(request, timeout=120, metadata=client.metadata):
+        state = handle.decision()
+        if seat not in state.waiting_for:
+            return state.version
+    raise AssertionError(f"the game ended with seat {seat} still to answer")
 
 
 def test_a_chosen_host_token_is_given_back_on_every_repeat(client: OlympusClient) -> None:
