@@ -47,11 +47,13 @@ from .turn_options import (
     PROJECT_COSTS,
     TurnOptions,
     action_rule,
+    award_failure,
     award_rule,
     card_failure,
     card_resource_choices,
     card_rule,
     feasible_after_payment,
+    milestone_failure,
     milestone_rule,
     project_rule,
     projects_of,
@@ -227,8 +229,10 @@ class TurnDecision(Decision):
                 )
             rule = o.milestones.get(answer.name)
             if rule is None:
+                why = milestone_failure(self.g, p, answer.name)
                 raise IllegalAction(
-                    f"milestone {answer.name} cannot be claimed now", code="milestone_unavailable"
+                    f"milestone {answer.name} cannot be claimed now: {why}",
+                    code="milestone_unavailable",
                 )
             self._check_payment(rule, answer.payment)
         elif isinstance(answer, FundAward):
@@ -240,8 +244,9 @@ class TurnDecision(Decision):
                 )
             rule = o.awards.get(answer.name)
             if rule is None:
+                why = award_failure(self.g, answer.name)
                 raise IllegalAction(
-                    f"award {answer.name} cannot be funded now", code="award_unavailable"
+                    f"award {answer.name} cannot be funded now: {why}", code="award_unavailable"
                 )
             self._check_payment(rule, answer.payment)
         elif isinstance(answer, UseAction):

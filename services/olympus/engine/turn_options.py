@@ -179,6 +179,47 @@ def _card_check(g: GameState, p: Player, cid: int) -> PayRule | Unplayable:
     return rule
 
 
+def unplayable_cards(g: GameState, p: Player) -> list[tuple[int, Unplayable]]:
+    """Every card in the player's hand that cannot be played now, with why (in hand order):
+    what a card face shows its owner (the view of that seat only)."""
+    out = []
+    for cid in p.hand:
+        outcome = _card_check(g, p, cid)
+        if not isinstance(outcome, PayRule):
+            out.append((cid, outcome))
+    return out
+
+
+def milestone_failure(g: GameState, p: Player, name: str) -> str:
+    """Why this milestone (one of the map's) cannot be claimed now, in words: what is missing."""
+    milestone = milestones_of(g)[name]
+    if g.options.solo:
+        return "the solo game has no milestones"
+    if any(m == name for m, _ in g.milestones):
+        return "it is already claimed"
+    if len(g.milestones) >= MAX_MILESTONES:
+        return f"{MAX_MILESTONES} milestones are already claimed"
+    value = milestone.measure(g, p)
+    if not milestone.reached(g, p):
+        what = milestone.metric.replace("_", " ")
+        if milestone.at_most:
+            return f"you have {value} {what}, at most {milestone.threshold} allowed"
+        return f"you have {value} of {milestone.threshold} {what}"
+    return f"it costs {MILESTONE_COST} M€, more than you can pay"
+
+
+def award_failure(g: GameState, name: str) -> str:
+    """Why this award (one of the map's) cannot be funded now, in words."""
+    if g.options.solo:
+        return "the solo game has no awards"
+    if any(a == name for a, _ in g.awards):
+        return "it is already funded"
+    cost = award_cost(g)
+    if cost is None:
+        return "every award that may be funded is funded"
+    return f"it costs {cost} M€, more than you can pay"
+
+
 def effects_feasible(g: GameState, p: Player, cid: int) -> bool:
     """Whether the card's own effects could be carried out now (production to lower, resources
     to spend, spaces to place on), leaving its requirements and cost aside."""

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from .cards.model import card_number
 from .colony_state import NO_FLEET
 from .constants import NEUTRAL, RESOURCES, TILE_NAMES
+from .milestones import awards_of, milestones_of
+from .turn_options import Unplayable, unplayable_cards
 
 if TYPE_CHECKING:
     from .game import Game
@@ -29,6 +31,41 @@ def _owner(seat: int) -> int | str | None:
 
 def _cards(ids: list[int]) -> list[str]:
     return [card_number(c) for c in ids]
+
+
+def _unplayable(cid: int, why: Unplayable) -> dict[str, Any]:
+    """A card in hand that cannot be played now, and why, as data (the page words it)."""
+    what, detail = why
+    entry: dict[str, Any] = {"card": card_number(cid), "reason": what}
+    if what == "requirement":  # (the Requirement not met, the value it looked at)
+        r, value = detail
+        entry.update(kind=r.kind, subject=r.subject, minimum=r.minimum, maximum=r.maximum)
+        entry["value"] = value
+    elif what == "cost":
+        entry["value"] = detail
+    return entry
+
+
+def standings(g: Game) -> dict[str, Any]:
+    """Every seat's count toward each milestone of the map (with its threshold) and each award
+    (the highest wins): public facts only (tiles, tags, production, hand sizes...)."""
+    if g.options.solo:  # the solo game has no milestones or awards
+        return {"milestone_progress": [], "award_standings": []}
+    return {
+        "milestone_progress": [
+            {
+                "name": m.name,
+                "threshold": m.threshold,
+                "at_most": m.at_most,
+                "counts": [m.measure(g, p) for p in g.players],
+            }
+            for m in milestones_of(g).values()
+        ],
+        "award_standings": [
+            {"name": a.name, "counts": [a.measure(g, p) for p in g.players]}
+            for a in awards_of(g).values()
+        ],
+    }
 
 
 def view(g: Game, viewer: int | None, live_scores: bool | None = None) -> dict[str, Any]:
@@ -71,6 +108,9 @@ def view(g: Game, viewer: int | None, live_scores: bool | None = None) -> dict[s
             entry["draft_hand"] = _cards(p.draft_hand)
             entry["drafted"] = _cards(p.drafted)
             entry["preludes"] = _cards(p.preludes)
+            entry["unplayable"] = (
+                [] if g.is_over else [_unplayable(c, why) for c, why in unplayable_cards(g, p)]
+            )
         players.append(entry)
     decisions = g.decisions()
     data: dict[str, Any] = {
@@ -91,6 +131,7 @@ def view(g: Game, viewer: int | None, live_scores: bool | None = None) -> dict[s
         "players": players,
         "waiting_for": [d.player for d in decisions],
         "decisions": [d.to_dict() for d in decisions if d.player == viewer],
+        **standings(g),
     }
     if g.options.realtime_scoring if live_scores is None else live_scores:
         data["live_scores"] = [s.to_dict() for s in g.scores()]

@@ -108,9 +108,45 @@ def _player(entry: dict[str, Any]) -> pb.PlayerView:
                 draft_hand=card_refs(entry["draft_hand"]),
                 drafted=card_refs(entry["drafted"]),
                 preludes=card_refs(entry["preludes"]),
+                unplayable=[_unplayable(u) for u in entry.get("unplayable", ())],
             )
         )
     return msg
+
+
+def _unplayable(entry: dict[str, Any]) -> pb.UnplayableCard:
+    """A card in the viewer's hand not playable now (the view's `unplayable`); the
+    requirement's fields and the value only where the engine gave them."""
+    msg = pb.UnplayableCard(
+        card=card_ref(entry["card"]), reason=entry["reason"], kind=entry.get("kind", "")
+    )
+    for name in ("subject", "minimum", "maximum", "value"):
+        if entry.get(name) is not None:
+            setattr(msg, name, entry[name])
+    return msg
+
+
+def _standings(data: dict[str, Any]) -> dict[str, Any]:
+    """The view's milestone progress and award standings as their messages."""
+
+    def seats(counts: list[int]) -> list[pb.SeatCount]:
+        return [pb.SeatCount(seat=seat, count=n) for seat, n in enumerate(counts)]
+
+    return {
+        "milestone_progress": [
+            pb.MilestoneProgress(
+                name=m["name"],
+                threshold=m["threshold"],
+                at_most=m["at_most"],
+                seats=seats(m["counts"]),
+            )
+            for m in data.get("milestone_progress", ())
+        ],
+        "award_standings": [
+            pb.AwardStanding(name=a["name"], seats=seats(a["counts"]))
+            for a in data.get("award_standings", ())
+        ],
+    }
 
 
 def view_to_proto(game: Game, viewer: int | None) -> pb.GameView:
@@ -143,6 +179,7 @@ def view_to_proto(game: Game, viewer: int | None) -> pb.GameView:
         players=[_player(p) for p in data["players"]],
         waiting_for=data["waiting_for"],
         decisions=[decision_to_proto(d) for d in game.decisions() if d.player == viewer],
+        **_standings(data),
     )
     if viewer is not None:
         msg.viewer = viewer

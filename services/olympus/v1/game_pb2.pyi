@@ -454,20 +454,68 @@ class AwardFunding(_message.Message):
     def __init__(self, name: _Optional[str] = ..., funder: _Optional[int] = ...) -> None: ...
 
 class OwnCards(_message.Message):
-    __slots__ = ("hand", "dealt_corporations", "dealt", "draft_hand", "drafted", "preludes")
+    __slots__ = ("hand", "dealt_corporations", "dealt", "draft_hand", "drafted", "preludes", "unplayable")
     HAND_FIELD_NUMBER: _ClassVar[int]
     DEALT_CORPORATIONS_FIELD_NUMBER: _ClassVar[int]
     DEALT_FIELD_NUMBER: _ClassVar[int]
     DRAFT_HAND_FIELD_NUMBER: _ClassVar[int]
     DRAFTED_FIELD_NUMBER: _ClassVar[int]
     PRELUDES_FIELD_NUMBER: _ClassVar[int]
+    UNPLAYABLE_FIELD_NUMBER: _ClassVar[int]
     hand: _containers.RepeatedCompositeFieldContainer[CardRef]
     dealt_corporations: _containers.RepeatedCompositeFieldContainer[CardRef]
     dealt: _containers.RepeatedCompositeFieldContainer[CardRef]
     draft_hand: _containers.RepeatedCompositeFieldContainer[CardRef]
     drafted: _containers.RepeatedCompositeFieldContainer[CardRef]
     preludes: _containers.RepeatedCompositeFieldContainer[CardRef]
-    def __init__(self, hand: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., dealt_corporations: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., dealt: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., draft_hand: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., drafted: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., preludes: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ...) -> None: ...
+    unplayable: _containers.RepeatedCompositeFieldContainer[UnplayableCard]
+    def __init__(self, hand: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., dealt_corporations: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., dealt: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., draft_hand: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., drafted: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., preludes: _Optional[_Iterable[_Union[CardRef, _Mapping]]] = ..., unplayable: _Optional[_Iterable[_Union[UnplayableCard, _Mapping]]] = ...) -> None: ...
+
+class UnplayableCard(_message.Message):
+    __slots__ = ("card", "reason", "kind", "subject", "minimum", "maximum", "value")
+    CARD_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SUBJECT_FIELD_NUMBER: _ClassVar[int]
+    MINIMUM_FIELD_NUMBER: _ClassVar[int]
+    MAXIMUM_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    card: CardRef
+    reason: str
+    kind: str
+    subject: str
+    minimum: int
+    maximum: int
+    value: int
+    def __init__(self, card: _Optional[_Union[CardRef, _Mapping]] = ..., reason: _Optional[str] = ..., kind: _Optional[str] = ..., subject: _Optional[str] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., value: _Optional[int] = ...) -> None: ...
+
+class SeatCount(_message.Message):
+    __slots__ = ("seat", "count")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    count: int
+    def __init__(self, seat: _Optional[int] = ..., count: _Optional[int] = ...) -> None: ...
+
+class MilestoneProgress(_message.Message):
+    __slots__ = ("name", "threshold", "at_most", "seats")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    THRESHOLD_FIELD_NUMBER: _ClassVar[int]
+    AT_MOST_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    threshold: int
+    at_most: bool
+    seats: _containers.RepeatedCompositeFieldContainer[SeatCount]
+    def __init__(self, name: _Optional[str] = ..., threshold: _Optional[int] = ..., at_most: _Optional[bool] = ..., seats: _Optional[_Iterable[_Union[SeatCount, _Mapping]]] = ...) -> None: ...
+
+class AwardStanding(_message.Message):
+    __slots__ = ("name", "seats")
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    name: str
+    seats: _containers.RepeatedCompositeFieldContainer[SeatCount]
+    def __init__(self, name: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[SeatCount, _Mapping]]] = ...) -> None: ...
 
 class CardResources(_message.Message):
     __slots__ = ("card", "count")
@@ -570,7 +618,7 @@ class GameResult(_message.Message):
     def __init__(self, finished: _Optional[bool] = ..., generation: _Optional[int] = ..., scores: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., solo_won: _Optional[bool] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("game_id", "version", "status", "viewer", "settings", "generation", "phase", "first_player", "active_player", "temperature", "oxygen", "oceans", "deck_size", "discard_size", "board", "claims", "milestones", "awards", "players", "waiting_for", "decisions", "result", "created_at_ms", "clocks", "live_score", "colony_tiles", "create_time")
+    __slots__ = ("game_id", "version", "status", "viewer", "settings", "generation", "phase", "first_player", "active_player", "temperature", "oxygen", "oceans", "deck_size", "discard_size", "board", "claims", "milestones", "awards", "players", "waiting_for", "decisions", "result", "created_at_ms", "clocks", "live_score", "colony_tiles", "create_time", "milestone_progress", "award_standings")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -598,6 +646,8 @@ class GameView(_message.Message):
     LIVE_SCORE_FIELD_NUMBER: _ClassVar[int]
     COLONY_TILES_FIELD_NUMBER: _ClassVar[int]
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    MILESTONE_PROGRESS_FIELD_NUMBER: _ClassVar[int]
+    AWARD_STANDINGS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     status: GameStatus
@@ -625,7 +675,9 @@ class GameView(_message.Message):
     live_score: LiveScore
     colony_tiles: _containers.RepeatedCompositeFieldContainer[ColonyTile]
     create_time: _timestamp_pb2.Timestamp
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ..., colony_tiles: _Optional[_Iterable[_Union[ColonyTile, _Mapping]]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    milestone_progress: _containers.RepeatedCompositeFieldContainer[MilestoneProgress]
+    award_standings: _containers.RepeatedCompositeFieldContainer[AwardStanding]
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ..., colony_tiles: _Optional[_Iterable[_Union[ColonyTile, _Mapping]]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., milestone_progress: _Optional[_Iterable[_Union[MilestoneProgress, _Mapping]]] = ..., award_standings: _Optional[_Iterable[_Union[AwardStanding, _Mapping]]] = ...) -> None: ...
 
 class GetGameRequest(_message.Message):
     __slots__ = ("game_id", "token", "with_decision")

@@ -371,7 +371,51 @@ async def cancel_ticket(request: web.Request) -> web.Response:
 
 # The catalogue's fields the page shows, in this order: each card is a short list, not an
 # object, and only what the page shows (94 KB of full JSON became 31 KB, 9 KB gzipped).
-CARD_FIELDS = ("number", "name", "cost", "tags", "summary")
+# A requirement is [kind, subject, minimum, maximum]; points are [kind, points, per, subject]
+# (null when the card scores none): the page words both in the reader's language.
+CARD_FIELDS = (
+    "number",
+    "name",
+    "cost",
+    "tags",
+    "summary",
+    "type",
+    "requirements",
+    "vp",
+    "resource",
+    "actions",
+)
+
+
+def optional(message: Any, name: str) -> Any:
+    """A proto3 optional field's value, None when unset."""
+    return getattr(message, name) if message.HasField(name) else None
+
+
+def card_row(card: catalogue_pb2.Card) -> list[Any]:
+    """One card as the page's compact row (CARD_FIELDS)."""
+    requirements = [
+        [r.kind, optional(r, "subject"), optional(r, "minimum"), optional(r, "maximum")]
+        for r in card.requirements
+    ]
+    points = card.vp
+    vp = (
+        [points.kind, points.points, points.per, optional(points, "subject")]
+        if card.HasField("vp")
+        else None
+    )
+    return [
+        card.number,
+        card.name,
+        optional(card, "cost"),
+        list(card.tags),
+        card.summary,
+        card.type,
+        requirements or None,
+        vp,
+        optional(card, "resource"),
+        list(card.action_labels) or None,
+    ]
 
 
 async def compact_catalogue(upstream: Upstream) -> tuple[bytes, str]:
@@ -386,16 +430,7 @@ async def compact_catalogue(upstream: Upstream) -> tuple[bytes, str]:
             catalogue_pb2.ListCardsRequest(page_size=CARDS_PAGE, page_token=token),
             timeout=CALL_TIMEOUT_S,
         )
-        for card in page.cards:
-            rows.append(
-                [
-                    card.number,
-                    card.name,
-                    card.cost if card.HasField("cost") else None,
-                    list(card.tags),
-                    card.summary,
-                ]
-            )
+        rows.extend(card_row(card) for card in page.cards)
         token = page.next_page_token
         if not token:
             break
@@ -406,8 +441,8 @@ async def compact_catalogue(upstream: Upstream) -> tuple[bytes, str]:
 
 
 async def cards(request: web.Request) -> web.Response:
-    """The catalogue (numbers, names, costs, tags, summaries), compact, for the page to look
-    up: cached by the browser for a day and revalidated by its ETag (a 304 with no body)."""
+    """The catalogue (numbers, names, costs, tags, summaries, types, requirements, points,
+    card resources, action labels), compact, for the page to look up: cached by the browser for a day and revalidated by its ETag (a 304 with no body)."""
     body, etag = await compact_catalogue(request.app[UPSTREAM])
     headers = {"ETag": etag, "Cache-Control": "public, max-age=86400"}
     if etag in request.headers.get("If-None-Match", ""):
