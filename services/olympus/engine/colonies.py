@@ -63,7 +63,7 @@ def deal_colonies(g: GameState) -> None:
     names = list(TILE_NAMES)
     g.rng = shuffle(g.rng, names)
     chosen = set(names[: tiles_in_play(len(g.players))])
-    tiles = [ColonyTile(n, _holder_in_play(g, n), MARKER_START) for n in TILE_NAMES if n in chosen]
+    tiles = [ColonyTile(n, holder_in_play(g, n), MARKER_START) for n in TILE_NAMES if n in chosen]
     unused = [n for n in TILE_NAMES if n not in chosen]
     g.colonies = ColonyBoard(tiles, unused, [1] * len(g.players))
     if g.options.solo:
@@ -101,7 +101,7 @@ def add_tile(g: GameState, name: str) -> None:
     resource is already in play; marker on step 2."""
     b = board(g)
     b.unused.remove(name)
-    b.tiles.append(ColonyTile(name, _holder_in_play(g, name), MARKER_START))
+    b.tiles.append(ColonyTile(name, holder_in_play(g, name), MARKER_START))
     order = {n: i for i, n in enumerate(TILE_NAMES)}
     b.tiles.sort(key=lambda t: order[t.name])
     log(g, "colony_tile", name)
@@ -110,7 +110,7 @@ def add_tile(g: GameState, name: str) -> None:
 # --- activation -------------------------------------------------------------------------------
 
 
-def _holder_in_play(g: GameState, name: str) -> bool:
+def holder_in_play(g: GameState, name: str) -> bool:
     """Whether a tile is active: always for most; for a card-resource tile, once some player
     has a card in play (a corporation counts) that holds the resource."""
     kind = tile_def(name).trade

@@ -22,6 +22,7 @@ from .cards.catalogue import (
     get as card_def,
 )
 from .cards.model import CardDef, card_id
+from .colonies import holder_in_play
 from .colony_state import NO_FLEET, ColonyBoard, ColonyTile
 from .colony_tiles import COLONY_SLOTS, MARKER_START, TILE_NAMES, TRACK_STEPS
 from .constants import (
@@ -32,6 +33,7 @@ from .constants import (
     OCEAN,
     PRODUCTION_FLOOR,
     RESOURCES,
+    SOLO_STARTING_TR,
     SPECIAL,
     STARTING_TR,
 )
@@ -285,7 +287,8 @@ def read_player(r: Reader, path: str, seat: int, value: Any) -> Player:
     p = Player(seat, 0)
     corp = v.get("corporation")
     p.corp = 0 if corp is None else r.card(f"{path}.corporation", corp, CORPORATIONS)
-    p.tr = r.integer(f"{path}.tr", v.get("tr", STARTING_TR), 0, MAX_TR, OutOfRange)
+    start = SOLO_STARTING_TR if r.options.solo else STARTING_TR
+    p.tr = r.integer(f"{path}.tr", v.get("tr", start), 0, MAX_TR, OutOfRange)
     p.res = r.stock(f"{path}.resources", v.get("resources", {}), production=False)
     p.prod = r.stock(f"{path}.production", v.get("production", {}), production=True)
     p.hand = r.cards(f"{path}.hand", v.get("hand", []), PROJECTS)
@@ -368,7 +371,8 @@ def read_tiles(g: GameState, r: Reader, tiles: Any, claims: Any) -> None:
 
 
 def read_colonies(g: GameState, r: Reader, value: Any) -> None:
-    """The colony tiles in play (put in the reference order), those left out, the fleets."""
+    """The colony tiles in play, those left out, the fleets. The tiles keep the order given:
+    it is the order of the colony choices offered (a tile Aridor adds comes last)."""
     v = r.obj("colonies", value, ("tiles", "unused", "fleets"), ("tiles", "fleets"))
     seen: set[str] = set()
     tiles = []
@@ -382,7 +386,9 @@ def read_colonies(g: GameState, r: Reader, value: Any) -> None:
         marker = r.integer(
             f"{path}.marker", e.get("marker", MARKER_START), 1, TRACK_STEPS, OutOfRange
         )
-        tile = ColonyTile(name, r.boolean(f"{path}.active", e.get("active", True)), marker)
+        # Active by default as at a deal: a card-resource tile once a holder is in play.
+        active = r.boolean(f"{path}.active", e.get("active", holder_in_play(g, name)))
+        tile = ColonyTile(name, active, marker)
         owners = r.array(f"{path}.colonies", e.get("colonies", []))
         if len(owners) > COLONY_SLOTS:
             raise BadCount(f"{path}.colonies", f"a tile holds at most {COLONY_SLOTS} colonies")
@@ -397,9 +403,7 @@ def read_colonies(g: GameState, r: Reader, value: Any) -> None:
     fleets = r.array("colonies.fleets", v["fleets"])
     if len(fleets) != len(g.players):
         raise BadCount("colonies.fleets", "one number of trade fleets per player")
-    order = {name: i for i, name in enumerate(TILE_NAMES)}
-    tiles.sort(key=lambda t: order[t.name])
-    board = ColonyBoard(tiles, sorted(unused, key=order.__getitem__), [])
+    board = ColonyBoard(tiles, unused, [])
     for seat, n in enumerate(fleets):
         out = board.fleets_out(seat)
         board.fleets.append(r.integer(f"colonies.fleets[{seat}]", n, max(out, 0), 10, BadCount))
