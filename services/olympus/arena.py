@@ -362,12 +362,82 @@ def _arena(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(summary))
     else:
-        for key, value in summary.items():
-            if key != "bots":
-                print(f"{key:>20}: {value}")
-        for label, figures in summary["bots"].items():
-            print(f"{label:>20}: " + ", ".join(f"{k} {v}" for k, v in figures.items()))
+        print("\n".join(summary_lines(summary)))
     return 0 if summary["finished"] == summary["games"] else 1
+
+
+_WINNING_COLUMNS = (  # when_winning's figures, as the table heads them
+    ("terraform_rating", "TR"),
+    ("milestones", "MILESTONES"),
+    ("awards", "AWARDS"),
+    ("greeneries", "GREENERIES"),
+    ("cities", "CITIES"),
+    ("cards", "CARD VP"),
+    ("total", "TOTAL"),
+    ("cards_played", "CARDS PLAYED"),
+    ("median_vp_per_generation", "VP/GEN"),
+)
+
+
+def summary_lines(summary: dict[str, Any]) -> list[str]:
+    """The summary as a person reads it: the table's facts, then one row a bot for its
+    results, one for where its points came from when it won, and its winning curve."""
+    from .client.tables import aligned  # here: the arena's worker processes need no client
+
+    era = "Corporate Era" if summary["corporate_era"] else "base cards only"
+    budget = "" if summary["budget"] is None else f", budget {summary['budget']} per decision"
+    lines = [
+        f"{summary['games']} games of {summary['players']} players on {summary['map']} "
+        f"({era}{budget}): {summary['finished']} finished, {summary['ties']} tied",
+        f"median game {_or_dash(summary['median_generations'])} generations; median winning "
+        f"score {_or_dash(summary['median_winning_vp'])} VP "
+        f"({_or_dash(summary['median_winning_vp_per_generation'])} VP a generation)",
+        "",
+    ]
+    bots = summary["bots"]
+    rows = [
+        [
+            label,
+            b["wins"],
+            f"{b['win_rate']:.2f}",
+            f"{b['ci95'][0]:.2f}-{b['ci95'][1]:.2f}",
+            b["median_vp"],
+            b["median_winning_vp"],
+            b["median_generations"],
+            b["ms_per_decision"],
+        ]
+        for label, b in bots.items()
+    ]
+    heads = [
+        "BOT",
+        "WINS",
+        "WIN RATE",
+        "95% CI",
+        "MEDIAN VP",
+        "WINNING VP",
+        "WIN GENS",
+        "MS/DECISION",
+    ]
+    lines += aligned(heads, rows)
+    lines += ["", "when winning, the mean points by source (VP/GEN: the median):"]
+    lines += aligned(
+        ["BOT", *(head for _, head in _WINNING_COLUMNS)],
+        [
+            [label, *(b["when_winning"].get(k) for k, _ in _WINNING_COLUMNS)]
+            for label, b in bots.items()
+        ],
+    )
+    lines += ["", "winning curve (mean live score at the start of each generation, games won):"]
+    lines += [
+        f"  {label}: " + (" ".join(f"{v:g}" for v in b["winning_curve"]) or "-")
+        for label, b in bots.items()
+    ]
+    lines.append("(-: no game to measure; WINNING VP and WIN GENS are medians over games won)")
+    return lines
+
+
+def _or_dash(value: float | None) -> str:
+    return "-" if value is None else f"{value:g}"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

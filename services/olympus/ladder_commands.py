@@ -27,11 +27,14 @@ from typing import Any
 
 import grpc
 
+from olympus.client.ladder_run import LadderConfig, LadderResult
+from olympus.client.tables import aligned
 from olympus.platform.strict import whole_arg
 
 BAR = 30
 DEFAULT_ADDRESS = "127.0.0.1:50056"
 USAGE, REFUSED = 2, 1
+RATING_NOTE = "(RATING: mu - 3 sigma, the skill the ratings are sure of; MU, SIGMA: its estimate)"
 
 
 def _progress(done: int, total: int) -> None:
@@ -182,11 +185,12 @@ def _show(args: argparse.Namespace) -> int:
             f"ladder {row['name']} ({row['state']}): {row['started']} games started, "
             f"{row['running']} running, {row['finished']} rated, {row['aborted']} aborted"
         )
-        for rank, entry in enumerate(rows, 1):
-            print(
-                f"{rank:>4}  {entry['bot']:<16} {entry['rating']:>7.2f} {entry['games']:>5} "
-                f"{entry['wins']:>5}"
-            )
+        table = [
+            [rank, e["bot"], f"{e['rating']:.2f}", e["games"], e["wins"]]
+            for rank, e in enumerate(rows, 1)
+        ]
+        print("\n".join(aligned(["RANK", "BOT", "RATING", "GAMES", "WINS"], table)))
+        print(RATING_NOTE)
         return 0
 
     return _call("show", work, args.address)
@@ -205,11 +209,13 @@ def _list(args: argparse.Namespace) -> int:
             return 0
         if not rows:
             print("no ladders")
-        for row in rows:
-            print(
-                f"{row['name']:<24} {row['state']:<8} {row['running']:>3} running "
-                f"{row['finished']:>6} rated  {', '.join(row['bots'])}"
-            )
+            return 0
+        table = [
+            [r["name"], r["state"], r["running"], r["finished"], r["aborted"], r["bots"]]
+            for r in rows
+        ]
+        heads = ["LADDER", "STATE", "RUNNING", "RATED", "ABORTED", "BOTS"]
+        print("\n".join(aligned(heads, table)))
         return 0
 
     return _call("list", work, args.address)
@@ -224,14 +230,20 @@ def _games(args: argparse.Namespace) -> int:
         page = stub.ListLadderGames(
             pb.ListLadderGamesRequest(name=args.name, page_size=args.count), timeout=30
         )
-        if not args.json:
-            print(f"ladder {args.name}: {page.total_count} games, newest first")
-        for game in page.games:
-            state = pb.LadderGameState.Name(game.state).removeprefix("LADDER_GAME_STATE_").lower()
-            if args.json:
+        if args.json:
+            for game in page.games:
                 print(json.dumps(json_format.MessageToDict(game, preserving_proto_field_name=True)))
-            else:
-                print(f"{game.game_id}  {state:<9} {' '.join(game.players)}")
+            return 0
+        print(f"ladder {args.name}: {page.total_count} games, newest first")
+        table = [
+            [
+                game.game_id,
+                pb.LadderGameState.Name(game.state).removeprefix("LADDER_GAME_STATE_").lower(),
+                " ".join(game.players),
+            ]
+            for game in page.games
+        ]
+        print("\n".join(aligned(["GAME", "STATE", "PLAYERS (by seat)"], table)))
         return 0
 
     return _call("games", work, args.address)
@@ -241,7 +253,7 @@ def _games(args: argparse.Namespace) -> int:
 
 
 def _run(args: argparse.Namespace) -> int:
-    from .client.ladder_run import LadderConfig, LadderError, LadderRun, check_config
+    from .client.ladder_run import LadderError, check_config
     from .client.ratings_plot import colour_name, ratings_png
 
     config = LadderConfig(
@@ -257,31 +269,10 @@ def _run(args: argparse.Namespace) -> int:
     except LadderError as exc:
         print(f"olympus ladder run: {exc}", file=sys.stderr)
         return USAGE
-    with contextlib.ExitStack() as stack:
-        if args.address:
-            if not args.api_key:
-                print(
-                    "olympus ladder run: a ladder on a running platform needs an admin key: "
-                    "--api-key or OLYMPUS_API_KEY",
-                    file=sys.stderr,
-                )
-                return USAGE
-            ladder_address, scoring_address, key = args.address, args.scoring, args.api_key
-        else:
-            from .launcher import private_stack
-
-            ladder_address, scoring_address, key = stack.enter_context(
-                private_stack(["accounts", "gamestate", "scoring", "ladder"], "olympus-ladder")
-            )
-        run = LadderRun(ladder_address, scoring_address, config, _progress, key)
-        try:
-            result = run.run()
-        except (LadderError, grpc.RpcError) as exc:
-            sys.stderr.write("\n")
-            if isinstance(exc, grpc.RpcError):
-                return _refusal("run", exc)
-            print(f"olympus ladder run: {exc}", file=sys.stderr)
-            return REFUSED
+    try:
+        result = _play(args, config)
+    except _RunFailed as failed:
+        return failed.status
     if args.plot:
         order = [s.bot for s in result.standings]
         with open(args.plot, "wb") as f:
@@ -295,15 +286,52 @@ def _run(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(rows))
     else:
-        print(
-            f"{'rank':>4}  {'bot':<16} {'rating':>7} {'mu':>7} {'sigma':>6} {'games':>5} {'wins':>5}"
-        )
-        for rank, s in enumerate(result.standings, 1):
-            print(
-                f"{rank:>4}  {s.bot:<16} {s.rating:>7.2f} {s.mu:>7.2f} {s.sigma:>6.2f} "
-                f"{s.games:>5} {s.wins:>5}"
-            )
+        table = [
+            [rank, s.bot, f"{s.rating:.2f}", f"{s.mu:.2f}", f"{s.sigma:.2f}", s.games, s.wins]
+            for rank, s in enumerate(result.standings, 1)
+        ]
+        print("\n".join(aligned(["RANK", "BOT", "RATING", "MU", "SIGMA", "GAMES", "WINS"], table)))
+        print(RATING_NOTE)
     return 0
+
+
+class _RunFailed(Exception):
+    """The run failed and said why on stderr: raised out of the private stack's block, so that
+    the stack keeps its log (and names the file) as it does for any failure inside it."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def _play(args: argparse.Namespace, config: LadderConfig) -> LadderResult:
+    from .client.ladder_run import LadderError, LadderRun
+
+    with contextlib.ExitStack() as stack:
+        if args.address:
+            if not args.api_key:
+                print(
+                    "olympus ladder run: a ladder on a running platform needs an admin key: "
+                    "--api-key or OLYMPUS_API_KEY",
+                    file=sys.stderr,
+                )
+                raise _RunFailed(USAGE)
+            ladder_address, scoring_address, key = args.address, args.scoring, args.api_key
+        else:
+            from .launcher import private_stack
+
+            ladder_address, scoring_address, key = stack.enter_context(
+                private_stack(["accounts", "gamestate", "scoring", "ladder"], "olympus-ladder")
+            )
+        run = LadderRun(ladder_address, scoring_address, config, _progress, key)
+        try:
+            return run.run()
+        except (LadderError, grpc.RpcError) as exc:
+            sys.stderr.write("\n")
+            if isinstance(exc, grpc.RpcError):
+                raise _RunFailed(_refusal("run", exc)) from exc
+            print(f"olympus ladder run: {exc}", file=sys.stderr)
+            raise _RunFailed(REFUSED) from exc
 
 
 def _counts(text: str) -> list[int]:

@@ -155,8 +155,9 @@ def _bonuses(words: list[str]) -> str:
     )
 
 
-def _space_text(space: dict[str, Any]) -> str:
-    parts = [f"{space['id']:02d}"]
+def space_text(space: dict[str, Any], with_id: bool = True) -> str:
+    """`21 ocean 2 plants (volcanic)`: a space's type, bonus and notes (`with_id`: after its id)."""
+    parts = [f"{space['id']:02d}"] if with_id else []
     if space["type"] not in ("land", "off_mars"):  # off Mars is the line's heading
         parts.append(space["type"])
     if space["bonuses"]:
@@ -171,7 +172,13 @@ def _space_text(space: dict[str, Any]) -> str:
         notes.append(f"costs {space['placement_fee']} M€ to build on")
     if notes:
         parts.append(f"({', '.join(notes)})")
-    return " ".join(parts)
+    return " ".join(parts) or "no bonus"
+
+
+def _tile_text(tile: dict[str, Any]) -> str:
+    owner = tile["owner"]
+    who = "" if owner is None else " neutral" if owner == "neutral" else f" of seat {owner}"
+    return f"[{tile['tile']}{who}]"
 
 
 def _table_text(table: dict[str, Any]) -> str:
@@ -188,10 +195,18 @@ def _table_text(table: dict[str, Any]) -> str:
     return f"game {table['game_id']}: {', '.join(kinds)}"
 
 
-def board_text(board: dict[str, Any]) -> list[str]:
-    """A readable summary: the spaces row by row with their bonuses (ocean spaces marked), the
-    milestones and awards with their rules and costs, the parameter tracks, a Colonies game's
-    colony tiles."""
+def board_text(board: dict[str, Any], view: dict[str, Any] | None = None) -> list[str]:
+    """A readable summary: the spaces row by row with their bonuses (ocean spaces marked) and,
+    given a game's `view`, the tile on each; the milestones and awards with their rules and
+    costs, the parameter tracks, a Colonies game's colony tiles."""
+    tiles = {t["space"]: t for t in (view or {}).get("board", [])}
+
+    def spaces_text(spaces: list[dict[str, Any]]) -> str:
+        return " | ".join(
+            space_text(s) + (f" {_tile_text(tiles[s['id']])}" if s["id"] in tiles else "")
+            for s in spaces
+        )
+
     lines = []
     if board["table"] is not None:
         lines.append(_table_text(board["table"]))
@@ -208,9 +223,9 @@ def board_text(board: dict[str, Any]) -> list[str]:
         f"{len(off_mars)} off Mars"
     )
     for row, spaces in sorted(rows.items()):
-        lines.append(f"  row {row}: " + " | ".join(_space_text(s) for s in spaces))
+        lines.append(f"  row {row}: " + spaces_text(spaces))
     if off_mars:
-        lines.append("  off Mars: " + " | ".join(_space_text(s) for s in off_mars))
+        lines.append("  off Mars: " + spaces_text(off_mars))
 
     m = board["milestone_rules"]
     lines.append(

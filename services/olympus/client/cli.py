@@ -32,40 +32,21 @@ from olympus.platform.strict import decimal_arg, whole_arg, whole_number
 from olympus.v1 import game_pb2 as pb
 
 from .board import board_text
-from .sdk import ADDRESS_ENV, DEFAULT_ADDRESS, GameServiceError, OlympusClient, SeatHandle
+from .games_file import games_file, load_games, save_game
+from .mapview import map_lines, wants_colour
+from .sdk import (
+    ADDRESS_ENV,
+    DEFAULT_ADDRESS,
+    DecisionState,
+    GameServiceError,
+    OlympusClient,
+    SeatHandle,
+)
+from .tables import games_table, seat_names
 from .text import decision_text, event_text, view_text
 
 REFUSED = 1
 USAGE_ERROR = 2
-GAMES_FILE_ENV = "OLYMPUS_GAMES_FILE"
-
-
-# --- the local games file ---------------------------------------------------------------------
-
-
-def games_file() -> Path:
-    return Path(os.environ.get(GAMES_FILE_ENV) or Path.home() / ".olympus" / "games.json")
-
-
-def load_games() -> dict[str, Any]:
-    path = games_file()
-    if not path.exists():
-        return {}
-    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return data
-
-
-def save_game(game_id: str, entry: dict[str, Any]) -> Path:
-    path = games_file()
-    path.parent.mkdir(parents=True, exist_ok=True)
-    games = load_games()
-    games[game_id] = entry
-    # The file holds secrets: readable by its owner only, from its first byte on.
-    fd = os.open(path.with_suffix(".tmp"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w", encoding="utf-8") as f:
-        json.dump(games, f, indent=2)
-    os.replace(path.with_suffix(".tmp"), path)
-    return path
 
 
 class UsageError(Exception):
@@ -163,17 +144,39 @@ def _handle(args: argparse.Namespace, client: OlympusClient, required: bool = Fa
 
 def _show(args: argparse.Namespace) -> int:
     with _client(args) as client:
-        view = _handle(args, client).view()
-    if args.json:
-        _print_json(view)
-    else:
-        print("\n".join(view_text(view)))
+        handle = _handle(args, client)
+        if args.json:
+            _print_json(handle.view())
+            return 0
+        if handle.token:  # a seat's view and its decision, both of one version
+            view, state = handle.view_and_decision()
+        else:
+            view, state = handle.view(), None
+        board = client.describe_board(game_id=args.game)
+    print("\n".join(view_text(view, board, colour=wants_colour(sys.stdout))))
+    if state is not None:
+        print("\n".join(_decision_lines(state, board)))
     return 0
+
+
+def _decision_lines(state: DecisionState, board: dict[str, Any] | None) -> list[str]:
+    if state.status == "finished":
+        return ["the game is over"]
+    if not (state.your_turn and state.decision is not None):
+        who = ", ".join(f"seat {s}" for s in state.waiting_for) or "nobody"
+        return [f"not your turn: waiting for {who}"]
+    seat = f"--seat {state.seat}" if state.seat is not None else "--token T"
+    return [
+        *decision_text(state.decision, board),
+        f'answer with: olympus game act {state.game_id} {seat} "<notation>"',
+    ]
 
 
 def _decision(args: argparse.Namespace) -> int:
     with _client(args) as client:
         state = _handle(args, client).decision()
+        space = state.decision is not None and state.decision["kind"] == "space"
+        board = client.describe_board(game_id=args.game) if space and not args.json else None
     if args.json:
         _print_json(
             {
@@ -195,15 +198,7 @@ def _decision(args: argparse.Namespace) -> int:
         f"game {state.game_id}  version {state.version}  generation {state.generation}, "
         f"{state.phase} phase"
     )
-    if state.status == "finished":
-        print("the game is over")
-    elif state.your_turn and state.decision is not None:
-        print("\n".join(decision_text(state.decision)))
-        seat = f"--seat {state.seat}" if state.seat is not None else "--token T"
-        print(f'answer with: olympus game act {state.game_id} {seat} "<notation>"')
-    else:
-        who = ", ".join(f"seat {s}" for s in state.waiting_for) or "nobody"
-        print(f"not your turn: waiting for {who}")
+    print("\n".join(_decision_lines(state, board)))
     if state.undoable:
         seat = f"--seat {state.seat}" if state.seat is not None else "--token T"
         print(
@@ -252,8 +247,9 @@ def _watch(args: argparse.Namespace) -> int:
         until = None if args.follow else handle.decision().version
         if until is not None and until <= args.from_version:
             return 0
+        names = {} if args.json else seat_names(handle.view())
         for event in handle.watch(from_version=args.from_version):
-            print(json.dumps(event) if args.json else event_text(event), flush=True)
+            print(json.dumps(event) if args.json else event_text(event, names), flush=True)
             if until is not None and event["version"] >= until:
                 break
     return 0
@@ -297,12 +293,7 @@ def _list(args: argparse.Namespace) -> int:
     if args.json:
         _print_json(games)
         return 0
-    for g in games:
-        seats = "".join("B" if s["kind"] == "bot" else "H" for s in g["seats"])
-        print(
-            f"{g['game_id']}  {g['status']:<8} {seats:<5} v{g['version']:<5} "
-            f"gen {g['generation']:<3} {g['phase']:<9} waiting {g['waiting_for']}"
-        )
+    print("\n".join(games_table(games)))
     return 0
 
 
@@ -311,10 +302,14 @@ def _board(args: argparse.Namespace) -> int:
         raise UsageError("name a game (GAME) or a map (--map NAME), not both")
     with _client(args) as client:
         board = client.describe_board(game_id=args.game, map=args.map)
+        # The description is the map's, the same for every game on it: the tiles are the
+        # game's view (public: a spectator's).
+        view = client.join(args.game, token_for(args)).view() if args.game else None
     if args.json:
         _print_json(board)
-    else:
-        print("\n".join(board_text(board)))
+        return 0
+    lines = map_lines(board, view, colour=wants_colour(sys.stdout))
+    print("\n".join([*lines, *board_text(board, view)]))
     return 0
 
 

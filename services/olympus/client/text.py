@@ -1,6 +1,8 @@
 """Views, decisions and events as text a person reads in a terminal (`olympus game ...`).
 
-Every option of a decision is shown with the notation to type after `olympus game act`.
+Every option of a decision is shown with the notation to type after `olympus game act`; cards
+with their catalogue facts (cost, tags, requirements), spaces with where they are on the map
+and their bonus when the board's description is at hand.
 """
 
 from __future__ import annotations
@@ -10,10 +12,33 @@ from typing import Any
 from olympus.engine.cards.catalogue import find
 from olympus.engine.colony_tiles import TILE_NAMES, tile_def
 
+from .board import space_text
+from .logwords import log_line
+from .mapview import map_lines, space_position
+
 
 def card_name(number: str) -> str:
     card = find(number)
     return f"{number} {card.name}" if card is not None else number
+
+
+def card_facts(number: str) -> str:
+    """`166 Space Shuttles: 10 M€, space, needs oxygen>=5, 1 VP`: the catalogue's facts a
+    choice depends on (a corporation: its starting M€ and tags)."""
+    card = find(number)
+    if card is None:
+        return number
+    facts = []
+    if card.starting_mc is not None:
+        facts.append(f"starts with {card.starting_mc} M€")
+    if card.cost is not None:
+        facts.append(f"{card.cost} M€")
+    facts.append(" ".join(card.tags) or "no tags")
+    if card.requirements:
+        facts.append("needs " + " & ".join(r.text() for r in card.requirements))
+    if card.vp is not None:
+        facts.append(f"{card.vp.text()} VP")
+    return f"{number} {card.name}: {', '.join(facts)}"
 
 
 def _cards(numbers: list[str]) -> str:
@@ -46,7 +71,7 @@ def _play_lines(d: dict[str, Any]) -> list[str]:
     return [
         _option(
             f"play {c['card']}{payment_notation(c.get('suggested'))}",
-            f"{card_name(c['card'])} ({_pay_hint(c)})",
+            f"{card_facts(c['card'])} (pay {_pay_hint(c)})",
         )
         for c in d["play"]
     ]
@@ -87,7 +112,26 @@ def _action_lines(d: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _decision_body(d: dict[str, Any]) -> list[str]:
+def _space_lines(d: dict[str, Any], board: dict[str, Any] | None) -> list[str]:
+    """The spaces offered, one a line: id, place on the map, type and bonus (with the board's
+    description), else the ids alone."""
+    if board is None:
+        spaces = " ".join(f"{s:02d}" for s in d["spaces"])
+        return [f"  {d['tile']} on one of: {spaces}", _option("space <NN>")]
+    known = {s["id"]: s for s in board["spaces"]}
+    lines = [f"  {d['tile']} on one of:"]
+    for sid in d["spaces"]:
+        space = known.get(sid)
+        where = (
+            f"{space_position(space)}: {space_text(space, with_id=False)}"
+            if space
+            else "(not on this map)"
+        )
+        lines.append(_option(f"space {sid:02d}", where))
+    return lines
+
+
+def _decision_body(d: dict[str, Any], board: dict[str, Any] | None) -> list[str]:
     kind = d["kind"]
     if kind == "action":
         return _action_lines(d)
@@ -96,23 +140,22 @@ def _decision_body(d: dict[str, Any]) -> list[str]:
         return [
             "  corporations:",
             *(
-                f"    {card_name(c['card'])} (can buy up to {c['max_cards']} cards)"
+                f"    {card_facts(c['card'])} (can buy up to {c['max_cards']} cards)"
                 for c in d["corporations"]
             ),
-            "  cards (3 M€ each):",
-            *(f"    {card_name(c)}" for c in d["cards"]),
+            "  cards (3 M€ each to keep):",
+            *(f"    {card_facts(c)}" for c in d["cards"]),
             _option("setup <corporation> <card,card,...|->", f"e.g. setup {example}"),
         ]
     if kind == "cards":
         cost = f", {d['cost_each']} M€ each" if d["cost_each"] else ""
         return [
             f"  choose {d['min']} to {d['max']} ({d['purpose']}{cost}):",
-            *(f"    {card_name(c)}" for c in d["cards"]),
+            *(f"    {card_facts(c)}" for c in d["cards"]),
             _option("cards <card,card,...|->"),
         ]
     if kind == "space":
-        spaces = " ".join(f"{s:02d}" for s in d["spaces"])
-        return [f"  {d['tile']} on one of: {spaces}", _option("space <NN>")]
+        return _space_lines(d, board)
     if kind == "player":
         return [_option(f"player {s if s is not None else 'none'}") for s in d["seats"]]
     if kind == "option":
@@ -126,30 +169,60 @@ def _decision_body(d: dict[str, Any]) -> list[str]:
     return [f"  (a {kind} decision: see --json)"]
 
 
-def decision_text(d: dict[str, Any]) -> list[str]:
-    """The options of a decision (SDK dict form), one per line, with their notation."""
+def decision_text(d: dict[str, Any], board: dict[str, Any] | None = None) -> list[str]:
+    """The options of a decision (SDK dict form), one per line, with their notation; the
+    board's description (`describe_board`) places the spaces a space decision offers."""
     source = f" ({card_name(d['source'])})" if d.get("source") else ""
-    return [f"{d['prompt']}{source}", *_decision_body(d)]
+    return [f"{d['prompt']}{source}", *_decision_body(d, board)]
 
 
-def _resources(values: dict[str, int]) -> str:
-    short = {
-        "megacredits": "M€",
-        "steel": "steel",
-        "titanium": "ti",
-        "plants": "plants",
-        "energy": "energy",
-        "heat": "heat",
-    }
-    return " ".join(f"{short[k]} {v}" for k, v in values.items())
+_SHORT = {
+    "megacredits": "M€",
+    "steel": "steel",
+    "titanium": "ti",
+    "plants": "plants",
+    "energy": "energy",
+    "heat": "heat",
+}
 
 
-def view_text(v: dict[str, Any]) -> list[str]:
+def _resource_table(p: dict[str, Any]) -> list[str]:
+    """A seat's resources over its production, one column per resource."""
+    keys = list(p["resources"])
+    widths = [max(len(_SHORT.get(k, k)), 3) for k in keys]
+    head = "  ".join(f"{_SHORT.get(k, k):>{w}}" for k, w in zip(keys, widths, strict=True))
+    have = "  ".join(f"{p['resources'][k]:>{w}}" for k, w in zip(keys, widths, strict=True))
+    make = "  ".join(f"{p['production'][k]:>+{w}}" for k, w in zip(keys, widths, strict=True))
+    return [
+        f"    {'':<11} {head}",
+        f"    {'resources':<11} {have}",
+        f"    {'production':<11} {make}",
+    ]
+
+
+def _parameters(v: dict[str, Any], board: dict[str, Any] | None) -> str:
+    """The global parameters with their goals (the board's tracks, when described)."""
+    goals = {p["parameter"]: p["maximum"] for p in (board or {}).get("global_parameters", [])}
+    temperature, oxygen = goals.get("temperature"), goals.get("oxygen")
+    return (
+        f"temperature {v['temperature']} °C"
+        + (f" (goal {temperature})" if temperature else "")
+        + f", oxygen {v['oxygen']} %"
+        + (f" (goal {oxygen})" if oxygen else "")
+        + f", oceans {v['oceans']}/{goals.get('oceans', 9)}"
+    )
+
+
+def view_text(
+    v: dict[str, Any], board: dict[str, Any] | None = None, colour: bool = False
+) -> list[str]:
+    """The game as a seat (or a spectator) sees it; with the board's description, Mars drawn
+    with its tiles (`colour`: with terminal colours) and the parameters' goals."""
     who = "spectator" if v["viewer"] is None else f"seat {v['viewer']}"
     lines = [
         f"game {v['game_id']}  version {v['version']}  {v['status']}  ({who})",
-        f"generation {v['generation']}, {v['phase']} phase; temperature {v['temperature']} °C, "
-        f"oxygen {v['oxygen']} %, oceans {v['oceans']}/9; deck {v['deck_size']}",
+        f"generation {v['generation']}, {v['phase']} phase; {_parameters(v, board)}; "
+        f"deck {v['deck_size']}",
         f"waiting for: {', '.join(f'seat {s}' for s in v['waiting_for']) or 'nobody'}",
     ]
     for c in v.get("clocks", []):
@@ -163,8 +236,7 @@ def view_text(v: dict[str, Any]) -> list[str]:
         corp = card_name(p["corporation"]) if p["corporation"] else "(no corporation yet)"
         flags = " passed" if p["passed"] else ""
         lines.append(f"seat {p['seat']}: {corp}, TR {p['terraform_rating']}{flags}")
-        lines.append(f"    resources  {_resources(p['resources'])}")
-        lines.append(f"    production {_resources(p['production'])}")
+        lines.extend(_resource_table(p))
         lines.append(
             f"    played {len(p['played'])} cards, {len(p['events'])} events, "
             f"{p['hand_size']} in hand"
@@ -185,7 +257,15 @@ def view_text(v: dict[str, Any]) -> list[str]:
     tiles: dict[str, int] = {}
     for t in v["board"]:
         tiles[t["tile"]] = tiles.get(t["tile"], 0) + 1
-    lines.append("board: " + (", ".join(f"{n} {k}" for k, n in sorted(tiles.items())) or "empty"))
+    lines.append("tiles: " + (", ".join(f"{n} {k}" for k, n in sorted(tiles.items())) or "none"))
+    if board is not None:
+        lines.extend(map_lines(board, v, colour))
+    claimed = [f"{m['name']} (seat {m['owner']})" for m in v["milestones"]]
+    funded = [f"{a['name']} (seat {a['funder']})" for a in v["awards"]]
+    if claimed:
+        lines.append("milestones claimed: " + ", ".join(claimed))
+    if funded:
+        lines.append("awards funded: " + ", ".join(funded))
     if "colony_tiles" in v:
         lines.append("colony tiles:")
         lines.extend(f"    {colony_tile_line(t)}" for t in v["colony_tiles"])
@@ -220,7 +300,9 @@ def live_score_line(s: dict[str, int]) -> str:
     )
 
 
-def event_text(e: dict[str, Any]) -> str:
+def event_text(e: dict[str, Any], names: dict[int, str] | None = None) -> str:
+    """An event on a line: who answered what, what happened in the page's log sentences
+    (`names`: the seats' names, where they have one), and whom the game waits for."""
     if e["kind"] == "created":
         head = f"v{e['version']} game created"
     elif e["kind"] == "undo":
@@ -234,8 +316,9 @@ def event_text(e: dict[str, Any]) -> str:
         head = f"v{e['version']} seat {e['seat']}{bot}: {what}"
         if e.get("handed_to_bot"):
             head += f" — seat {e['seat']} is played by a bot from now on"
-    facts = "; ".join(" ".join(str(x) for x in entry) for entry in e["log"])
-    tail = "game over" if e["finished"] else f"waiting for {e['waiting_for']}"
+    facts = "; ".join(log_line(entry, names) for entry in e["log"])
+    waiting = ", ".join(f"seat {s}" for s in e["waiting_for"]) or "nobody"
+    tail = "game over" if e["finished"] else f"waiting for {waiting}"
     line = f"{head}" + (f" — {facts}" if facts else "") + f" | {tail}"
     if "live_scores" in e:  # a line of its own: the event's line reads the same either way
         line += "\n    live score: " + ", ".join(
