@@ -325,7 +325,12 @@ def _decision(g: GameState, r: Reader, d: dict[str, Any]) -> None:
         ("kind", *{k for ks in DECISION_KEYS.values() for k in ks}),
         ("kind",),
     )
-    kind = r.text("decision.kind", v["kind"], DECISION_KEYS)
+    kind = v["kind"]
+    if not isinstance(kind, str) or kind not in DECISION_KEYS:
+        raise UnsupportedDecision(
+            "decision.kind",
+            f"a position cannot start at {kind!r}; it starts at one of: {', '.join(DECISION_KEYS)}",
+        )
     for key in v:
         if key != "kind" and key not in DECISION_KEYS[kind]:
             raise InvalidPosition(f"decision.{key}", f"not a field of a {kind!r} decision")

@@ -92,7 +92,8 @@ class Reader:
             project_deck(options.corporate_era, options.prelude, options.colonies)
         )
         corps = corporation_pool(options.corporate_era, options.prelude, options.colonies)
-        self.corporations = frozenset((*corps, card_id(BEGINNER_NUMBER)))
+        self.beginner = card_id(BEGINNER_NUMBER)
+        self.corporations = frozenset((*corps, self.beginner))
         self.preludes = frozenset(prelude_pool()) if options.prelude else frozenset()
 
     # --- shapes ------------------------------------------------------------------------------
@@ -165,7 +166,7 @@ class Reader:
             raise UnknownCard(
                 path, f"{_name(found)} is not one of this game's cards", code="card_not_in_game"
             )
-        if place:
+        if place and found.id != self.beginner:  # every beginner seat has its own copy
             other = self.places.get(found.id)
             if other is not None:
                 raise DuplicateCard(path, f"{_name(found)} is already at {other}")
