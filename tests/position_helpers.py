@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from olympus.engine import Game
+from olympus.engine.board import OCEAN_SPACE, load_map
 
 
 def table(
@@ -33,3 +34,9 @@ def seat(position: dict[str, Any], n: int, **fields: Any) -> dict[str, Any]:
 def game(position: dict[str, Any], **fields: Any) -> Game:
     """The game of this position with some top-level fields set (oxygen=5, ...)."""
     return Game.from_position({**position, **fields})
+
+
+def oceans(n: int, board: str = "tharsis") -> list[dict[str, Any]]:
+    """`n` ocean tiles on the map's first ocean spaces (the `tiles` of a position)."""
+    spaces = [sp.id for sp in load_map(board).spaces if sp is not None and sp.kind == OCEAN_SPACE]
+    return [{"space": s, "tile": "ocean"} for s in spaces[:n]]

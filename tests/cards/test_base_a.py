@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from position_helpers import game, oceans, seat, table
 
 from helpers import (
     answer,
@@ -24,13 +25,12 @@ from olympus.engine.constants import CITY, OCEAN, SPECIAL
 
 
 def test_cloud_seeding_lowers_a_chosen_players_heat_production():
-    g = new_game(3)
-    g.oceans = 3
-    set_production(g, 0, megacredits=1)
-    set_production(g, 1, heat=2)
-    set_production(g, 2, heat=1)
-    hand(g, 0, "Cloud Seeding")
-    give(g, 0, megacredits=11)
+    position = table(3)
+    seat(position, 0, production={"megacredits": 1}, hand=["Cloud Seeding"])
+    seat(position, 0, resources={"megacredits": 11})
+    seat(position, 1, production={"heat": 2})
+    seat(position, 2, production={"heat": 1})
+    g = game(position, tiles=oceans(3))
     play(g, 0, "Cloud Seeding")
     d = decision(g)
     assert d.kind == "player" and set(d.seats) == {1, 2}
@@ -40,17 +40,12 @@ def test_cloud_seeding_lowers_a_chosen_players_heat_production():
 
 
 def test_cloud_seeding_needs_three_oceans_and_megacredit_production_to_lower():
-    g = new_game(2)
-    set_production(g, 1, heat=1)
-    hand(g, 0, "Cloud Seeding")
-    give(g, 0, megacredits=20)
-    g.oceans = 2
-    assert not can_play(g, 0, "Cloud Seeding")
-    g.oceans = 3
-    g._cache = None
-    assert can_play(g, 0, "Cloud Seeding")
-    set_production(g, 0, megacredits=-5)
-    assert not can_play(g, 0, "Cloud Seeding")
+    position = seat(table(), 1, production={"heat": 1})
+    seat(position, 0, hand=["Cloud Seeding"], resources={"megacredits": 20})
+    assert not can_play(game(position, tiles=oceans(2)), 0, "Cloud Seeding")
+    assert can_play(game(position, tiles=oceans(3)), 0, "Cloud Seeding")
+    seat(position, 0, production={"megacredits": -5})
+    assert not can_play(game(position, tiles=oceans(3)), 0, "Cloud Seeding")
 
 
 def test_search_for_life_scores_three_when_it_found_life():
@@ -191,10 +186,10 @@ def test_ghg_producing_bacteria_actions():
     assert g.players[0].card_res[c] == 1
     with pytest.raises(IllegalAction):
         g.apply(0, UseAction(c, 0))  # once per generation
-    set_turn(g, 0)
-    g.players[0].used.clear()
-    g.players[0].card_res[c] = 2
-    g._cache = None
+    # Its next generation's turn, with two microbes on it.
+    position = seat(table(), 0, played=["GHG Producing Bacteria"])
+    seat(position, 0, card_resources={"GHG Producing Bacteria": 2})
+    g = game(position, generation=2)
     g.apply(0, UseAction(c, 1))
     assert g.players[0].card_res[c] == 0 and g.temperature == -28
 
@@ -222,14 +217,9 @@ def test_ants_action_needs_a_microbe_somewhere():
 
 
 def test_colonizer_training_camp_needs_low_oxygen_and_scores_two():
-    g = new_game(2)
-    hand(g, 0, "Colonizer Training Camp")
-    give(g, 0, megacredits=8)
-    g.oxygen = 6
-    g._cache = None
-    assert not can_play(g, 0, "Colonizer Training Camp")
-    g.oxygen = 5
-    g._cache = None
+    position = seat(table(), 0, hand=["Colonizer Training Camp"], resources={"megacredits": 8})
+    assert not can_play(game(position, oxygen=6), 0, "Colonizer Training Camp")
+    g = game(position, oxygen=5)
     assert can_play(g, 0, "Colonizer Training Camp")
     play(g, 0, "Colonizer Training Camp")
     assert g.players[0].res[0] == 0
@@ -304,18 +294,14 @@ def test_equatorial_magnetizer_trades_energy_production_for_tr():
 
 
 def test_domed_crater_requires_oxygen_at_most_7():
-    g = new_game(2)
-    set_production(g, 0, energy=1)
-    hand(g, 0, "Domed Crater")
-    give(g, 0, megacredits=24)
-    g.oxygen = 8
-    g._cache = None
-    assert not can_play(g, 0, "Domed Crater")
-    g.oxygen = 7
-    g._cache = None
-    assert can_play(g, 0, "Domed Crater")
-    set_production(g, 0, energy=0)
-    assert not can_play(g, 0, "Domed Crater")  # the energy production to give up is missing
+    position = seat(
+        table(), 0, hand=["Domed Crater"], resources={"megacredits": 24}, production={"energy": 1}
+    )
+    assert not can_play(game(position, oxygen=8), 0, "Domed Crater")
+    assert can_play(game(position, oxygen=7), 0, "Domed Crater")
+    seat(position, 0, production={"energy": 0})
+    # The energy production to give up is missing.
+    assert not can_play(game(position, oxygen=7), 0, "Domed Crater")
 
 
 def test_domed_crater_places_a_city_and_gives_plants():
@@ -334,15 +320,9 @@ def test_domed_crater_places_a_city_and_gives_plants():
 
 
 def test_methane_from_titan_requires_two_percent_oxygen():
-    g = new_game(2)
-    hand(g, 0, "Methane From Titan")
-    give(g, 0, megacredits=28)
-    g.oxygen = 1
-    g._cache = None
-    assert not can_play(g, 0, "Methane From Titan")
-    g.oxygen = 2
-    g._cache = None
-    assert can_play(g, 0, "Methane From Titan")
+    position = seat(table(), 0, hand=["Methane From Titan"], resources={"megacredits": 28})
+    assert not can_play(game(position, oxygen=1), 0, "Methane From Titan")
+    assert can_play(game(position, oxygen=2), 0, "Methane From Titan")
 
 
 def test_methane_from_titan_production_and_points():
@@ -447,15 +427,9 @@ def test_black_polar_dust_needs_room_in_megacredit_production():
 
 
 def test_predators_requires_eleven_percent_oxygen():
-    g = new_game(2)
-    hand(g, 0, "Predators")
-    give(g, 0, megacredits=14)
-    g.oxygen = 10
-    g._cache = None
-    assert not can_play(g, 0, "Predators")
-    g.oxygen = 11
-    g._cache = None
-    assert can_play(g, 0, "Predators")
+    position = seat(table(), 0, hand=["Predators"], resources={"megacredits": 14})
+    assert not can_play(game(position, oxygen=10), 0, "Predators")
+    assert can_play(game(position, oxygen=11), 0, "Predators")
 
 
 def test_predators_take_an_animal_and_score_it():
@@ -480,15 +454,9 @@ def test_predators_cannot_take_from_pets():
 
 
 def test_eos_chasma_national_park_requires_minus_12_degrees():
-    g = new_game(2)
-    hand(g, 0, "Eos Chasma National Park")
-    give(g, 0, megacredits=16)
-    g.temperature = -14
-    g._cache = None
-    assert not can_play(g, 0, "Eos Chasma National Park")
-    g.temperature = -12
-    g._cache = None
-    assert can_play(g, 0, "Eos Chasma National Park")
+    position = seat(table(), 0, hand=["Eos Chasma National Park"], resources={"megacredits": 16})
+    assert not can_play(game(position, temperature=-14), 0, "Eos Chasma National Park")
+    assert can_play(game(position, temperature=-12), 0, "Eos Chasma National Park")
 
 
 def test_eos_chasma_national_park_feeds_an_animal_card():
@@ -520,18 +488,13 @@ def test_eos_chasma_national_park_playable_without_animal_cards():
 
 
 def test_cupola_city_requires_oxygen_at_most_9_and_energy_production():
-    g = new_game(2)
-    set_production(g, 0, energy=1)
-    hand(g, 0, "Cupola City")
-    give(g, 0, megacredits=16)
-    g.oxygen = 10
-    g._cache = None
-    assert not can_play(g, 0, "Cupola City")
-    g.oxygen = 9
-    g._cache = None
-    assert can_play(g, 0, "Cupola City")
-    set_production(g, 0, energy=0)
-    assert not can_play(g, 0, "Cupola City")
+    position = seat(
+        table(), 0, hand=["Cupola City"], resources={"megacredits": 16}, production={"energy": 1}
+    )
+    assert not can_play(game(position, oxygen=10), 0, "Cupola City")
+    assert can_play(game(position, oxygen=9), 0, "Cupola City")
+    seat(position, 0, production={"energy": 0})
+    assert not can_play(game(position, oxygen=9), 0, "Cupola City")
 
 
 def test_cupola_city_places_a_city():
@@ -589,10 +552,9 @@ def test_regolith_eaters_actions():
     assert decision(g).options.actions[c].keys() == {0}  # type: ignore[attr-defined]
     g.apply(0, UseAction(c, 0))
     assert g.players[0].card_res[c] == 1
-    set_turn(g, 0)
-    g.players[0].used.clear()
-    g.players[0].card_res[c] = 2
-    g._cache = None
+    # Its next generation's turn, with two microbes on it.
+    position = seat(table(), 0, played=["Regolith Eaters"])
+    g = game(seat(position, 0, card_resources={"Regolith Eaters": 2}), generation=2)
     g.apply(0, UseAction(c, 1))
     assert g.players[0].card_res[c] == 0
     assert g.oxygen == 1 and g.players[0].tr == 21
@@ -713,14 +675,9 @@ def test_food_factory_needs_plant_production():
 
 
 def test_archaebacteria_requires_cold():
-    g = new_game(2)
-    hand(g, 0, "ArchaeBacteria")
-    give(g, 0, megacredits=6)
-    g.temperature = -16
-    g._cache = None
-    assert not can_play(g, 0, "ArchaeBacteria")
-    g.temperature = -18
-    g._cache = None
+    position = seat(table(), 0, hand=["ArchaeBacteria"], resources={"megacredits": 6})
+    assert not can_play(game(position, temperature=-16), 0, "ArchaeBacteria")
+    g = game(position, temperature=-18)
     play(g, 0, "ArchaeBacteria")
     assert g.players[0].prod[3] == 1
 
@@ -742,15 +699,9 @@ def test_carbonate_processing_turns_energy_into_heat_production():
 
 
 def test_natural_preserve_requires_oxygen_at_most_4():
-    g = new_game(2)
-    hand(g, 0, "Natural Preserve")
-    give(g, 0, megacredits=9)
-    g.oxygen = 5
-    g._cache = None
-    assert not can_play(g, 0, "Natural Preserve")
-    g.oxygen = 4
-    g._cache = None
-    assert can_play(g, 0, "Natural Preserve")
+    position = seat(table(), 0, hand=["Natural Preserve"], resources={"megacredits": 9})
+    assert not can_play(game(position, oxygen=5), 0, "Natural Preserve")
+    assert can_play(game(position, oxygen=4), 0, "Natural Preserve")
 
 
 def test_natural_preserve_tile_goes_next_to_no_tile():
@@ -793,14 +744,9 @@ def test_nuclear_power_needs_room_in_megacredit_production():
 
 
 def test_algae_requires_five_oceans():
-    g = new_game(2)
-    hand(g, 0, "Algae")
-    give(g, 0, megacredits=10)
-    g.oceans = 4
-    g._cache = None
-    assert not can_play(g, 0, "Algae")
-    g.oceans = 5
-    g._cache = None
+    position = seat(table(), 0, hand=["Algae"], resources={"megacredits": 10})
+    assert not can_play(game(position, tiles=oceans(4)), 0, "Algae")
+    g = game(position, tiles=oceans(5))
     play(g, 0, "Algae")
     assert g.players[0].prod[3] == 2 and g.players[0].res[3] == 1
 
