@@ -1,0 +1,94 @@
+"""`olympus game watch` tells the log in the web page's sentences: the English dictionary's
+`log.<kind>` phrases, filled in as the page fills them (seats, card names, resource, project and
+tile words), and never the engine's raw tuples."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from cli_support import PlayedGame, olympus, play
+
+from olympus.client import OlympusClient
+from olympus.client.logwords import SEAT_ARGS, log_line
+from olympus.engine.cards.catalogue import find
+from services import ServiceProcess
+
+STATIC = Path(__file__).resolve().parents[2] / "services/olympus/web/static"
+ENGLISH: dict[str, str] = json.loads((STATIC / "i18n/en.json").read_text("utf-8"))
+
+
+@pytest.fixture(scope="module")
+def game(gamestate: ServiceProcess) -> PlayedGame:
+    return play(gamestate.address, seed=4, steps=12)
+
+
+def _expected(entry: list[int | str]) -> str:
+    """The sentence the page writes for an entry, from the dictionary itself."""
+    kind, args = str(entry[0]), entry[1:]
+    seats = {"steal": (0, 1)}.get(kind, () if kind in {"generation", "production"} else (0,))
+    words = []
+    for i, arg in enumerate(args):
+        card = find(arg) if isinstance(arg, str) else None
+        if isinstance(arg, int):
+            words.append(f"seat {arg}" if i in seats else str(arg))
+        elif card is not None and card.number == arg:
+            words.append(card.name)
+        else:
+            keys = (
+                f"res.{arg}",
+                f"project.STANDARD_PROJECT_{arg.upper()}",
+                f"tile.TILE_TYPE_{arg.upper()}",
+            )
+            words.append(next((ENGLISH[k] for k in keys if k in ENGLISH), arg))
+    sentence = ENGLISH[f"log.{kind}"]
+    for i in range(5):
+        sentence = sentence.replace(f"{{{i}}}", words[i] if i < len(words) else "")
+    return sentence.strip()
+
+
+def test_watch_prints_every_log_entry_as_the_page_words_it(game: PlayedGame) -> None:
+    with OlympusClient(game.address) as client:
+        handle = client.spectate(game.game_id)
+        until = handle.decision().version
+        events = []
+        for event in handle.watch():
+            events.append(event)
+            if event["version"] >= until:
+                break
+    entries = [entry for event in events for entry in event["log"]]
+    kinds = {str(e[0]) for e in entries}
+    assert {"corporation", "tile", "project", "pass", "generation", "production"} <= kinds
+    lines = olympus(game.address, "watch", game.game_id, "--no-follow").stdout.splitlines()
+    assert [line.split()[0] for line in lines if line.startswith("v")] == [
+        f"v{e['version']}" for e in events
+    ]
+    text = "\n".join(lines)
+    for event in events:
+        line = next(x for x in lines if x.startswith(f"v{event['version']} "))
+        for entry in event["log"]:
+            assert _expected(entry) in line, (entry, line)
+    # The engine's tuples ("tile 0 city 25") are gone.
+    assert not re.search(r"\btile \d+ city \d+", text) and "project 0 " not in text
+    assert "waiting for [" not in text  # seats named, not a Python list
+
+
+def test_the_seat_arguments_are_the_pages_table() -> None:
+    script = (STATIC / "js/panels.js").read_text("utf-8")
+    literal = re.search(r"const SEAT_ARGS = (\{.*?\});", script)
+    assert literal is not None
+    page = json.loads(re.sub(r"(\w+):", r'"\1":', literal.group(1)))
+    assert {k: tuple(v) for k, v in page.items()} == dict(SEAT_ARGS)
+
+
+def test_every_sentence_of_the_dictionary_fills_in() -> None:
+    for key in ENGLISH:
+        if key.startswith("log."):
+            line = log_line([key.removeprefix("log."), 0, 1, 2, 3, 4])
+            assert "{" not in line and line, key
+    assert log_line(["tile", 1, "ocean", 25]) == "seat 1 placed a ocean on space 25"
+    assert log_line(["play", 0, "072"], {0: "ada"}) == "ada played Birds"
+    # A kind the dictionary has no sentence for reads as the page writes it.
+    assert log_line(["brand_new", 0, "x"]) == "brand_new: seat 0, x"
