@@ -119,8 +119,12 @@ selfplay: $(STAMP)
 	$(VENV)/bin/olympus selfplay --players 2 --games 20 --seed 1 --bot random --corporate-era --json
 
 # The whole platform locally: an embedded Redis unless OLYMPUS_REDIS_URL is set.
+# `make run PROCESSES=2`: that many game-service processes and Celery workers (one per core
+# to use them all; WORKERS=N sets the workers apart). See docs/processes.md.
+PROCESSES ?= 1
+WORKERS ?= $(PROCESSES)
 run: $(STAMP)
-	$(VENV)/bin/olympus run
+	$(VENV)/bin/olympus run --game-processes $(PROCESSES) --workers $(WORKERS)
 
 # Docker, as root: the engine from Debian's packages (started with --iptables=false), then the
 # images built locally (no registry), each rebuilt only when its inputs changed.

@@ -99,27 +99,54 @@ def start_service(
     return child
 
 
+def _worker_ready(proc: subprocess.Popen[str]) -> dict[str, object]:
+    """The ready line of an `olympus worker` (after Celery's banner); its later output is read
+    and dropped on a thread, so a full pipe never stalls it."""
+    assert proc.stdout is not None
+    for line in proc.stdout:
+        if line.startswith("{"):
+            ready: dict[str, object] = json.loads(line)
+            if ready.get("ready") == "worker":
+                threading.Thread(target=proc.stdout.read, daemon=True).start()
+                return ready
+    raise SystemExit(f"the worker exited before it was ready (exit code {proc.wait()})")
+
+
 def start_workers(
-    redis_url: str, stderr: IO[str] | None = None, env: dict[str, str] | None = None
+    redis_url: str,
+    stderr: IO[str] | None = None,
+    env: dict[str, str] | None = None,
+    count: int = 1,
+    metrics_port: str | None = None,
 ) -> list[Child]:
-    """`olympus worker` (waited for until it takes tasks) and `olympus beat`."""
+    """`count` `olympus worker` processes (each waited for until it takes tasks; together they
+    share the task queues) and one `olympus beat`. `metrics_port` is each worker's flag: "0"
+    gives each its own endpoint on a free port (Child.metrics_port); None leaves it to the
+    environment (OLYMPUS_WORKER_METRICS_PORT)."""
     command = [sys.executable, "-m", "olympus.cli"]
     environ = {**os.environ, **(env or {})}
-    worker = subprocess.Popen(
-        [*command, "worker", "--redis-url", redis_url],
-        stdout=subprocess.PIPE,
-        stderr=stderr,
-        text=True,
-        env=environ,
-    )
-    assert worker.stdout is not None
-    for line in worker.stdout:  # Celery's banner, then the ready line
-        if line.startswith("{") and json.loads(line).get("ready") == "worker":
-            break
-    else:
-        raise SystemExit(f"the worker exited before it was ready (exit code {worker.wait()})")
-    # Whatever it prints later is read and dropped, so a full pipe never stalls it.
-    threading.Thread(target=worker.stdout.read, daemon=True).start()
+    flags = ("--metrics-port", metrics_port) if metrics_port is not None else ()
+    # All started before any is waited for: their imports overlap (on several cores).
+    procs = [
+        subprocess.Popen(
+            [*command, "worker", "--redis-url", redis_url, *flags],
+            stdout=subprocess.PIPE,
+            stderr=stderr,
+            text=True,
+            env=environ,
+        )
+        for _ in range(count)
+    ]
+    workers: list[Child] = []
+    try:
+        for i, proc in enumerate(procs, 1):
+            name = "worker" if count == 1 else f"worker-{i}"
+            workers.append(Child(name, proc))
+            port = _worker_ready(proc).get("metrics_port")
+            workers[-1].metrics_port = int(str(port)) if port is not None else None
+    except BaseException:
+        stop([Child("worker", p) for p in procs])
+        raise
     beat = subprocess.Popen(
         [*command, "beat", "--redis-url", redis_url],
         stdout=subprocess.DEVNULL,
@@ -127,7 +154,7 @@ def start_workers(
         text=True,
         env=environ,
     )
-    return [Child("worker", worker), Child("beat", beat)]
+    return [*workers, Child("beat", beat)]
 
 
 def stop(children: list[Child], timeout_s: float = 15.0) -> None:
@@ -174,9 +201,12 @@ def start_stack(
     service_key: str,
     extra: dict[str, tuple[str, ...]] | None = None,
     stderr: IO[str] | None = None,
+    game_processes: int = 1,
 ) -> list[Child]:
     """Start `names` (in SERVICES order) on `redis_url`, each on its port (0: a free one, chosen
-    first), all told the service credential and where the others are."""
+    first), all told the service credential and where the others are. `game_processes` > 1
+    starts more game-service processes (gamestate-2, ...) on free ports after the first: every
+    game lives in Redis, so any of them serves any game; the other services use the first."""
     chosen = {n: ports.get(n, DEFAULT_PORTS[n]) or free_port() for n in names}
     env = stack_env(service_key, chosen)
     children: list[Child] = []
@@ -198,13 +228,31 @@ def start_stack(
             children.append(
                 start_service(name, chosen[name], metrics_port, redis_url, args, stderr, env)
             )
+            for i in range(2, game_processes + 1 if name == "gamestate" else 0):
+                # Another port and its own metrics endpoint (0, or none when the first has none).
+                more = start_service(name, free_port(), min(metrics_port, 0), redis_url, args,
+                                     stderr, env)  # fmt: skip
+                more.name = f"{name}-{i}"
+                children.append(more)
     except BaseException:
         stop(children)
         raise
     return children
 
 
-def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, int | None]) -> int:
+def game_addresses(children: list[Child]) -> str:
+    """The game-service processes' addresses as the SDK takes them ("a,b": it fails over from
+    one to the next; OLYMPUS_GAMESTATE_ADDRESS)."""
+    return ",".join(f"127.0.0.1:{c.port}" for c in children if c.name.split("-")[0] == "gamestate")
+
+
+def run(
+    redis_url: str | None,
+    ports: dict[str, int],
+    metrics_ports: dict[str, int | None],
+    game_processes: int = 1,
+    workers: int = 1,
+) -> int:
     available = available_services()
     stopping = False
 
@@ -223,19 +271,31 @@ def run(redis_url: str | None, ports: dict[str, int], metrics_ports: dict[str, i
                 raise SystemExit(f"no Redis configured and {exc}: pass --redis-url") from None
         try:
             service_key = new_service_key()
-            children = start_stack(available, redis_url, ports, metrics_ports, service_key)
-            by_name = {c.name: c.port for c in children}
-            workers = start_workers(redis_url, env=stack_env(service_key, by_name))
+            children = start_stack(
+                available, redis_url, ports, metrics_ports, service_key,
+                game_processes=game_processes,
+            )  # fmt: skip
+            by_name = {c.name: c.port for c in children if c.name in SERVICES}
+            env = stack_env(service_key, by_name)
+            # Each worker's metrics on a free port (the services' defaults are the services').
+            children += start_workers(redis_url, env=env, count=workers, metrics_port="0")
             print(f"Olympus is running (Redis: {redis_url})", flush=True)
             for c in children:
                 metrics = f"  metrics http://127.0.0.1:{c.metrics_port}/metrics"
-                where = f"http://127.0.0.1:{c.port}/" if c.name == "web" else f"127.0.0.1:{c.port}"
-                print(f"  {c.name:<10} {where}{metrics if c.metrics_port else ''}", flush=True)
+                if c.name == "beat":
+                    where = "(Celery beat: the timers' sweep)"
+                elif c.name.startswith("worker"):
+                    where = "(Celery: bot turns, clocks, results)"
+                elif c.name == "web":
+                    where = f"http://127.0.0.1:{c.port}/"
+                else:
+                    where = f"127.0.0.1:{c.port}"
+                print(f"  {c.name:<12} {where}{metrics if c.metrics_port else ''}", flush=True)
+            if game_processes > 1:
+                print(f"Clients: OLYMPUS_GAMESTATE_ADDRESS={game_addresses(children)}", flush=True)
             if any(c.name == "web" for c in children):
                 web = next(c for c in children if c.name == "web")
                 print(f"Open http://127.0.0.1:{web.port}/ in a browser to play.", flush=True)
-            print("  worker and beat: bot turns and clocks", flush=True)
-            children += workers
             print("Ctrl-C stops everything.", flush=True)
             while not stopping and all(c.proc.poll() is None for c in children):
                 time.sleep(0.2)
@@ -276,11 +336,29 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
             "with the default port, else a free one)",
         )
 
+    p.add_argument(
+        "--game-processes",
+        type=whole_arg(1, 64),
+        default=os.environ.get("OLYMPUS_GAME_PROCESSES") or 1,
+        metavar="N",
+        help="game-service processes (the first on --gamestate-port, the others on free ports): "
+        "one per core to use them all (env OLYMPUS_GAME_PROCESSES; default 1)",
+    )
+    p.add_argument(
+        "--workers",
+        type=whole_arg(1, 64),
+        default=os.environ.get("OLYMPUS_WORKERS") or 1,
+        metavar="N",
+        help="Celery worker processes (bot turns, clocks; env OLYMPUS_WORKERS; default 1)",
+    )
+
     def handler(args: argparse.Namespace) -> int:
         return run(
             args.redis_url,
             {name: getattr(args, f"{name}_port") for name in SERVICES},
             {name: getattr(args, f"{name}_metrics_port") for name in SERVICES},
+            args.game_processes,
+            args.workers,
         )
 
     p.set_defaults(handler=handler)

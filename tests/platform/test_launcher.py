@@ -38,7 +38,8 @@ def _read_lines_until(proc: subprocess.Popen[str], marker: str, timeout: float =
 
 
 def test_run_starts_the_platform_and_stops_on_sigint() -> None:
-    ports = [f"--{name}-{kind}port" for name in SERVICES for kind in ("", "metrics-")]
+    # Free ports, and no metrics port named: each process's endpoint on a free one too.
+    ports = [f"--{name}-port" for name in SERVICES]
     proc = subprocess.Popen(
         [sys.executable, "-m", "olympus.cli", "run", *(a for p in ports for a in (p, "0"))],
         stdout=subprocess.PIPE,
@@ -50,9 +51,14 @@ def test_run_starts_the_platform_and_stops_on_sigint() -> None:
         services, metrics = {}, {}
         for line in lines:
             parts = line.split()
-            if len(parts) == 4 and parts[2] == "metrics":
-                services[parts[0]], metrics[parts[0]] = parts[1], parts[3]
+            if len(parts) >= 4 and parts[-2] == "metrics":
+                metrics[parts[0]] = parts[-1]
+                if len(parts) == 4:
+                    services[parts[0]] = parts[1]
         assert set(services) == set(available_services())
+        assert set(metrics) == {*services, "worker"}
+        with urllib.request.urlopen(metrics.pop("worker"), timeout=5) as reply:
+            assert b"olympus_" in reply.read()
         for address in services.values():
             if address.startswith("http://"):  # the web client: HTTP, with /healthz
                 with urllib.request.urlopen(address + "healthz", timeout=5) as reply:
