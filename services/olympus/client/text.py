@@ -37,7 +37,8 @@ def card_facts(number: str) -> str:
     if card.requirements:
         facts.append("needs " + " & ".join(r.text() for r in card.requirements))
     if card.vp is not None:
-        facts.append(f"{card.vp.text()} VP")
+        points = card.vp.text()
+        facts.append(f"{points} VP" if card.vp.kind == "fixed" else f"VP {points}")
     return f"{number} {card.name}: {', '.join(facts)}"
 
 
