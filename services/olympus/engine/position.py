@@ -62,6 +62,16 @@ from .state import Frame, GameState, Player
 
 FORMAT = "olympus-position/1"
 MAX_GENERATION = 100
+# The on/off table options: a position spells them true or false.
+SWITCHES = (
+    "corporate_era",
+    "draft",
+    "solo_tr63",
+    "undo",
+    "prelude",
+    "realtime_scoring",
+    "colonies",
+)
 
 # The decisions a position may start from, with the phase each belongs to.
 DECISION_PHASES = {
@@ -251,6 +261,9 @@ def build(g: GameState, data: Any) -> None:
     d = Reader.obj("", data, TOP_KEYS, ("options", "players", "decision"))
     if d.get("format", FORMAT) != FORMAT:
         raise InvalidPosition("format", f"expected {FORMAT!r}, got {d.get('format')!r}")
+    for key, value in Reader.mapping("options", d["options"]).items():
+        if key in SWITCHES and not isinstance(value, bool):  # GameOptions takes 1 for True
+            raise InvalidPosition(f"options.{key}", f"expected true or false, got {value!r}")
     try:
         options = GameOptions.from_data(d["options"])
     except InvalidOptions as exc:

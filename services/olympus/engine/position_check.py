@@ -89,9 +89,11 @@ class Reader:
         self.board = board
         self.places: dict[int, str] = {}  # card id -> the path where it was seen
         self.projects = frozenset(
-            project_deck(options.corporate_era, options.prelude, options.colonies)
+            project_deck(options.corporate_era, options.prelude, options.colonies, options.venus)
         )
-        corps = corporation_pool(options.corporate_era, options.prelude, options.colonies)
+        corps = corporation_pool(
+            options.corporate_era, options.prelude, options.colonies, options.venus
+        )
         self.beginner = card_id(BEGINNER_NUMBER)
         self.corporations = frozenset((*corps, self.beginner))
         self.preludes = frozenset(prelude_pool()) if options.prelude else frozenset()
@@ -109,6 +111,13 @@ class Reader:
         for key in required:
             if key not in value:
                 raise InvalidPosition(_join(path, key), "missing")
+        return value
+
+    @staticmethod
+    def mapping(path: str, value: Any) -> dict[str, Any]:
+        """An object whose keys are data (card names), not field names."""
+        if not isinstance(value, dict):
+            raise InvalidPosition(path, f"expected an object, got {type(value).__name__}")
         return value
 
     @staticmethod
@@ -296,8 +305,7 @@ def read_player(r: Reader, path: str, seat: int, value: Any) -> Player:
     p.played = r.cards(f"{path}.played", v.get("played", []), TABLEAU, _not_event)
     p.events = r.cards(f"{path}.events", v.get("events", []), PROJECTS, _event)
     in_play = {*p.played, p.corp} - {0}
-    held = v.get("card_resources", {})
-    for key, count in r.obj(f"{path}.card_resources", held, tuple(held)).items():
+    for key, count in r.mapping(f"{path}.card_resources", v.get("card_resources", {})).items():
         at = f"{path}.card_resources.{key}"
         card = r.named(at, key)
         if card.id not in in_play:
