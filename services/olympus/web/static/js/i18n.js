@@ -1,6 +1,8 @@
 // The interface's own words: one JSON dictionary per language, chosen by the browser's
 // language unless the person picked one (kept in localStorage).
-export const LANGUAGES = { en: "English", vi: "Tiếng Việt", zh: "中文", be: "Беларуская" };
+// zh-Hant and be-tarask first: the rule guides are written in them; zh (Simplified) and be
+// (official orthography) stay as further choices. docs/languages.md tells the choices.
+export const LANGUAGES = { en: "English", vi: "Tiếng Việt", "zh-Hant": "繁體中文", "be-tarask": "Беларуская (тарашкевіца)", zh: "简体中文", be: "Беларуская (наркамаўка)" };
 let words = {};
 let english = {};
 export let language = "en";
@@ -9,10 +11,24 @@ export function pickLanguage() {
   const saved = localStorage.getItem("olympus.lang");
   if (saved && LANGUAGES[saved]) return saved;
   for (const tag of navigator.languages || [navigator.language || "en"]) {
-    const code = tag.toLowerCase().split("-")[0];
-    if (LANGUAGES[code]) return code;
+    const code = browserLanguage(tag);
+    if (code) return code;
   }
   return "en";
+}
+
+// A browser's language tag -> one of ours, or "". Chinese: Traditional for the Hant script or
+// Taiwan, Hong Kong and Macau, Simplified (zh) otherwise; Belarusian: the guides' classical
+// orthography unless the tag names the official one (be-BY stays classical: it names a country).
+export function browserLanguage(tag) {
+  const parts = String(tag).toLowerCase().split(/[-_]/);
+  const [primary, ...rest] = parts;
+  if (primary === "zh") {
+    if (rest.includes("hans")) return "zh";
+    return rest.some((part) => ["hant", "tw", "hk", "mo"].includes(part)) ? "zh-Hant" : "zh";
+  }
+  if (primary === "be") return rest.includes("1959acad") ? "be" : "be-tarask";
+  return primary in LANGUAGES ? primary : "";
 }
 
 async function load(code) {

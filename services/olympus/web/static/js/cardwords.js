@@ -1,0 +1,42 @@
+// The game's own words (card names and texts, milestones, awards, colony tiles) in the page's
+// language, from the card words catalogue i18n/cards/<lang>.json; English where a word is
+// missing. `await loadCardWords(language)` once per language switch, then look words up.
+
+// Page languages whose card words live in another file: the official-orthography Belarusian
+// page reads the classical-orthography card texts (docs/languages.md says why).
+const CARD_FILES = { be: "be-tarask" };
+
+let english = null;
+let words = null;
+
+async function fetchWords(code) {
+  const response = await fetch(`/static/i18n/cards/${code}.json`);
+  if (!response.ok) throw new Error(`card words ${code}: HTTP ${response.status}`);
+  return response.json();
+}
+
+export async function loadCardWords(language) {
+  if (!english) english = await fetchWords("en");
+  const file = CARD_FILES[language] || language;
+  words = file === "en" ? english : await fetchWords(file).catch(() => english);
+}
+
+// One field of one entry: the language's, then English's, then `fallback` (what the server
+// sent, say), then the id itself.
+function word(section, id, field, fallback) {
+  const key = String(id ?? "");
+  return words?.[section]?.[key]?.[field] || english?.[section]?.[key]?.[field] || fallback || key;
+}
+
+// Colony tiles are keyed by their name in lower case (the page's data-tile).
+const colonyKey = (id) => String(id ?? "").toLowerCase();
+
+export const cardName = (id, fallback) => word("cards", id, "name", fallback);
+export const cardText = (id, fallback) => word("cards", id, "text", fallback);
+export const milestoneName = (id, fallback) => word("milestones", id, "name", fallback);
+export const milestoneText = (id, fallback) => word("milestones", id, "text", fallback);
+export const awardName = (id, fallback) => word("awards", id, "name", fallback);
+export const awardText = (id, fallback) => word("awards", id, "text", fallback);
+export const colonyName = (id, fallback) => word("colonies", colonyKey(id), "name", fallback);
+export const colonyPlacement = (id, fallback) => word("colonies", colonyKey(id), "placement", fallback);
+export const colonyBonus = (id, fallback) => word("colonies", colonyKey(id), "bonus", fallback);

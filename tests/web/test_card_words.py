@@ -1,0 +1,265 @@
+"""The card words catalogue (static/i18n/cards/<lang>.json): every card, milestone, award and
+colony tile of the engine has its words in every language, the translations carry the English
+text's numbers, the generated files (en, zh) are current, each script and orthography is the one
+its code names, and the page's loader (js/cardwords.js) reads them with English as fallback."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from olympus.engine.cards.catalogue import by_number
+from olympus.web.cardwords import CARDS_DIR, FIELDS, SECTIONS, Words, english, generated, load
+
+STATIC = Path(__file__).resolve().parents[2] / "services/olympus/web/static"
+# Every card-words file but English's; `be` (official orthography) reads be-tarask's.
+TRANSLATIONS = ("vi", "zh-Hant", "be-tarask", "zh")
+ENGLISH = english()
+
+# Names a translation keeps as English writes them, and why: Vietnamese writes corporations'
+# brand names and the moons' names in Latin script as they are (the rule guide does the same:
+# "thẻ Jovian", "Thành phố Noctis"). Nothing else may stay English.
+KEPT_NAMES: dict[str, dict[str, frozenset[str]]] = {
+    "vi": {
+        # Every corporation but the two whose names are plain words (Beginner Corporation and
+        # the United Nations Mars Initiative, which Vietnamese translates).
+        "cards": frozenset(
+            number
+            for number, card in by_number().items()
+            if card.kind == "corporation" and number not in {"R00", "R32"}
+        ),
+        # The moons Vietnamese writes in Latin letters (Luna is Mặt Trăng, Pluto Sao Diêm Vương).
+        "colonies": frozenset(
+            "callisto ceres enceladus europa ganymede io miranda titan triton".split()  # noqa: SIM905
+        ),
+    },
+}
+
+
+def numbers(text: str) -> list[str]:
+    return sorted(re.findall(r"\d+", text))
+
+
+@pytest.fixture(scope="module", params=TRANSLATIONS)
+def translation(request: pytest.FixtureRequest) -> tuple[str, Words]:
+    language: str = request.param
+    return language, load(language)
+
+
+def test_the_english_catalogue_covers_the_engine() -> None:
+    counts = {section: len(ENGLISH[section]) for section in SECTIONS}
+    # 322 cards (264 projects, 35 preludes, 23 corporations), 25 + 25 on five maps, 11 tiles.
+    assert counts == {"cards": 322, "milestones": 25, "awards": 25, "colonies": 11}
+    assert ENGLISH["cards"]["R13"] == {
+        "name": "ThorGate",
+        "text": "Begins with 1 energy prod; power cards and the Power Plant project cost 3 M€ less.",
+    }
+    assert ENGLISH["colonies"]["pluto"]["bonus"] == "draw 1 card, then discard 1 card"
+
+
+@pytest.mark.parametrize("name", ["en.json", "zh.json"])
+def test_the_generated_files_are_current(name: str) -> None:
+    """en.json is the engine's words and zh.json the converted zh-Hant.json: a change to either
+    source needs `python -m olympus.web.cardwords`."""
+    assert (CARDS_DIR / name).read_text("utf-8") == generated()[name]
+
+
+def test_every_entry_has_every_field_in_every_language(translation: tuple[str, Words]) -> None:
+    language, words = translation
+    assert list(words) == list(SECTIONS)
+    for section in SECTIONS:
+        assert sorted(words[section]) == sorted(ENGLISH[section]), (language, section)
+        for key, entry in words[section].items():
+            assert list(entry) == list(FIELDS[section]), (language, section, key)
+            assert all(text.strip() for text in entry.values()), (language, section, key)
+
+
+def test_translations_carry_the_english_numbers(translation: tuple[str, Words]) -> None:
+    language, words = translation
+    wrong = [
+        (section, key, field)
+        for section in SECTIONS
+        for key, entry in ENGLISH[section].items()
+        for field, text in entry.items()
+        if numbers(words[section][key][field]) != numbers(text)
+    ]
+    assert not wrong, (language, wrong)
+
+
+def test_nothing_stays_english_but_the_listed_names(translation: tuple[str, Words]) -> None:
+    language, words = translation
+    kept = KEPT_NAMES.get(language, {})
+    same = {
+        (section, key, field)
+        for section in SECTIONS
+        for key, entry in ENGLISH[section].items()
+        for field, text in entry.items()
+        if words[section][key][field] == text
+    }
+    allowed = {(section, key, "name") for section, keys in kept.items() for key in keys}
+    assert same == allowed, (language, sorted(same ^ allowed))
+
+
+def test_a_translation_is_not_the_english_with_a_few_words_changed() -> None:
+    """Latin letters in the Chinese and Belarusian texts are only the symbols the English uses
+    too: M€, X, the names' AI/UNMI/SF, the maps' initials of "A. Engineer" and "V. Electrician"
+    in Chinese, the Chinese guide's own "Terraform", "TR" and "VP"."""
+    allowed = {"M", "X", "AI", "UNMI", "SF", "A", "V", "Terraform", "TR", "VP"}
+    for language in ("zh-Hant", "zh", "be-tarask"):
+        words = load(language)
+        latin = {
+            word
+            for section in SECTIONS
+            for entry in words[section].values()
+            for text in entry.values()
+            for word in re.findall(r"[A-Za-z]+", text)
+        }
+        assert latin <= allowed, (language, sorted(latin - allowed))
+
+
+# Characters that exist only in Simplified Chinese, and their Traditional forms: neither script
+# may show the other's.
+SIMPLIFIED_ONLY = "这们发电张从为对时个来说产钢钛热获图标设动长门开关进过还没现应会经样点让给将级场问题实际业资网络矿营态气层阳风轨计数"
+TRADITIONAL_ONLY = "這們發電張從為對時個來說產鋼鈦熱獲圖標設動長門開關進過還沒現應會經樣點讓給將級場問題實際業資網絡礦營態氣層陽風軌計數"
+
+
+def all_text(words: Words | dict[str, str]) -> str:
+    return json.dumps(words, ensure_ascii=False)
+
+
+def page_words(language: str) -> dict[str, str]:
+    data: dict[str, str] = json.loads((STATIC / "i18n" / f"{language}.json").read_text("utf-8"))
+    return data
+
+
+def test_the_character_lists_pair_up() -> None:
+    assert len(SIMPLIFIED_ONLY) == len(TRADITIONAL_ONLY)
+    assert not set(SIMPLIFIED_ONLY) & set(TRADITIONAL_ONLY)
+
+
+@pytest.mark.parametrize(
+    ("language", "foreign"),
+    [("zh-Hant", SIMPLIFIED_ONLY), ("zh", TRADITIONAL_ONLY)],
+    ids=["zh-Hant", "zh"],
+)
+def test_each_chinese_file_is_in_its_own_script(language: str, foreign: str) -> None:
+    for text in (all_text(load(language)), all_text(page_words(language))):
+        assert not sorted(set(text) & set(foreign)), language
+
+
+def test_traditional_chinese_speaks_as_the_guide_does() -> None:
+    """The Traditional Chinese guide's terms (標準項目, 綠化, 標籤, 里程碑, 獎項, M€)."""
+    text = all_text(load("zh-Hant")) + all_text(page_words("zh-Hant"))
+    for term in ("標準項目", "綠化地塊", "標籤", "里程碑", "獎項", "M€", "木星標籤"):
+        assert term in text, term
+    for mainland in ("標準專案", "兆元", "標誌", "帳号"):
+        assert mainland not in text, mainland
+
+
+# Classical-orthography (Taraškievica) spellings and the official forms they replace: the
+# soft sign of assimilative softness (расьліна, вытворчасьць, дзеяньне, пасьля), the soft л of
+# loan words (калёнія, флёт, тэхналёгія, плян-), э in loan words (тэмпэратура, энэргія), the
+# guides' own words (тлен for oxygen, места for a city, цэтлік for a tag, РЗ, ПП) and ґ in a
+# foreign name's g (ТорҐейт).
+TARASKIEVICA = {
+    "расьлін": "раслін",
+    "вытворчасьць": "вытворчасць",
+    "дзеяньн": "дзеянн",
+    "пакаленьн": "пакаленн",
+    "пасьля": "пасля",
+    "касьмічн": "касмічн",
+    "зьнішчальнік": "знішчальнік",
+    "калёні": "калоні",
+    "флёт": "флот",
+    "лягер": "лагер",
+    "тэхналёгі": "тэхналогі",
+    "міжплянэтн": "міжпланетн",
+    "тэмпэратур": "тэмператур",
+    "энэргі": "энергі",
+    "дасягненьн": "дасягненн",
+    "тлен": "кісларод",
+    "места": "горад",
+    "цэтлік": "тэг",
+    "РЗ": "ТР",
+    "ТорҐейт": "ТорГейт",
+}
+
+
+def spelled(form: str, text: str) -> bool:
+    """`form` begins a word of `text` (any case; an abbreviation only as a whole word)."""
+    if form.isupper():
+        return re.search(rf"(?<!\w){form}(?!\w)", text) is not None
+    return re.search(rf"(?<!\w){form}", text, re.IGNORECASE) is not None
+
+
+def test_belarusian_is_in_the_classical_orthography() -> None:
+    text = all_text(load("be-tarask")) + all_text(page_words("be-tarask"))
+    for classical, official in TARASKIEVICA.items():
+        assert spelled(classical, text), classical
+        assert not spelled(official, text), official
+    assert "ґ" in text.lower()
+
+
+def test_the_official_orthography_page_stays_official() -> None:
+    """`be` keeps the official spelling for the page's own words (its card texts fall back to
+    be-tarask's, documented in docs/languages.md)."""
+    text = all_text(page_words("be")).lower()
+    assert "вытворчасць" in text and "вытворчасьць" not in text
+
+
+LOADER_CHECK = """
+import { readFileSync } from "node:fs";
+const root = process.argv[1];
+globalThis.fetch = async (url) => {
+  try {
+    const body = readFileSync(root + url.replace("/static/", "/"), "utf-8");
+    return { ok: true, status: 200, json: async () => JSON.parse(body) };
+  } catch (_) { return { ok: false, status: 404, json: async () => ({}) }; }
+};
+const w = await import(root + "/js/cardwords.js");
+const out = {};
+for (const lang of ["en", "zh-Hant", "be", "vi", "xx"]) {
+  await w.loadCardWords(lang);
+  out[lang] = [w.cardName("R13"), w.cardText("001"), w.milestoneName("mayor"),
+    w.awardName("banker"), w.colonyName("Callisto"), w.colonyBonus("luna"),
+    w.cardName("Z99", "from the server"), w.cardName("Z99")];
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_page_loader_reads_a_language_with_english_behind_it() -> None:
+    result = subprocess.run(
+        ["node", "--input-type=module", "-e", LOADER_CHECK, str(STATIC)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    seen = json.loads(result.stdout)
+    hant, be_tarask = load("zh-Hant"), load("be-tarask")
+    assert seen["zh-Hant"][:6] == [
+        hant["cards"]["R13"]["name"],
+        hant["cards"]["001"]["text"],
+        "市長",
+        "銀行家",
+        "木衛四",
+        hant["colonies"]["luna"]["bonus"],
+    ]
+    assert seen["be"][0] == be_tarask["cards"]["R13"]["name"] == "ТорҐейт"
+    assert seen["vi"][4] == "Callisto" and seen["vi"][2] == "Thị trưởng"
+    english_row = seen["en"]
+    assert english_row[:5] == [
+        "ThorGate",
+        ENGLISH["cards"]["001"]["text"],
+        "Mayor",
+        "Banker",
+        "Callisto",
+    ]
+    assert seen["xx"] == english_row  # a language with no card file reads English
+    for row in seen.values():
+        assert row[6:] == ["from the server", "Z99"]
