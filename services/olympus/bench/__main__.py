@@ -26,6 +26,7 @@ BENCHMARKS = {
     "gamestate_service": "service",
     "gamestate_memory": "memory",
     "gamestate_watchers": "watchers",
+    "gamestate_cache_scaling": "cache_scaling",  # CPU per answer at 1,000 and 10,000 games held
     "workers": "workers",
     "matchmaking": "matchmaking",
     "matchmaking_abuse": "matchmaking_abuse",

@@ -25,7 +25,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import Awaitable, Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
@@ -46,7 +46,7 @@ def _cpu_seconds(pid: int) -> float:
 
 
 @contextmanager
-def _service(redis_url: str) -> Iterator[tuple[str, int]]:
+def _service(redis_url: str, flags: Sequence[str] = ()) -> Iterator[tuple[str, int]]:
     proc = subprocess.Popen(
         [
             sys.executable,
@@ -62,6 +62,7 @@ def _service(redis_url: str) -> Iterator[tuple[str, int]]:
             redis_url,
             "--log-level",
             "WARNING",
+            *flags,
         ],
         stdout=subprocess.PIPE,
         text=True,

@@ -12,6 +12,7 @@ from olympus.platform.server import main
 
 from . import store as st
 from .account import HEARTBEAT_S
+from .lru import cache_memory_arg
 from .service import REDIS_TIMEOUT_S, SERVICE_NAME, make_setup
 
 # Default quotas, per replica. Generous for people and for bots playing at full speed (a whole
@@ -121,6 +122,15 @@ def run(argv: Sequence[str] | None = None) -> None:
         help="the matchmaking service WatchAccount reads challenges and matched tickets from "
         "(env OLYMPUS_MATCHMAKING_ADDRESS; default none: WatchAccount tells games only)",
     )
+    parser.add_argument(
+        "--cache-memory",
+        type=cache_memory_arg,
+        default=os.environ.get("OLYMPUS_GAMESTATE_CACHE_MEMORY") or "1GiB",
+        help="memory this process's per-game caches share (512MiB, 1GiB, 2GB): ~14 KB per "
+        "game held, so 1GiB holds ~75,000 games; a game that does not fit is loaded and "
+        "parsed again on each answer (docs/sizing.md) "
+        "(env OLYMPUS_GAMESTATE_CACHE_MEMORY; default 1GiB)",
+    )
     args = parser.parse_args(argv)
     if args.account_heartbeat_seconds <= 0:
         parser.error("--account-heartbeat-seconds must be positive")
@@ -145,6 +155,7 @@ def run(argv: Sequence[str] | None = None) -> None:
             args.accounts_address,
             args.account_heartbeat_seconds,
             args.matchmaking_address,
+            args.cache_memory,
         ),
     )
 

@@ -49,7 +49,14 @@ from .grants import Grants
 from .history import Log, replay_events
 from .listing import page
 from .livescore import LiveScores
-from .lru import Lru
+from .lru import (
+    GRANT_BYTES,
+    LIVE_SCORE_BYTES,
+    META_BYTES,
+    CacheBudget,
+    Lru,
+    state_bytes,
+)
 from .meta import GameMeta, SeatMeta, TimeControl
 from .records import RESIGN, Keyed, Outcome, Seen, Summary, log_entry
 from .schedules import Schedules
@@ -113,6 +120,12 @@ class Loaded:
     game: Game
     table: Table
     status: str = st.STATUS_ACTIVE
+    packed: int = 0  # the length of its packed state (pack_blob), when known: its cache weight
+
+
+def loaded_bytes(loaded: Loaded) -> int:
+    """What a cached state is estimated to take in memory (the state caches' weight)."""
+    return state_bytes(loaded.packed)
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,20 +189,29 @@ class Games:
     def __init__(
         self,
         store: st.GameStore,
-        state_cache_size: int = 4096,
+        state_cache_size: int | None = None,
         dispatcher: BotDispatcher | None = None,
         notifier: Notifier | None = None,
+        caches: CacheBudget | None = None,
     ) -> None:
+        """`caches`: the memory the per-game caches share (lru.CacheBudget);
+        `state_cache_size`: a count of states instead of their share of it (the workers,
+        which hold a game only for the turn they play)."""
         self.store = store
+        self.caches = caches = caches or CacheBudget()
         self.schedules = Schedules(store)
         self.seating = Seating(store.redis)
-        self.grants = Grants(store.redis)
+        self.grants = Grants(store.redis, caches.entries(caches.GRANTS, GRANT_BYTES))
         self.dispatcher = dispatcher
         # Tells the workers what the accounts' webhooks should hear of (webhooks.py).
         self.notifier = notifier
-        self._metas: Lru[str, GameMeta] = Lru(16_384)
-        self._states: Lru[str, Loaded] = Lru(state_cache_size)
-        self.live = LiveScores()
+        self._metas: Lru[str, GameMeta] = Lru(caches.entries(caches.METAS, META_BYTES))
+        self._states: Lru[str, Loaded] = (
+            Lru(caches.share(caches.STATES), loaded_bytes)
+            if state_cache_size is None
+            else Lru(state_cache_size)
+        )
+        self.live = LiveScores(caches.entries(caches.LIVE_SCORES, LIVE_SCORE_BYTES))
 
     # --- creating ------------------------------------------------------------------------------
     async def create(
@@ -239,10 +261,11 @@ class Games:
         if due is not None:  # before the game exists: no game without its timer
             await self.store.lower_timer(meta.game_id, due)
         await self.seating.before_create(meta)  # likewise its rated entry, its seats' index
+        blob = pack_blob(table, game)
         outcome = await self.store.create(
             meta.game_id,
             meta.to_json(),
-            pack_blob(table, game),
+            blob,
             event.SerializeToString(),
             summary_of(game),
             meta.digests(),
@@ -257,7 +280,7 @@ class Games:
         if outcome != st.CREATED:  # 64 random bits collided: astronomically rare, nothing written
             raise Unavailable("could not allocate a game id; try again", reason="TRY_AGAIN")
         self._metas.put(meta.game_id, meta)
-        self._states.put(meta.game_id, Loaded(1, game, table))
+        self._states.put(meta.game_id, Loaded(1, game, table, packed=len(blob)))
         if event.HasField("live_score"):
             self.live.remember(meta.game_id, 1, event.live_score)
         self._dispatch_bots(meta, Loaded(1, game, table))
@@ -348,7 +371,7 @@ class Games:
         if loaded.state is None:
             raise CorruptState(f"game {meta.game_id} has a record but no state")
         table, game = unpack_blob(loaded.state)
-        return Loaded(loaded.version, game, table, loaded.status)
+        return Loaded(loaded.version, game, table, loaded.status, len(loaded.state))
 
     def forget(self, game_id: str) -> None:
         """Drop what this process cached of a game (deleted, or aborted)."""
@@ -524,10 +547,11 @@ class Games:
         result = orjson.dumps(game.result()) if game.is_over else None
         summary = summary_of(game)
         event.clocks.extend(clocks.seat_clocks(meta, after.table, game, summary.updated_ms))
+        blob = pack_blob(after.table, game)
         outcome = await self.store.commit(
             meta.game_id,
             expected_version,
-            pack_blob(after.table, game),
+            blob,
             log_entry(seat, text, bot, timed_out),
             event.SerializeToString(),
             summary,
@@ -536,7 +560,7 @@ class Games:
             clocks.next_due(meta, after.table, game),
         )
         if outcome.kind == st.APPLIED:
-            self._states.put(meta.game_id, Loaded(new_version, game, after.table))
+            self._states.put(meta.game_id, Loaded(new_version, game, after.table, packed=len(blob)))
             if event.HasField("live_score"):  # scored once: every view of it copies this
                 self.live.remember(meta.game_id, new_version, event.live_score)
             if (new_version - 1) % st.LOG_CHUNK == 0:  # another LOG_CHUNK answers to pack

@@ -54,6 +54,7 @@ from .ending import Ending
 from .events import stamp
 from .handover import Handover
 from .history import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, hidden_count
+from .lru import DEFAULT_CACHE_MEMORY, CacheBudget
 from .record import game_record
 from .records import Logged
 from .settings import (
@@ -409,12 +410,14 @@ def make_setup(
     accounts_address: str = "",
     account_heartbeat_s: float = HEARTBEAT_S,
     matchmaking_address: str = "",
+    cache_memory: int = DEFAULT_CACHE_MEMORY,
 ) -> Callable[[grpc.aio.Server, ServiceSettings], Awaitable[ServiceHooks]]:
     """`broker_url`: the workers' task broker (empty: the service's Redis);
     `accounts_address`: the accounts service that checks API keys;
     `account_heartbeat_s`: WatchAccount's HEARTBEAT interval;
     `matchmaking_address`: where WatchAccount reads challenges and matched tickets (empty:
-    WatchAccount tells games only)."""
+    WatchAccount tells games only);
+    `cache_memory`: the bytes the per-game caches share (lru.CacheBudget)."""
 
     async def setup(server: grpc.aio.Server, settings: ServiceSettings) -> ServiceHooks:
         redis = redis_client(settings.redis_url, CLIENT_NAME, REDIS_CONNECTIONS, redis_timeout_s)
@@ -428,7 +431,7 @@ def make_setup(
             anonymous_retention_seconds,
         )
         sender = TaskSender(celery_app(broker_url or settings.redis_url))
-        games = Games(store, dispatcher=sender)
+        games = Games(store, dispatcher=sender, caches=CacheBudget(cache_memory))
         watch_redis = redis_client(
             settings.redis_url, f"{CLIENT_NAME}-watch", WATCH_READERS, redis_timeout_s
         )

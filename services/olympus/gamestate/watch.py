@@ -38,11 +38,11 @@ from olympus.v1 import game_pb2 as pb
 
 from . import store as st
 from .auth import HOST
-from .core import Games, Loaded, now_ms
+from .core import Games, Loaded, loaded_bytes, now_ms
 from .decisions import decision_reply
 from .events import read_event
 from .history import replay_events
-from .lru import Lru
+from .lru import DECISION_REPLY_BYTES, Lru
 from .meta import GameMeta
 from .notify import Subscriber
 from .records import StreamHead
@@ -340,13 +340,23 @@ class SeatDecisions:
     loaded once per version for all of its seat watchers in this process (they wake together
     on the same event), and never for an event replayed from before the newest."""
 
-    def __init__(self, games: Games, games_kept: int = 1024) -> None:
+    def __init__(self, games: Games, games_kept: int | None = None) -> None:
+        """`games_kept`: a count of games instead of their share of the cache memory."""
         self.games = games
-        self._newest: Lru[str, Loaded] = Lru(games_kept)
+        caches = games.caches
+        self._newest: Lru[str, Loaded] = (
+            Lru(caches.share(caches.WATCHED_STATES), loaded_bytes)
+            if games_kept is None
+            else Lru(games_kept)
+        )
         self._loading: dict[str, asyncio.Future[Loaded]] = {}
         # (game, version, seat) -> its event's decision: built once for every watcher of that
         # seat (a bot and its spectating author, a page open in several tabs).
-        self._replies: Lru[tuple[str, int, int], pb.GetDecisionResponse] = Lru(4 * games_kept)
+        self._replies: Lru[tuple[str, int, int], pb.GetDecisionResponse] = Lru(
+            caches.entries(caches.DECISION_REPLIES, DECISION_REPLY_BYTES)
+            if games_kept is None
+            else 4 * games_kept
+        )
 
     async def _load(self, meta: GameMeta) -> Loaded:
         task = self._loading.get(meta.game_id)

@@ -1,0 +1,170 @@
+"""Does an answer cost more when a process holds more games? (issue 35)
+
+One game service process on a private Redis holds N games at once (CreateGame), then every
+game answers in turns: each game once per round, in the same order every round, so a game
+comes back only after every other game had its turn: the worst case for a least-recently-used
+cache that holds fewer games than the process. The number of calls in flight is the same
+(`in_flight`) whatever N, so that only the number of games held differs between the runs.
+
+For each N it reports the service's CPU per answer (user + system, from /proc), answers per
+second, p50 latency and the service's resident memory per game held; then the ratio of CPU
+per answer at the largest N to the smallest (issue 35 asks for at most 1.15 between 1,000 and
+10,000 games).
+
+    python -m olympus.bench.cache_scaling [--games 1000 10000] [--answers 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import grpc
+
+from olympus.platform.embedded_redis import embedded_redis
+from olympus.v1 import game_pb2 as pb
+from olympus.v1 import game_pb2_grpc
+
+from .service import Plan, Timing, _answers, _service, _timed
+
+SEEDS = 32  # distinct games (seeds) among the N: their answers are computed once each
+# Ten thousand games created at once on a busy 2-core machine can keep Redis from answering
+# within the service's default second: that would fail the run, not measure it.
+BASE_FLAGS = ("--redis-timeout", "10")
+
+
+def _rss_bytes(pid: int) -> int:
+    with open(f"/proc/{pid}/status", encoding="ascii") as f:
+        for line in f:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    raise RuntimeError(f"no VmRSS for process {pid}")
+
+
+async def _create_all(
+    stub: Any, games: int, players: int, scripts: list[list[tuple[int, str]]], in_flight: int
+) -> list[Plan]:
+    gate = asyncio.Semaphore(in_flight)
+
+    async def create(i: int) -> Plan:
+        seed = 5000 + i % len(scripts)
+        options = pb.GameOptions(players=players, seed=seed)
+        async with gate:
+            reply = await stub.CreateGame(pb.CreateGameRequest(options=options), timeout=60)
+        tokens = {s.seat: s.token for s in reply.seats}
+        return Plan(reply.game_id, tokens, list(scripts[i % len(scripts)]))
+
+    return list(await asyncio.gather(*(create(i) for i in range(games))))
+
+
+async def _rounds(stub: Any, pid: int, plans: list[Plan], count: int, in_flight: int) -> Timing:
+    """`count` rounds in which every game sends its next answer, `in_flight` calls at a time."""
+    turns = iter([plan for _ in range(count) for plan in plans])
+    busy = {plan.game_id: asyncio.Lock() for plan in plans}  # one answer of a game at a time
+
+    async def caller(latencies: list[float]) -> None:
+        for plan in turns:  # one iterator shared by every caller: each turn is taken once
+            async with busy[plan.game_id]:
+                if not plan.answers:
+                    continue
+                seat, text = plan.answers.pop(0)
+                request = pb.SubmitActionRequest(
+                    game_id=plan.game_id,
+                    token=plan.tokens[seat],
+                    expected_version=plan.version,
+                    idempotency_key=f"scale-{plan.version}",
+                    text=text,
+                )
+                t = time.perf_counter()
+                await stub.SubmitAction(request, timeout=60)
+                latencies.append(time.perf_counter() - t)
+                plan.version += 1
+
+    return await _timed(pid, [caller] * in_flight)
+
+
+async def _held(
+    address: str, pid: int, games: int, answers: int, players: int, in_flight: int
+) -> dict[str, Any]:
+    scripts = [_answers(players, 5000 + s, answers + 1) for s in range(min(SEEDS, games))]
+    async with grpc.aio.insecure_channel(address) as channel:
+        stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
+        rss_before = _rss_bytes(pid)
+        plans = await _create_all(stub, games, players, scripts, in_flight)
+        await _rounds(stub, pid, plans, 1, in_flight)  # every game touched once after creation
+        timed = await _rounds(stub, pid, plans, answers, in_flight)
+        rss_after = _rss_bytes(pid)
+    figures = timed.figures("answers")
+    return {
+        "games": games,
+        "answers_timed": figures["calls"],
+        "server_cpu_us_per_answer": figures["server_cpu_us_per_call"],
+        "answers_per_s": figures["answers_per_s"],
+        "p50_us": figures["p50_us"],
+        "rss_mib": round(rss_after / 2**20, 1),
+        "rss_bytes_per_game": round((rss_after - rss_before) / games),
+    }
+
+
+def main_figures(
+    games: Sequence[int] = (1000, 10_000),
+    answers: int = 3,
+    players: int = 3,
+    in_flight: int = 64,
+    flags: Sequence[str] = (),
+) -> dict[str, Any]:
+    """One fresh service (and Redis) per number of games held."""
+    runs = []
+    started = time.perf_counter()
+    for count in games:
+        with (
+            embedded_redis() as redis,
+            _service(redis.url, [*BASE_FLAGS, *flags]) as (address, pid),  # later flags win
+        ):
+            runs.append(asyncio.run(_held(address, pid, count, answers, players, in_flight)))
+    low, high = runs[0], runs[-1]
+    return {
+        "players": players,
+        "in_flight": in_flight,
+        "service_flags": list(flags),
+        "runs": runs,
+        "cpu_per_answer_ratio": round(
+            high["server_cpu_us_per_answer"] / low["server_cpu_us_per_answer"], 3
+        ),
+        "ratio_of": f"{high['games']} games / {low['games']} games",
+        "seconds": round(time.perf_counter() - started, 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m olympus.bench.cache_scaling", description=__doc__
+    )
+    parser.add_argument("--games", type=int, nargs="+", default=[1000, 10_000])
+    parser.add_argument("--answers", type=int, default=3, help="answers timed per game")
+    parser.add_argument("--players", type=int, default=3)
+    parser.add_argument("--in-flight", type=int, default=64, help="calls in flight at once")
+    parser.add_argument(
+        "--service-flag",
+        action="append",
+        default=[],
+        help="a flag for the game service (repeat: --service-flag=--cache-memory "
+        "--service-flag=256MiB)",
+    )
+    args = parser.parse_args(argv)
+    if any(g < 1 for g in args.games) or args.answers < 1 or args.in_flight < 1:
+        parser.error("--games, --answers and --in-flight must be positive")
+    figures = main_figures(
+        args.games, args.answers, args.players, args.in_flight, args.service_flag
+    )
+    print(json.dumps(figures), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
