@@ -25,7 +25,7 @@ def table(
     }
 
 
-def seat(position: dict[str, Any], n: int, **fields: Any) -> dict[str, Any]:
+def set_player(position: dict[str, Any], n: int, **fields: Any) -> dict[str, Any]:
     """Set fields of player `n` (hand=[...], resources={...}, ...); returns the position."""
     position["players"][n].update(fields)
     return position

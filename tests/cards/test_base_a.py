@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from position_helpers import game, oceans, seat, table
+from position_helpers import game, oceans, set_player, table
 
 from helpers import (
     answer,
@@ -26,10 +26,10 @@ from olympus.engine.constants import CITY, OCEAN, SPECIAL
 
 def test_cloud_seeding_lowers_a_chosen_players_heat_production():
     position = table(3)
-    seat(position, 0, production={"megacredits": 1}, hand=["Cloud Seeding"])
-    seat(position, 0, resources={"megacredits": 11})
-    seat(position, 1, production={"heat": 2})
-    seat(position, 2, production={"heat": 1})
+    set_player(position, 0, production={"megacredits": 1}, hand=["Cloud Seeding"])
+    set_player(position, 0, resources={"megacredits": 11})
+    set_player(position, 1, production={"heat": 2})
+    set_player(position, 2, production={"heat": 1})
     g = game(position, tiles=oceans(3))
     play(g, 0, "Cloud Seeding")
     d = decision(g)
@@ -40,11 +40,11 @@ def test_cloud_seeding_lowers_a_chosen_players_heat_production():
 
 
 def test_cloud_seeding_needs_three_oceans_and_megacredit_production_to_lower():
-    position = seat(table(), 1, production={"heat": 1})
-    seat(position, 0, hand=["Cloud Seeding"], resources={"megacredits": 20})
+    position = set_player(table(), 1, production={"heat": 1})
+    set_player(position, 0, hand=["Cloud Seeding"], resources={"megacredits": 20})
     assert not can_play(game(position, tiles=oceans(2)), 0, "Cloud Seeding")
     assert can_play(game(position, tiles=oceans(3)), 0, "Cloud Seeding")
-    seat(position, 0, production={"megacredits": -5})
+    set_player(position, 0, production={"megacredits": -5})
     assert not can_play(game(position, tiles=oceans(3)), 0, "Cloud Seeding")
 
 
@@ -187,8 +187,8 @@ def test_ghg_producing_bacteria_actions():
     with pytest.raises(IllegalAction):
         g.apply(0, UseAction(c, 0))  # once per generation
     # Its next generation's turn, with two microbes on it.
-    position = seat(table(), 0, played=["GHG Producing Bacteria"])
-    seat(position, 0, card_resources={"GHG Producing Bacteria": 2})
+    position = set_player(table(), 0, played=["GHG Producing Bacteria"])
+    set_player(position, 0, card_resources={"GHG Producing Bacteria": 2})
     g = game(position, generation=2)
     g.apply(0, UseAction(c, 1))
     assert g.players[0].card_res[c] == 0 and g.temperature == -28
@@ -217,7 +217,9 @@ def test_ants_action_needs_a_microbe_somewhere():
 
 
 def test_colonizer_training_camp_needs_low_oxygen_and_scores_two():
-    position = seat(table(), 0, hand=["Colonizer Training Camp"], resources={"megacredits": 8})
+    position = set_player(
+        table(), 0, hand=["Colonizer Training Camp"], resources={"megacredits": 8}
+    )
     assert not can_play(game(position, oxygen=6), 0, "Colonizer Training Camp")
     g = game(position, oxygen=5)
     assert can_play(g, 0, "Colonizer Training Camp")
@@ -294,12 +296,12 @@ def test_equatorial_magnetizer_trades_energy_production_for_tr():
 
 
 def test_domed_crater_requires_oxygen_at_most_7():
-    position = seat(
+    position = set_player(
         table(), 0, hand=["Domed Crater"], resources={"megacredits": 24}, production={"energy": 1}
     )
     assert not can_play(game(position, oxygen=8), 0, "Domed Crater")
     assert can_play(game(position, oxygen=7), 0, "Domed Crater")
-    seat(position, 0, production={"energy": 0})
+    set_player(position, 0, production={"energy": 0})
     # The energy production to give up is missing.
     assert not can_play(game(position, oxygen=7), 0, "Domed Crater")
 
@@ -320,7 +322,7 @@ def test_domed_crater_places_a_city_and_gives_plants():
 
 
 def test_methane_from_titan_requires_two_percent_oxygen():
-    position = seat(table(), 0, hand=["Methane From Titan"], resources={"megacredits": 28})
+    position = set_player(table(), 0, hand=["Methane From Titan"], resources={"megacredits": 28})
     assert not can_play(game(position, oxygen=1), 0, "Methane From Titan")
     assert can_play(game(position, oxygen=2), 0, "Methane From Titan")
 
@@ -427,7 +429,7 @@ def test_black_polar_dust_needs_room_in_megacredit_production():
 
 
 def test_predators_requires_eleven_percent_oxygen():
-    position = seat(table(), 0, hand=["Predators"], resources={"megacredits": 14})
+    position = set_player(table(), 0, hand=["Predators"], resources={"megacredits": 14})
     assert not can_play(game(position, oxygen=10), 0, "Predators")
     assert can_play(game(position, oxygen=11), 0, "Predators")
 
@@ -454,7 +456,9 @@ def test_predators_cannot_take_from_pets():
 
 
 def test_eos_chasma_national_park_requires_minus_12_degrees():
-    position = seat(table(), 0, hand=["Eos Chasma National Park"], resources={"megacredits": 16})
+    position = set_player(
+        table(), 0, hand=["Eos Chasma National Park"], resources={"megacredits": 16}
+    )
     assert not can_play(game(position, temperature=-14), 0, "Eos Chasma National Park")
     assert can_play(game(position, temperature=-12), 0, "Eos Chasma National Park")
 
@@ -488,12 +492,12 @@ def test_eos_chasma_national_park_playable_without_animal_cards():
 
 
 def test_cupola_city_requires_oxygen_at_most_9_and_energy_production():
-    position = seat(
+    position = set_player(
         table(), 0, hand=["Cupola City"], resources={"megacredits": 16}, production={"energy": 1}
     )
     assert not can_play(game(position, oxygen=10), 0, "Cupola City")
     assert can_play(game(position, oxygen=9), 0, "Cupola City")
-    seat(position, 0, production={"energy": 0})
+    set_player(position, 0, production={"energy": 0})
     assert not can_play(game(position, oxygen=9), 0, "Cupola City")
 
 
@@ -553,8 +557,8 @@ def test_regolith_eaters_actions():
     g.apply(0, UseAction(c, 0))
     assert g.players[0].card_res[c] == 1
     # Its next generation's turn, with two microbes on it.
-    position = seat(table(), 0, played=["Regolith Eaters"])
-    g = game(seat(position, 0, card_resources={"Regolith Eaters": 2}), generation=2)
+    position = set_player(table(), 0, played=["Regolith Eaters"])
+    g = game(set_player(position, 0, card_resources={"Regolith Eaters": 2}), generation=2)
     g.apply(0, UseAction(c, 1))
     assert g.players[0].card_res[c] == 0
     assert g.oxygen == 1 and g.players[0].tr == 21
@@ -675,7 +679,7 @@ def test_food_factory_needs_plant_production():
 
 
 def test_archaebacteria_requires_cold():
-    position = seat(table(), 0, hand=["ArchaeBacteria"], resources={"megacredits": 6})
+    position = set_player(table(), 0, hand=["ArchaeBacteria"], resources={"megacredits": 6})
     assert not can_play(game(position, temperature=-16), 0, "ArchaeBacteria")
     g = game(position, temperature=-18)
     play(g, 0, "ArchaeBacteria")
@@ -699,7 +703,7 @@ def test_carbonate_processing_turns_energy_into_heat_production():
 
 
 def test_natural_preserve_requires_oxygen_at_most_4():
-    position = seat(table(), 0, hand=["Natural Preserve"], resources={"megacredits": 9})
+    position = set_player(table(), 0, hand=["Natural Preserve"], resources={"megacredits": 9})
     assert not can_play(game(position, oxygen=5), 0, "Natural Preserve")
     assert can_play(game(position, oxygen=4), 0, "Natural Preserve")
 
@@ -744,7 +748,7 @@ def test_nuclear_power_needs_room_in_megacredit_production():
 
 
 def test_algae_requires_five_oceans():
-    position = seat(table(), 0, hand=["Algae"], resources={"megacredits": 10})
+    position = set_player(table(), 0, hand=["Algae"], resources={"megacredits": 10})
     assert not can_play(game(position, tiles=oceans(4)), 0, "Algae")
     g = game(position, tiles=oceans(5))
     play(g, 0, "Algae")

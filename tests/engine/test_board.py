@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from position_helpers import game, set_player, table
 
 from helpers import answer, decision, give, new_game, set_turn
 from olympus.engine import IllegalAction
@@ -57,9 +58,9 @@ def test_parameters_at_goal_give_nothing() -> None:
     g.apply(0, "project greenery")
     answer(g, f"space {decision(g).spaces[0]}")
     assert g.oxygen == 14 and g.players[0].tr == 20
-    g.temperature = 8
-    g._cache = None
-    assert "asteroid" not in decision(g).options.projects  # type: ignore[attr-defined]
+    at_goal = set_player(table(2), 0, resources={"megacredits": 23})
+    assert "asteroid" in game(at_goal).decision_for(0).options.projects  # type: ignore[attr-defined]
+    assert "asteroid" not in game(at_goal, temperature=8).decision_for(0).options.projects  # type: ignore[attr-defined]
 
 
 def test_oceans_only_on_ocean_spaces_and_pay_adjacency() -> None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from position_helpers import set_player, table
 
-from helpers import answer, decision, give, new_game, run_random, set_production, set_turn
+from helpers import answer, cid, decision, give, new_game, run_random, set_production, set_turn
 from olympus.engine import ChooseCards, ChooseSetup, Game, GameOptions, IllegalAction
 from olympus.engine.constants import ENERGY, HEAT, MC, PLANTS, STEEL
 
@@ -59,14 +60,15 @@ def test_research_buys_cost_three_each_and_the_rest_are_discarded() -> None:
 
 
 def test_research_refuses_buying_more_than_one_can_pay() -> None:
-    g = new_game(2)
-    g.apply(0, "pass")
-    g.apply(1, "pass")
-    g.players[0].res[MC] = 5
-    g._cache = None
+    position = table(2) | {"generation": 2, "decision": {"kind": "research"}}
+    set_player(position, 0, dealt=["Ants", "Birds", "Fish", "Mine"], resources={"megacredits": 5})
+    set_player(position, 1, dealt=["Comet", "Algae", "Lichen", "Moss"])
+    g = Game.from_position(position)
     with pytest.raises(IllegalAction) as err:
-        g.apply(0, ChooseCards(tuple(g.players[0].dealt[:2])))
+        g.apply(0, "cards 035,072")  # two cards, 6 M€
     assert err.value.code == "cannot_afford"
+    g.apply(0, "cards 035")
+    assert g.players[0].hand == [cid("Ants")] and g.players[0].res[MC] == 2
 
 
 def test_draft_passes_cards_and_alternates_direction() -> None:

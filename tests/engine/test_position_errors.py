@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from position_helpers import seat, table
+from position_helpers import set_player, table
 
 from olympus.engine import Game, OlympusError
 from olympus.engine.cards.catalogue import find
@@ -36,7 +36,7 @@ def refused(position: Any, error: type[InvalidPosition], path: str) -> InvalidPo
 
 
 def test_a_plain_position_is_accepted() -> None:
-    g = Game.from_position(seat(table(), 0, hand=["Ants"], resources={"megacredits": 9}))
+    g = Game.from_position(set_player(table(), 0, hand=["Ants"], resources={"megacredits": 9}))
     assert g.decisions()[0].kind == "action" and g.active == 0
 
 
@@ -45,27 +45,31 @@ def test_a_plain_position_is_accepted() -> None:
 
 def test_an_unknown_card() -> None:
     err = refused(
-        seat(table(), 0, hand=["Ants", "No Such Card"]), UnknownCard, "players[0].hand[1]"
+        set_player(table(), 0, hand=["Ants", "No Such Card"]), UnknownCard, "players[0].hand[1]"
     )
     assert "No Such Card" in err.message
 
 
 def test_a_card_of_a_module_the_table_does_not_play() -> None:
-    err = refused(seat(table(), 1, hand=["C05"]), UnknownCard, "players[1].hand[0]")
+    err = refused(set_player(table(), 1, hand=["C05"]), UnknownCard, "players[1].hand[0]")
     assert err.code == "card_not_in_game"
 
 
 def test_a_card_of_the_wrong_kind_for_its_place() -> None:
-    refused(seat(table(), 0, hand=["Helion"]), UnknownCard, "players[0].hand[0]")
-    refused(seat(table(), 0, played=["Virus"]), InvalidPosition, "players[0].played[0]")
-    refused(seat(table(), 0, events=["Ants"]), InvalidPosition, "players[0].events[0]")
+    refused(set_player(table(), 0, hand=["Helion"]), UnknownCard, "players[0].hand[0]")
+    refused(set_player(table(), 0, played=["Virus"]), InvalidPosition, "players[0].played[0]")
+    refused(set_player(table(), 0, events=["Ants"]), InvalidPosition, "players[0].events[0]")
 
 
 def test_a_card_in_two_places() -> None:
-    position = seat(table(), 0, hand=["Ants"])
+    position = set_player(table(), 0, hand=["Ants"])
     err = refused({**position, "deck": ["Birds", "035"]}, DuplicateCard, "deck[1]")
     assert "players[0].hand[0]" in err.message
-    refused(seat(table(), 1, played=["Ants"], hand=["Ants"]), DuplicateCard, "players[1].played[0]")
+    refused(
+        set_player(table(), 1, played=["Ants"], hand=["Ants"]),
+        DuplicateCard,
+        "players[1].played[0]",
+    )
 
 
 def test_a_deck_with_duplicates() -> None:
@@ -74,40 +78,48 @@ def test_a_deck_with_duplicates() -> None:
 
 def test_card_resources() -> None:
     refused(
-        seat(table(), 0, card_resources={"Ants": 2}),
+        set_player(table(), 0, card_resources={"Ants": 2}),
         InvalidPosition,
         "players[0].card_resources.Ants",
     )  # not in play
     refused(
-        seat(table(), 0, played=["Mine"], card_resources={"Mine": 1}),
+        set_player(table(), 0, played=["Mine"], card_resources={"Mine": 1}),
         InvalidPosition,
         "players[0].card_resources.Mine",
     )  # holds none
     refused(
-        seat(table(), 0, played=["Ants"], card_resources={"Ants": -1}),
+        set_player(table(), 0, played=["Ants"], card_resources={"Ants": -1}),
         BadCount,
         "players[0].card_resources.Ants",
     )
 
 
 def test_used_actions_are_cards_with_actions_in_play() -> None:
-    refused(seat(table(), 0, used=["Ants"]), InvalidPosition, "players[0].used[0]")
-    refused(seat(table(), 0, played=["Mine"], used=["Mine"]), InvalidPosition, "players[0].used[0]")
+    refused(set_player(table(), 0, used=["Ants"]), InvalidPosition, "players[0].used[0]")
+    refused(
+        set_player(table(), 0, played=["Mine"], used=["Mine"]),
+        InvalidPosition,
+        "players[0].used[0]",
+    )
 
 
 # --- stocks, parameters -----------------------------------------------------------------------
 
 
 def test_bad_resource_counts() -> None:
-    refused(seat(table(), 0, resources={"steel": -1}), BadCount, "players[0].resources.steel")
-    refused(seat(table(), 0, resources={"plants": 1.5}), BadCount, "players[0].resources.plants")
+    refused(set_player(table(), 0, resources={"steel": -1}), BadCount, "players[0].resources.steel")
     refused(
-        seat(table(), 1, production={"megacredits": -6}),
+        set_player(table(), 0, resources={"plants": 1.5}), BadCount, "players[0].resources.plants"
+    )
+    refused(
+        set_player(table(), 1, production={"megacredits": -6}),
         BadCount,
         "players[1].production.megacredits",
     )
-    refused(seat(table(), 1, production={"heat": -1}), BadCount, "players[1].production.heat")
-    refused(seat(table(), 0, resources={"gold": 1}), InvalidPosition, "players[0].resources.gold")
+    refused(set_player(table(), 1, production={"heat": -1}), BadCount, "players[1].production.heat")
+    refused(
+        set_player(table(), 0, resources={"gold": 1}), InvalidPosition, "players[0].resources.gold"
+    )
 
 
 def test_parameters_out_of_range() -> None:
@@ -122,7 +134,7 @@ def test_player_count_and_unknown_fields() -> None:
     position = table()
     position["players"].append({})
     refused(position, BadCount, "players")
-    refused(seat(table(), 0, hnd=["Ants"]), InvalidPosition, "players[0].hnd")
+    refused(set_player(table(), 0, hnd=["Ants"]), InvalidPosition, "players[0].hnd")
     refused({**table(), "colour": "red"}, InvalidPosition, "colour")
     refused("not a position", InvalidPosition, "")
     err = refused({**table(), "options": {"players": 9}}, InvalidPosition, "options")
@@ -146,16 +158,16 @@ def test_an_ocean_on_land_only_by_artificial_lake() -> None:
     land_ocean = {**table(), "tiles": [{"space": 3, "tile": "ocean"}]}
     err = refused(land_ocean, BadSpace, "tiles[0].space")
     assert "Artificial Lake" in err.message
-    g = Game.from_position(seat(land_ocean, 1, played=["Artificial Lake"]))
+    g = Game.from_position(set_player(land_ocean, 1, played=["Artificial Lake"]))
     assert g.oceans == 1
     two = {**land_ocean, "tiles": [{"space": 3, "tile": "ocean"}, {"space": 5, "tile": "ocean"}]}
-    refused(seat(two, 1, played=["Artificial Lake"]), BadSpace, "tiles[1].space")
+    refused(set_player(two, 1, played=["Artificial Lake"]), BadSpace, "tiles[1].space")
 
 
 def test_a_greenery_on_an_ocean_space_only_by_mangrove_or_protected_valley() -> None:
     wet = {**table(), "tiles": [{"space": 4, "tile": "greenery", "owner": 0}]}
     refused(wet, BadSpace, "tiles[0].space")
-    assert Game.from_position(seat(wet, 0, played=["Mangrove"])).tiles[4] == 2
+    assert Game.from_position(set_player(wet, 0, played=["Mangrove"])).tiles[4] == 2
     off_mars = {**table(), "tiles": [{"space": 1, "tile": "greenery", "owner": 0}]}
     refused(off_mars, BadSpace, "tiles[0].space")
 
@@ -177,7 +189,7 @@ def test_owners_and_card_tiles() -> None:
         "tiles": [{"space": 4, "tile": "special", "owner": 0, "card": "Mohole Area"}],
     }
     refused(mohole, InvalidPosition, "tiles[0].card")  # Mohole Area is not in play
-    assert Game.from_position(seat(mohole, 0, played=["Mohole Area"])).specials == {
+    assert Game.from_position(set_player(mohole, 0, played=["Mohole Area"])).specials == {
         4: cid_of("Mohole Area")
     }
 
@@ -236,7 +248,7 @@ def test_decisions_a_position_cannot_start_from() -> None:
         "decision.actions_taken",
     )
     refused(
-        seat(table(), 1, passed=True) | {"decision": {"kind": "turn", "seat": 1}},
+        set_player(table(), 1, passed=True) | {"decision": {"kind": "turn", "seat": 1}},
         InvalidPosition,
         "decision.seat",
     )
@@ -247,11 +259,11 @@ def test_a_decision_nobody_faces_is_refused_rather_than_skipped() -> None:
     # Nobody has plants for a greenery: the game would end at once.
     final = {**table(), "decision": {"kind": "final_greenery", "seats": [0, 1]}}
     refused(final, InvalidPosition, "decision")
-    g = Game.from_position(seat(final, 0, resources={"plants": 8}))
+    g = Game.from_position(set_player(final, 0, resources={"plants": 8}))
     assert [d.kind for d in g.decisions()] == ["final_greenery"] and g.decisions()[0].player == 0
     # Seat 1 first: it has nothing to convert, so the named decision is not what comes.
     refused(
-        seat(final, 0, resources={"plants": 8})
+        set_player(final, 0, resources={"plants": 8})
         | {"decision": {"kind": "final_greenery", "seats": [1, 0]}},
         InvalidPosition,
         "decision",

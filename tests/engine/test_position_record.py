@@ -7,7 +7,7 @@ import random
 
 import orjson
 import pytest
-from position_helpers import seat, table
+from position_helpers import set_player, table
 
 from olympus.engine import Game, GameOptions, UndoNotAllowed
 from olympus.engine.cards.catalogue import project_deck
@@ -16,8 +16,8 @@ from olympus.engine.game import HistoryEntry
 
 def puzzle(**options: object) -> dict[str, object]:
     position = table(2, ("Helion", "Ecoline"), **options)
-    seat(position, 0, hand=["Ants", "Birds", "Power Plant"], resources={"megacredits": 30})
-    seat(position, 1, played=["Decomposers"], card_resources={"Decomposers": 2})
+    set_player(position, 0, hand=["Ants", "Birds", "Power Plant"], resources={"megacredits": 30})
+    set_player(position, 1, played=["Decomposers"], card_resources={"Decomposers": 2})
     return {**position, "generation": 3, "oxygen": 4, "temperature": -20}
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from position_helpers import game, set_player, table
 
 from helpers import give, in_play, new_game, set_turn
 from olympus.engine import IllegalAction
@@ -14,13 +15,11 @@ def _score(g, seat):  # type: ignore[no-untyped-def]
 
 
 def test_claiming_a_milestone_needs_its_requirement_and_eight_megacredits() -> None:
-    g = new_game(2)
-    give(g, 0, megacredits=8)
+    position = set_player(table(2), 0, resources={"megacredits": 8})
     with pytest.raises(IllegalAction) as err:
-        g.apply(0, "milestone terraformer")
+        game(position).apply(0, "milestone terraformer")
     assert err.value.code == "milestone_unavailable"
-    g.players[0].tr = 35
-    g._cache = None
+    g = game(set_player(position, 0, tr=35))
     g.apply(0, "milestone terraformer")
     assert g.milestones == [("terraformer", 0)] and g.players[0].res[0] == 0
     assert _score(g, 0).milestones == 5
@@ -39,8 +38,10 @@ def test_only_three_milestones_and_each_once() -> None:
     set_turn(g, 1)
     for name in ("mayor", "gardener", "builder", "planner", "terraformer"):
         assert name not in g.decision_for(1).options.milestones  # type: ignore[attr-defined]
-    g.milestones.append(("mayor", 2))
-    g._cache = None
+    # With a third milestone claimed, nothing is left to claim.
+    position = set_player(table(3, seat=1), 1, tr=35, resources={"megacredits": 16})
+    claimed = [("terraformer", 0), ("planner", 0), ("mayor", 2)]
+    g = game(position, milestones=[{"name": n, "seat": s} for n, s in claimed])
     assert not g.decision_for(1).options.milestones  # type: ignore[attr-defined]
 
 
