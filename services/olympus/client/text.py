@@ -242,6 +242,8 @@ def view_text(
             f"    played {len(p['played'])} cards, {len(p['events'])} events, "
             f"{p['hand_size']} in hand"
         )
+        if p["played"]:  # public: what is on the table in front of the seat
+            lines.append(f"    played: {_cards(p['played'])}")
         if "hand" in p:
             lines.append(f"    hand: {_cards(p['hand'])}")
             if p["dealt"]:
