@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 BUF_VERSION := 1.75.0
 BUF := .tools/node_modules/.bin/buf
 
-.PHONY: install proto protolint test lint typecheck unit soak bench fuzz run selfplay clean ts-client \
+.PHONY: install proto protolint docs test lint typecheck unit soak bench fuzz run selfplay clean ts-client \
 	cpp-client ruby-client \
 	test-browser provision images test-containers faults ci
 
@@ -93,7 +93,13 @@ ruby-client: $(RUBY_STAMP)
 unit: $(STAMP) $(TS_STAMP) $(CPP_BOT) $(RUBY_STAMP)
 	$(PY) -m pytest
 
-test: lint typecheck protolint unit
+# The documentation site (mkdocs.yml; the API reference generated from protos/ by
+# tools/protodoc.py during the build), warnings as errors, into site/ (git-ignored); without
+# mkdocs-material's banner about MkDocs 2.0 on every build.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
+
+test: lint typecheck protolint docs unit
 
 soak: $(STAMP)
 	$(PY) -m pytest -m slow

@@ -1,4 +1,5 @@
-"""The field names the README gives for the catalogue are the proto's own."""
+"""The field names the docs give for the catalogue (docs/services/catalogue.md, moved there from
+the README) are the proto's own."""
 
 from __future__ import annotations
 
@@ -7,18 +8,18 @@ from pathlib import Path
 
 import pytest
 
+from olympus.catalogue.query import KINDS, MODULES, REQUIREMENT_KINDS, TYPES
 from olympus.v1 import catalogue_pb2
 
-README = Path(__file__).resolve().parents[2] / "README.md"
+PAGE = Path(__file__).resolve().parents[2] / "docs" / "services" / "catalogue.md"
 
 
 def _section() -> str:
-    text = README.read_text(encoding="utf-8")
-    return text[text.index("## Card catalogue") : text.index("## Game service")]
+    return PAGE.read_text(encoding="utf-8")
 
 
 def _names(fragment: str) -> set[str]:
-    """Backticked lower_snake words: the field names the README quotes."""
+    """Backticked lower_snake words: the field names the page quotes."""
     return set(re.findall(r"`([a-z][a-z_]*)`", fragment))
 
 
@@ -29,7 +30,7 @@ def _names(fragment: str) -> set[str]:
         ("structured VP (", catalogue_pb2.VictoryPoints),
     ],
 )
-def test_the_readme_names_the_card_fields_as_the_proto_does(before: str, message: type) -> None:
+def test_the_docs_name_the_card_fields_as_the_proto_does(before: str, message: type) -> None:
     section = _section()
     start = section.index(before) + len(before)
     quoted = _names(section[start : section.index(")", start)])
@@ -37,14 +38,14 @@ def test_the_readme_names_the_card_fields_as_the_proto_does(before: str, message
     assert quoted <= set(message.DESCRIPTOR.fields_by_name), quoted
 
 
-def test_the_readme_names_every_requirement_bound_field() -> None:
+def test_the_docs_name_every_requirement_bound_field() -> None:
     section = _section()
     start = section.index("structured requirements (")
     quoted = _names(section[start : section.index(")", start)])
     assert {"minimum", "maximum"} <= quoted  # not min/max
 
 
-def test_the_readme_names_the_list_filters_and_paging_as_the_proto_does() -> None:
+def test_the_docs_name_the_list_filters_and_paging_as_the_proto_does() -> None:
     section = _section()
     start = section.index("`ListCards` filters")
     quoted = _names(section[start : section.index("Cards carry", start)])
@@ -53,3 +54,22 @@ def test_the_readme_names_the_list_filters_and_paging_as_the_proto_does() -> Non
     )
     assert {"min_cost", "page_token", "total_count"} <= quoted
     assert quoted <= fields, quoted - fields
+
+
+@pytest.mark.parametrize(
+    ("name", "values"),
+    [
+        ("module", MODULES),
+        ("kind", KINDS),
+        ("type", TYPES),
+        ("requirement_kind", REQUIREMENT_KINDS),
+    ],
+)
+def test_the_docs_list_every_value_a_filter_takes(name: str, values: tuple[str, ...]) -> None:
+    """Each filter's values, as the page lists them, are those the catalogue accepts (a module
+    added later, as colonies was, must be listed)."""
+    section = _section()
+    start = section.index("`ListCards` filters")
+    listed = re.search(rf"`{name}`\s+\(([^)]*)\)", section[start:])
+    assert listed, name
+    assert [v.strip() for v in listed[1].split(",")] == list(values)

@@ -1,7 +1,9 @@
-"""Every shell command the README shows runs as written, after the README's own set-up.
+"""Every shell command the README and the docs show runs as written, after the README's set-up.
 
-Each shell block of README.md (```sh, ```bash, or a ```text/```console block with `$ ` prompts)
-must carry a marker on the line just above its fence, saying how it is checked:
+Each shell block of README.md and of every docs/**/*.md page (```sh, ```bash, or a
+```text/```console block with `$ ` prompts) must carry a marker on the line just above its
+fence, saying how it is checked (the API reference pages, docs/api/, are generated from the
+protos and hold no commands):
 
     <!-- readme-test: setup -->       the set-up: `make` lines as below; `source .venv/bin/activate`
                                       is what this test's environment stands for (the venv of
@@ -26,7 +28,7 @@ A block without a marker fails the test, so a command added later cannot go unch
 expands): running `make test` inside the test suite would recurse, and every `make` target
 first builds the virtual environment the tests already run in.
 
-What the README writes as the platform's defaults is replaced by this test's own: the service
+What the pages write as the platform's defaults is replaced by this test's own: the service
 addresses 127.0.0.1:50051/50052/50056 by a game service, a catalogue and a ladder service (with
 the scoring and matchmaking services it needs) started for the test, `OLYMPUS_API_KEY` by an
 admin key, `--port 50051` to `--port 50056` by `--port 0`, the Redis URL by a private redis-server, `.venv/`
@@ -61,6 +63,8 @@ from services import ServiceProcess, running_service
 
 ROOT = Path(__file__).resolve().parents[2]
 README = ROOT / "README.md"
+DOCS = ROOT / "docs"
+GENERATED = DOCS / "api"  # tools/protodoc.py's pages, made at every build of the site
 KINDS = ("setup", "run", "server", "daemon", "transcript")
 SHELL_LANGUAGES = ("sh", "bash", "shell", "console", "zsh")
 MARKER = re.compile(r"<!--\s*readme-test:\s*(?P<kind>[a-z]+)(?P<attrs>(?:\s+[a-z]+=\S+)*)\s*-->")
@@ -75,6 +79,7 @@ STOP_GUARD_S = 40  # a service stops within its grace (5 s) and then some
 
 @dataclass(frozen=True)
 class Block:
+    path: Path
     line: int  # of the opening fence, 1-based
     language: str
     kind: str | None
@@ -83,11 +88,17 @@ class Block:
 
     @property
     def where(self) -> str:
-        return f"README.md:{self.line}"
+        return f"{self.path.relative_to(ROOT)}:{self.line}"
 
 
-def readme_blocks() -> list[Block]:
-    lines = README.read_text(encoding="utf-8").splitlines()
+def pages() -> list[Path]:
+    """The README, then every docs page but the generated ones, in a stable order."""
+    docs = sorted(p for p in DOCS.rglob("*.md") if GENERATED not in p.parents)
+    return [README, *docs]
+
+
+def page_blocks(path: Path) -> list[Block]:
+    lines = path.read_text(encoding="utf-8").splitlines()
     blocks: list[Block] = []
     i = 0
     while i < len(lines):
@@ -100,6 +111,7 @@ def readme_blocks() -> list[Block]:
         attrs = dict(a.split("=", 1) for a in marker["attrs"].split()) if marker else {}
         blocks.append(
             Block(
+                path=path,
                 line=i + 1,
                 language=fence[1],
                 kind=marker["kind"] if marker else None,
@@ -117,7 +129,7 @@ def is_shell(block: Block) -> bool:
     return block.language in ("", "text") and any(line.startswith("$ ") for line in block.lines)
 
 
-SHELL_BLOCKS = [b for b in readme_blocks() if is_shell(b)]
+SHELL_BLOCKS = [b for page in pages() for b in page_blocks(page) if is_shell(b)]
 
 
 def commands(block: Block) -> list[str]:
