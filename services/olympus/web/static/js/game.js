@@ -6,7 +6,8 @@ import { t } from "./i18n.js";
 import { drawMap, mapLegend } from "./map.js";
 import { decisionPanel, tableControls } from "./decision.js";
 import { colonyTiles } from "./colonies.js";
-import { cardTile, finalBreakdown, liveScore, logLine, milestonesAndAwards, parameters, seatBoards, seatName, tickClocks } from "./panels.js";
+import { handPanel } from "./cards.js";
+import { finalBreakdown, liveScore, logLine, milestonesAndAwards, parameters, seatBoards, seatName, tickClocks } from "./panels.js";
 
 // Measured by the browser tests: answer click -> the new version on screen.
 window.olympusMetrics = window.olympusMetrics || { answers: [] };
@@ -14,7 +15,7 @@ window.olympusMetrics = window.olympusMetrics || { answers: [] };
 export async function openGame(app, gameId) {
   const [board, state, catalogue] = await Promise.all([
     api("GET", `/api/games/${gameId}/board`), api("GET", `/api/games/${gameId}`), cards()]);
-  const game = { id: gameId, board, view: state.game, decision: state.decision, host: state.host, catalogue, log: [], pending: null, closed: false };
+  const game = { id: gameId, board, view: state.game, decision: state.decision, host: state.host, catalogue, log: [], pending: null, closed: false, recent: new Set() };
   let refreshing = null;
   let newest = 0; // the newest version an event told of
   let drawing = null;
@@ -88,6 +89,21 @@ export async function openGame(app, gameId) {
       }));
   }
 
+  // The tiles placed by the latest move that placed any (highlighted on the map): the spaces
+  // tiled now and not in the previous version the page drew. None on the first drawing.
+  let tiled = null;
+  let tiledVersion = null;
+  function markRecent(view) {
+    if (view.version === tiledVersion) return;
+    const now = new Set((view.board || []).map((x) => x.space));
+    if (tiled) {
+      const placed = [...now].filter((x) => !tiled.has(x));
+      if (placed.length) game.recent = new Set(placed);
+    }
+    tiled = now;
+    tiledVersion = view.version;
+  }
+
   function render() {
     const view = game.view;
     const reply = game.decision;
@@ -96,15 +112,16 @@ export async function openGame(app, gameId) {
     const own = (view.players || []).find((p) => p.seat === view.viewer)?.own;
     const hand = own?.hand || [];
     const playable = new Set((d?.action?.play || []).map((p) => p.card.number));
+    const unplayable = new Map((own?.unplayable || []).map((u) => [u.card.number, u]));
+    markRecent(view);
     const spectator = view.viewer === undefined;
     app.replaceChildren(h("div", { class: "game", id: "game", "data-version": view.version, "data-status": view.status },
-      h("div", {}, parameters(view, board), h("section", {}, h("h2", {}, board.map_title), drawMap(board, view, legal, (space) => send({ space })), mapLegend()),
+      h("div", {}, parameters(view, board), h("section", {}, h("h2", {}, board.map_title), drawMap(board, view, legal, (space) => send({ space }), game.recent), mapLegend()),
         colonyTiles(view, board), milestonesAndAwards(view, board, reply), liveScore(view),
         h("section", {}, h("h2", {}, t("log")), h("div", { class: "log", id: "log" }, game.log.map((line) => h("div", {}, line))))),
       h("div", {}, spectator ? h("p", { id: "spectating", class: "muted" }, t("spectating")) : null,
         finalBreakdown(view), decisionPanel(game, send), invitationPanel(view), tableControls(game, send, act),
-        spectator ? null : h("section", { id: "hand" }, h("h2", {}, `${t("hand")} (${hand.length})`),
-          h("div", { class: "cards" }, hand.map((c) => cardTile(c, catalogue, { class: playable.has(c.number) ? "playable" : "" })))),
+        spectator ? null : handPanel(hand, catalogue, playable, unplayable, render),
         seatBoards(view, catalogue))));
     const logBox = document.getElementById("log");
     if (logBox) logBox.scrollTop = logBox.scrollHeight;

@@ -50,3 +50,12 @@ export function t(key, params = {}) {
   const phrase = words[key] ?? english[key] ?? key;
   return phrase.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
 }
+
+// A counted phrase: tn("req.oceans", 6) -> "6 oceans". Every dictionary holds the forms
+// key.one, .few, .many and .other (a language without a distinction repeats the phrase), and
+// the language's own rules (Intl.PluralRules) pick one: Belarusian 1 / 2-4 / 5-20, etc.
+export function tn(key, n, params = {}) {
+  const form = new Intl.PluralRules(language).select(Math.abs(Number(n)));
+  const chosen = `${key}.${["one", "few", "many"].includes(form) ? form : "other"}`;
+  return t(chosen, { ...params, n });
+}

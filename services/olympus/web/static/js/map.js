@@ -19,8 +19,9 @@ function hexPoints(cx, cy) {
   return points.join(" ");
 }
 
-// legal: Set of space ids the viewer may choose now; onPick(space id) answers.
-export function drawMap(board, view, legal, onPick) {
+// legal: Set of space ids the viewer may choose now; onPick(space id) answers; recent: the
+// spaces of the latest placements (outlined).
+export function drawMap(board, view, legal, onPick, recent = new Set()) {
   const tiles = new Map((view.board || []).map((tile) => [tile.space, tile]));
   const claims = new Map((view.claims || []).map((c) => [c.space, c]));
   const located = board.spaces.filter((x) => x.location);
@@ -43,7 +44,7 @@ export function drawMap(board, view, legal, onPick) {
     const title = [`${t("space")} ${space.id}`, space.name, space.reserved_for_card_name,
       space.volcanic ? t("map.volcanic") : "", tile?.card?.name].filter(Boolean).join(" · ");
     const group = s("g", { class: "hex", "data-space": space.id });
-    const hex = s("polygon", { points: hexPoints(cx, cy), fill, class: `space${isLegal ? " legal" : ""}`, "data-space": space.id },
+    const hex = s("polygon", { points: hexPoints(cx, cy), fill, class: `space${isLegal ? " legal" : ""}${recent.has(space.id) ? " recent" : ""}`, "data-space": space.id },
       s("title", {}, title));
     if (isLegal) hex.addEventListener("click", () => onPick(space.id));
     group.append(hex);
@@ -78,5 +79,6 @@ export function mapLegend() {
     letter("S", t("res.steel")), letter("T", t("res.titanium")), letter("P", t("res.plants")),
     letter("H", t("res.heat")), letter("C", t("legend.card")), letter("O", t("legend.ocean")),
     letter("°", t("temperature")), letter("M", t("legend.microbe")), letter("A", t("legend.animal")),
+    h("span", {}, h("span", { class: "swatch recent" }), t("legend.recent")),
     letter("▲", t("map.volcanic")), letter("★", t("legend.reserved")), letter("●", t("legend.owner")));
 }

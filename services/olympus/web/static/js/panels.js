@@ -3,6 +3,9 @@
 import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 import { SEAT_COLOURS } from "./map.js";
+import { tableau, tagCounts } from "./cards.js";
+
+export { cardTile } from "./cards.js";
 
 const RESOURCES = ["megacredits", "steel", "titanium", "plants", "energy", "heat"];
 
@@ -19,33 +22,35 @@ export function signed(n) {
   return value > 0 ? `+${value}` : value < 0 ? `−${-value}` : "0";
 }
 
-export function cardTile(ref, catalogue, extra = {}) {
-  const card = catalogue.get(ref.number) || {};
-  return h("div", { class: `card ${extra.class || ""}`, "data-card": ref.number, title: card.summary || "" },
-    card.cost !== undefined ? h("span", { class: "cost" }, card.cost) : null,
-    h("b", {}, ref.name || card.name), " ", h("span", { class: "muted" }, ref.number),
-    card.tags?.length ? h("div", { class: "muted" }, card.tags.map((x) => t(`tag.${x}`)).join(", ")) : null,
-    h("div", { class: "summary" }, card.summary || ""), extra.children || null);
+// A global parameter's track: a step per value from its minimum to its goal, the steps reached
+// filled, the steps that give a bonus marked (and told in words on hover).
+function track(spec, value, label, unit) {
+  const bonuses = new Map((spec.bonuses || []).map((b) => [b.value, b]));
+  const steps = [];
+  for (let v = spec.minimum; v <= spec.maximum; v += spec.step || 1) steps.push(v);
+  return h("div", { class: "track", "data-parameter": spec.parameter, "data-value": value },
+    h("span", { class: "track-name" }, `${label} ${value}${unit}`),
+    h("div", { class: "steps" }, steps.map((v) => {
+      const bonus = bonuses.get(v);
+      const classes = ["step", v <= value ? "reached" : "", v === value ? "now" : "", bonus ? "bonus" : ""].join(" ");
+      const title = bonus ? t("track.bonus", { value: `${v}${unit}`, what: t(`track.${bonus.kind}`) }) : `${v}${unit}`;
+      return h("span", { class: classes, "data-value": v, title }, bonus ? "★" : "");
+    })));
 }
+
+const TRACKS = [["GLOBAL_PARAMETER_TEMPERATURE", "temperature", " °C"], ["GLOBAL_PARAMETER_OXYGEN", "oxygen", "%"],
+  ["GLOBAL_PARAMETER_OCEANS", "oceans", ""]];
 
 export function parameters(view, board) {
-  const tracks = new Map((board.global_parameters || []).map((p) => [p.parameter, p]));
-  const oceans = tracks.get("GLOBAL_PARAMETER_OCEANS");
+  const specs = new Map((board.global_parameters || []).map((p) => [p.parameter, p]));
   return h("section", { class: "params", id: "params" },
-    h("span", {}, `${t("generation")} ${view.generation}`),
-    h("span", {}, `${t("temperature")} ${view.temperature}°C`),
-    h("span", {}, `${t("oxygen")} ${view.oxygen}%`),
-    h("span", {}, `${t("oceans")} ${view.oceans}/${oceans ? oceans.maximum : 9}`),
-    h("span", { class: "muted" }, `${t("phase")}: ${t(`phase.${view.phase}`)}`),
-    h("span", { class: "muted" }, `${t("deck")}: ${view.deck_size}`));
-}
-
-function tagCounts(player, catalogue) {
-  const counts = {};
-  for (const ref of [player.corporation, ...(player.played || [])].filter(Boolean)) {
-    for (const tag of catalogue.get(ref.number)?.tags || []) counts[tag] = (counts[tag] || 0) + 1;
-  }
-  return Object.entries(counts).map(([tag, n]) => `${t(`tag.${tag}`)} ${n}`).join(" · ");
+    h("div", {}, h("span", {}, `${t("generation")} ${view.generation}`),
+      h("span", { class: "muted" }, `${t("phase")}: ${t(`phase.${view.phase}`)}`),
+      h("span", { class: "muted" }, `${t("deck")}: ${view.deck_size}`)),
+    TRACKS.map(([parameter, key, unit]) => {
+      const spec = specs.get(parameter);
+      return spec ? track(spec, view[key], t(key), unit) : h("span", {}, `${t(key)} ${view[key]}${unit}`);
+    }));
 }
 
 const LOW_MS = 30_000; // a running clock under this is shown as a warning
@@ -80,7 +85,6 @@ export function tickClocks(root = document) {
 export function seatBoards(view, catalogue) {
   return h("section", { id: "boards" }, h("div", { class: "boards" }, (view.players || []).map((p) => {
     const classes = ["board", p.seat === view.active_player ? "active" : "", p.passed ? "passed" : ""].join(" ");
-    const resources = (p.card_resources || []).map((r) => `${r.card.name}: ${r.count}`).join(", ");
     return h("div", { class: classes, "data-seat": p.seat, style: `border-left: 6px solid ${SEAT_COLOURS[p.seat % 5]}` },
       h("h3", {}, seatName(view, p.seat), p.seat === view.viewer ? ` (${t("you")})` : "",
         p.resigned || (view.settings?.seats || []).find((x) => x.seat === p.seat)?.handed_to_bot
@@ -89,11 +93,21 @@ export function seatBoards(view, catalogue) {
         p.passed ? ` · ${t("passed")}` : "", p.resigned ? ` · ${t("resigned")}` : ""),
       h("div", { class: "res" }, RESOURCES.map((r) => h("div", { "data-res": r }, t(`res.${r}`),
         h("b", {}, p.resources?.[r] ?? 0), h("span", { class: "muted prod" }, signed(p.production?.[r]))))),
-      h("div", { class: "muted" }, tagCounts(p, catalogue)),
-      h("div", {}, `${t("played")}: `, [...(p.played || []), ...(p.events || [])].map((c) => c.name).join(", ")),
-      resources ? h("div", {}, `${t("card_resources")}: ${resources}`) : null,
+      tagCounts(p, catalogue), tableau(p, catalogue),
       p.colonies !== undefined ? h("div", {}, `${t("colonies")}: ${p.colonies} · ${t("fleets")}: ${p.fleets_home}/${p.fleets}`) : null);
   })));
+}
+
+// Every seat's count toward a milestone or for an award (the view's progress), as chips in the
+// seat's colour; an award's leaders are starred.
+function counts(view, seats, need) {
+  const best = Math.max(...seats.map((x) => x.count));
+  return h("span", { class: "counts" }, seats.map((x) => {
+    const lead = need === undefined && best > 0 && x.count === best; // nobody leads at 0
+    const text = need === undefined ? `${x.count}${lead ? " ★" : ""}` : `${x.count}/${need}`;
+    const title = lead ? `${seatName(view, x.seat)} — ${t("award.leader")}` : seatName(view, x.seat);
+    return h("span", { class: "count", "data-seat": x.seat, title, style: `border-color:${SEAT_COLOURS[x.seat % 5]}` }, text);
+  }));
 }
 
 export function milestonesAndAwards(view, board, decision) {
@@ -102,14 +116,22 @@ export function milestonesAndAwards(view, board, decision) {
   const funded = new Map((view.awards || []).map((a) => [a.name, a.funder]));
   const canClaim = new Set((action?.milestones || []).map((m) => m.name));
   const canFund = new Set((action?.awards || []).map((a) => a.name));
+  const progress = new Map((view.milestone_progress || []).map((m) => [m.name, m]));
+  const standings = new Map((view.award_standings || []).map((a) => [a.name, a]));
   const costs = board.award_rules?.funding_costs || [];
+  const row = (kind, item, owner, can, extra) => h("div", { class: `ma ${kind}`, "data-name": item.id, title: item.text },
+    h("b", {}, item.title), owner !== undefined ? ` [${seatName(view, owner)}]` : can ? " ✓" : "", " ", extra);
   return h("section", { id: "milestones" }, h("h2", {}, t("milestones_awards")),
-    h("div", {}, `${t("milestones")} (${board.milestone_rules?.cost} M€): `,
-      (board.milestones || []).map((m) => h("span", { title: m.text, class: "ma" }, `${m.title}`,
-        claimed.has(m.name ?? m.id) || claimed.has(m.id) ? ` [${seatName(view, claimed.get(m.id))}]` : canClaim.has(m.id) ? " ✓" : "", "; "))),
-    h("div", {}, `${t("awards")} (${costs[(view.awards || []).length] ?? "-"} M€): `,
-      (board.awards || []).map((a) => h("span", { title: a.text, class: "ma" }, `${a.title}`,
-        funded.has(a.id) ? ` [${seatName(view, funded.get(a.id))}]` : canFund.has(a.id) ? " ✓" : "", "; "))));
+    h("h3", {}, `${t("milestones")} (${board.milestone_rules?.cost} M€)`),
+    (board.milestones || []).map((m) => {
+      const p = progress.get(m.id);
+      return row("milestone", m, claimed.get(m.id), canClaim.has(m.id), p ? counts(view, p.seats, p.at_most ? `≤${p.threshold}` : p.threshold) : null);
+    }),
+    h("h3", {}, `${t("awards")} (${costs[(view.awards || []).length] ?? "-"} M€)`),
+    (board.awards || []).map((a) => {
+      const s = standings.get(a.id);
+      return row("award", a, funded.get(a.id), canFund.has(a.id), s ? counts(view, s.seats) : null);
+    }));
 }
 
 export function liveScore(view) {
