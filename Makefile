@@ -146,7 +146,7 @@ test-containers: images
 	$(PY) -m pytest -m containers
 
 # The fault matrix in the compose stack: one JSON line per fault. CI runs it with fewer games
-# and a shorter stop of beat (FAULT_BEAT_PAUSE seconds; see README, Running at scale).
+# and a shorter stop of beat (FAULT_BEAT_PAUSE seconds; see docs/host/faults.md).
 FAULT_GAMES ?= 100
 FAULT_BEAT_PAUSE ?= 60
 faults: images

@@ -30,7 +30,7 @@ sources add up to `total`, the mean winning score), the mean number of project c
 (events included), and the median of its points per generation. `winning_curve` is its mean
 live score as each generation began, in the games it won (for as long as half of them last):
 how fast its points come. Points per generation is what a self-play score follows: the bots'
-winning scores rise and fall with the game's length at a nearly fixed rate (README, Bots).
+winning scores rise and fall with the game's length at a nearly fixed rate (docs/bots/arena.md).
 """
 
 from __future__ import annotations

@@ -27,7 +27,7 @@ ARGS = [
     "--disable-component-update",
     "--disable-sync",
 ]
-# The folder the README names: screenshots and measured figures (git-ignored).
+# The folder the docs name (docs/play/web.md): screenshots and measured figures (git-ignored).
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
 
 

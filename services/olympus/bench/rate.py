@@ -4,7 +4,7 @@
 
 Issue 13 asks the best bot's self-play winners for a median of 110 VP in at most 13
 generations: 8.5 VP a generation. The winning score of the bots' self-play follows the game's
-length at a nearly fixed rate (README, Bots): a weight that makes a longer game makes a higher
+length at a nearly fixed rate (docs/bots/arena.md): a weight that makes a longer game makes a higher
 score. This searches the weights (`evaluate.Weights`, each drawn uniformly from `RANGES`) for
 any that change the rate itself, with the same games for every trial (the arena's seats and
 seeds from `--seed`), so trials differ by their weights alone.

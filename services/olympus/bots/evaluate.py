@@ -99,7 +99,7 @@ class Weights:
 
 PLAIN = Weights()
 # Tuned by play, one value at a time and then together: greedy judging by these weights won 609
-# of 1,000 seat-swapped games against greedy by the plain ones (seeds 9001-9500; README, Bots).
+# of 1,000 seat-swapped games against greedy by the plain ones (seeds 9001-9500; docs/bots/index.md).
 SEARCH_WEIGHTS = Weights(plant=2.4, active_card=0.25)
 
 
