@@ -8,10 +8,15 @@ from __future__ import annotations
 import json
 import re
 import subprocess
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from browser_support import open_page
+from web_support import WebStack, web_stack
 
+from olympus.client.sdk import OlympusClient
 from olympus.engine.cards.catalogue import by_number
 from olympus.web.cardwords import CARDS_DIR, FIELDS, SECTIONS, Words, english, generated, load
 
@@ -263,3 +268,29 @@ def test_the_page_loader_reads_a_language_with_english_behind_it() -> None:
     assert seen["xx"] == english_row  # a language with no card file reads English
     for row in seen.values():
         assert row[6:] == ["from the server", "Z99"]
+
+
+@pytest.fixture(scope="module")
+def quiet_stack(redis_url: str) -> Iterator[WebStack]:
+    # People only (the test seats nobody but looks): no bot, so no workers.
+    with web_stack(redis_url) as s:
+        yield s
+
+
+@pytest.mark.browser
+def test_a_colonies_table_reads_in_the_browsers_language(
+    browser: Any, quiet_stack: WebStack
+) -> None:
+    """A zh-TW browser gets the Traditional page, and the colony tiles in its words."""
+    hant = load("zh-Hant")["colonies"]
+    with OlympusClient(quiet_stack.gamestate) as client:
+        made = client.create_game(2, seed=11, colonies=True, corporate_era=True)
+        url = f"{quiet_stack.url}/#/join/{made.game_id}/{made.tokens[0]}"
+        page = open_page(browser, url, "zh-TW")
+        page.wait_for_selector("html[lang='zh-Hant'] #colony-tiles .colony-tile")
+        for tile in page.locator("#colony-tiles .colony-tile").all():
+            key = tile.get_attribute("data-tile")
+            assert tile.locator("b").inner_text() == hant[key]["name"], key
+            assert hant[key]["bonus"] in tile.inner_text(), key
+        page.context.close()
+        client.abort_game(made.game_id, made.host_token)

@@ -1,5 +1,6 @@
 // The page: a lobby (#/) and a game (#/game/<id>), switched by the address's hash.
 import { api, cards } from "./api.js";
+import { loadCardWords } from "./cardwords.js";
 import { h, showMessage } from "./dom.js";
 import { LANGUAGES, pickLanguage, setLanguage, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
@@ -32,13 +33,19 @@ async function route() {
   document.body.dataset.ready = "1";
 }
 
+// The page's own words and the game's (card names and texts, milestones, colony tiles).
+async function useLanguage(code, remember = false) {
+  await setLanguage(code, remember);
+  await loadCardWords(code);
+}
+
 async function start() {
-  await setLanguage(pickLanguage());
+  await useLanguage(pickLanguage());
   const select = document.getElementById("lang");
   for (const [code, name] of Object.entries(LANGUAGES)) select.append(h("option", { value: code }, name));
   select.value = document.documentElement.lang;
   select.addEventListener("change", async () => {
-    await setLanguage(select.value, true);
+    await useLanguage(select.value, true);
     route();
   });
   window.addEventListener("hashchange", route);

@@ -15,17 +15,24 @@ async function fetchWords(code) {
   return response.json();
 }
 
+// Never throws: a file that cannot be read leaves the words the server sent (every lookup's
+// `fallback`) on the page rather than no page at all.
 export async function loadCardWords(language) {
-  if (!english) english = await fetchWords("en");
   const file = CARD_FILES[language] || language;
-  words = file === "en" ? english : await fetchWords(file).catch(() => english);
+  try {
+    if (!english) english = await fetchWords("en");
+    words = file === "en" ? english : await fetchWords(file);
+  } catch (error) {
+    console.warn(`card words for ${language} not loaded: ${error.message}`);
+    words = english;
+  }
 }
 
 // One field of one entry: the language's, then English's, then `fallback` (what the server
 // sent, say), then the id itself.
 function word(section, id, field, fallback) {
   const key = String(id ?? "");
-  return words?.[section]?.[key]?.[field] || english?.[section]?.[key]?.[field] || fallback || key;
+  return words?.[section]?.[key]?.[field] || english?.[section]?.[key]?.[field] || (fallback ?? key);
 }
 
 // Colony tiles are keyed by their name in lower case (the page's data-tile).

@@ -1,6 +1,7 @@
 // The Colonies expansion's tiles (tables with Colonies): each tile in play with its track (the
 // marker on the step trading brings now), the colonies on it (owners' colours, from step 1
 // up) and the trade fleet parked on it this generation.
+import { colonyBonus, colonyName, colonyPlacement } from "./cardwords.js";
 import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 import { SEAT_COLOURS } from "./map.js";
@@ -39,9 +40,9 @@ export function colonyTiles(view, board) {
       ? h("span", { class: "fleet", "data-seat": tile.fleet, style: `color:${SEAT_COLOURS[tile.fleet % 5]}` }, ` · ${t("colony.fleet", { name: seatName(view, tile.fleet) })}`)
       : null;
     return h("div", { class: `colony-tile${tile.active ? "" : " inactive"}`, "data-tile": tile.name.toLowerCase(), "data-marker": tile.marker },
-      h("b", {}, tile.name), tile.active ? "" : ` (${t("colony.inactive")})`, fleet,
-      h("div", { class: "muted" }, `${t("colony.trade")}: ${info?.trade ?? ""} · ${t("colony.bonus")}: ${info?.colony_bonus ?? ""}`),
+      h("b", {}, colonyName(tile.name, tile.name)), tile.active ? "" : ` (${t("colony.inactive")})`, fleet,
+      h("div", { class: "muted" }, `${t("colony.trade")}: ${info?.trade ?? ""} · ${t("colony.bonus")}: ${colonyBonus(tile.name, info?.colony_bonus ?? "")}`),
       track(tile, info),
-      h("div", { class: "muted" }, `${t("colony.placement")}: ${info?.placement_bonus ?? ""}`));
+      h("div", { class: "muted" }, `${t("colony.placement")}: ${colonyPlacement(tile.name, info?.placement_bonus ?? "")}`));
   })));
 }

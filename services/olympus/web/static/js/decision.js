@@ -1,4 +1,5 @@
 // The viewer's pending decision, every kind, as controls that build a structured answer.
+import { awardName, milestoneName } from "./cardwords.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardTile, seatName } from "./panels.js";
@@ -32,10 +33,12 @@ function button(label, answer, send, attrs = {}) {
   return h("button", { ...attrs, onclick: () => send(answer()) }, label);
 }
 
-// The board's own title of a milestone or award (the id when the board does not name it).
+// A milestone's or award's name in the page's language (the board's own title, then the id,
+// when the card words have none).
 function titleOf(board, kind, id) {
   const list = kind === "milestone" ? board?.milestones : board?.awards;
-  return (list || []).find((x) => x.id === id || x.name === id)?.title || id;
+  const title = (list || []).find((x) => x.id === id || x.name === id)?.title;
+  return (kind === "milestone" ? milestoneName : awardName)(id, title);
 }
 
 function actionControls(action, catalogue, send, board) {
