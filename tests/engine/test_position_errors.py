@@ -268,3 +268,20 @@ def test_a_decision_nobody_faces_is_refused_rather_than_skipped() -> None:
         InvalidPosition,
         "decision",
     )
+
+
+def test_cards_dealt_lie_only_where_their_decision_is_pending() -> None:
+    turn = table()
+    refused(set_player(turn, 0, dealt=["Ants"]), InvalidPosition, "players[0].dealt")
+    refused(set_player(table(), 1, draft_hand=["Ants"]), InvalidPosition, "players[1].draft_hand")
+
+    def research() -> dict[str, Any]:
+        return table() | {"decision": {"kind": "research", "seats": [1]}}
+
+    refused(set_player(research(), 0, dealt=["Ants"]), InvalidPosition, "players[0].dealt")
+    assert Game.from_position(set_player(research(), 1, dealt=["Ants"])).players[1].dealt
+    refused(
+        {**table(), "players": [{}, {"corporation": "R00"}]},
+        InvalidPosition,
+        "players[0].corporation",
+    )

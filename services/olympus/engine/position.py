@@ -382,6 +382,35 @@ def _decision(g: GameState, r: Reader, d: dict[str, Any]) -> None:
     else:
         stack = []
     g.stack = stack
+    _hands_match(g, kind, v)
+
+
+# The player fields that hold cards only during some decisions: position field, Player
+# attribute, the decision kinds.
+PASSING_HANDS = (
+    ("dealt_corporations", "dealt_corps", ("setup",)),
+    ("dealt", "dealt", ("setup", "research")),
+    ("draft_hand", "draft_hand", ("draft",)),
+    ("drafted", "drafted", ("draft",)),
+    ("preludes", "preludes", ("setup", "prelude")),
+)
+
+
+def _hands_match(g: GameState, kind: str, v: dict[str, Any]) -> None:
+    """Cards dealt for a decision lie only where that decision is pending (a research card
+    left in `dealt` during a turn would be lost at the next deal), and every seat has its
+    corporation except at setup, where none has one yet."""
+    buying = v.get("seats", range(len(g.players))) if kind == "research" else ()
+    for p in g.players:
+        at = f"players[{p.seat}]"
+        for field, attr, kinds in PASSING_HANDS:
+            if getattr(p, attr) and kind not in kinds:
+                raise InvalidPosition(f"{at}.{field}", f"holds no cards at a {kind!r} decision")
+        if kind == "research" and p.dealt and p.seat not in buying:
+            raise InvalidPosition(f"{at}.dealt", "holds no cards: the seat is not buying")
+        if (kind == "setup") != (p.corp == 0):
+            expected = "none yet at setup" if kind == "setup" else "one, after setup"
+            raise InvalidPosition(f"{at}.corporation", f"a seat has {expected}")
 
 
 def _owed(r: Reader, value: Any, buying: list[int]) -> tuple[tuple[int, int], ...]:
@@ -438,8 +467,8 @@ def _default_decks(g: GameState, r: Reader, d: dict[str, Any]) -> None:
 
 def _start(g: GameState) -> None:
     """Run the stack to its decision, which must be the one named: a decision nobody would
-    face in this position (a turn for a player without preludes to order, a final greenery
-    nobody can place) is refused rather than skipped."""
+    face in this position (a prelude turn for a seat without two preludes to order, a final
+    greenery for a seat without the plants) is refused rather than skipped."""
     g.active = -1
     waiting = g.stack[-1] if g.stack else None
     run(g)
