@@ -1,6 +1,7 @@
 // Card faces: cost, tags as icons, the requirement and the points in the reader's language,
 // the summary, resources held, and why a card in hand cannot be played now; the hand in the
 // order the reader picked; a seat's tableau grouped by kind.
+import { cardName, cardText } from "./cardwords.js";
 import { h } from "./dom.js";
 import { t, tn } from "./i18n.js";
 
@@ -71,12 +72,15 @@ export function cardTile(ref, catalogue, extra = {}) {
   const card = catalogue.get(ref.number) || {};
   const classes = ["card", card.type ? `type-${card.type}` : "", extra.class || "", extra.why ? "unplayable" : ""];
   const resource = card.resource;
-  return h("div", { class: classes.join(" "), "data-card": ref.number, "data-type": card.type || "", title: card.summary || "" },
+  // The name and the effect text in the page's language (cardwords.js), the catalogue's
+  // English where the card words have none.
+  const text = cardText(ref.number, card.summary || "");
+  return h("div", { class: classes.join(" "), "data-card": ref.number, "data-type": card.type || "", title: text },
     h("div", { class: "top" }, isSet(card.cost) ? h("span", { class: "cost" }, card.cost) : null,
       h("span", { class: "tags" }, (card.tags || []).map((x) => tagIcon(x)))),
     requirementsOf(card).map((r) => h("div", { class: "req", title: t("card.requirement") }, requirementText(r))),
-    h("b", { class: "name" }, ref.name || card.name), " ", h("span", { class: "muted" }, ref.number),
-    h("div", { class: "summary" }, card.summary || ""),
+    h("b", { class: "name" }, cardName(ref.number, ref.name || card.name)), " ", h("span", { class: "muted" }, ref.number),
+    h("div", { class: "summary" }, text),
     card.vp ? h("div", { class: "vp", title: t("card.vp") }, vpText(card.vp)) : null,
     resource && isSet(extra.held) ? h("div", { class: "held" }, t("card.held", { what: tn(`cres.${resource}`, extra.held) })) : null,
     extra.used === undefined ? null : h("div", { class: extra.used ? "action used" : "action ready" },
