@@ -154,7 +154,7 @@ def _show(args: argparse.Namespace) -> int:
             view, state = handle.view(), None
         board = client.describe_board(game_id=args.game)
     print("\n".join(view_text(view, board, colour=wants_colour(sys.stdout))))
-    if state is not None:
+    if state is not None and state.seat is not None:  # a seat's (the host decides nothing)
         print("\n".join(_decision_lines(state, board)))
     return 0
 

@@ -42,8 +42,8 @@ BONUS_LETTERS: Mapping[str, str] = {
 LEGEND = (
     "C city, G greenery, O ocean, S special tile, # claimed; the digit after it: the owner's "
     "seat (n neutral). Empty spaces: ~ ocean space; bonus s steel, t titanium, p plant, "
-    "c card, h heat, o ocean, T temperature, m microbe, a animal (2p: two plants); * named or "
-    "reserved."
+    "c card, h heat, o ocean, T temperature, m microbe, a animal (2p: two plants); * named, "
+    "reserved or paid for (game board says how)."
 )
 
 _SEAT_COLOURS = ("31", "32", "34", "33", "35")  # red, green, blue, yellow, magenta
@@ -93,7 +93,7 @@ def _cell(space: dict[str, Any], tile: dict[str, Any] | None, claim: Any, colour
         code = "#" + _owner(claim)
         return head + _paint(code, _seat_colour(claim), colour) + " " * (width - len(head) - 2)
     code = ("~" if space["type"] == "ocean" else "") + bonus_code(space["bonuses"])
-    if space["name"] or space["reserved_for_card"]:
+    if space["name"] or space["reserved_for_card"] or space["placement_fee"]:
         code += "*"
     code = (code or ".")[: width - len(head)]
     paint = _WATER if space["type"] == "ocean" else _DIM
