@@ -139,6 +139,12 @@ def test_player_count_and_unknown_fields() -> None:
     refused("not a position", InvalidPosition, "")
     err = refused({**table(), "options": {"players": 9}}, InvalidPosition, "options")
     assert err.code == "invalid_options"
+    # An option the notation does not cover is refused, not dropped.
+    err = refused(
+        {**table(), "options": {"players": 2, "tides": True}}, InvalidPosition, "options.tides"
+    )
+    assert err.code == "unsupported_option"
+    refused({**table(), "options": {"players": 2, "draft": 1}}, InvalidPosition, "options.draft")
 
 
 # --- the board --------------------------------------------------------------------------------

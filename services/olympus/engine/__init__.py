@@ -34,11 +34,13 @@ from .errors import (
     GameFinished,
     IllegalAction,
     InvalidOptions,
+    InvalidPosition,
     MalformedAction,
     NotYourDecision,
     OlympusError,
     UndoNotAllowed,
     UndoOff,
+    UnsupportedDecision,
 )
 from .game import Game
 from .options import GameOptions
@@ -65,6 +67,7 @@ __all__ = [
     "GameOptions",
     "IllegalAction",
     "InvalidOptions",
+    "InvalidPosition",
     "MalformedAction",
     "NotYourDecision",
     "OlympusError",
@@ -76,6 +79,7 @@ __all__ = [
     "Undo",
     "UndoNotAllowed",
     "UndoOff",
+    "UnsupportedDecision",
     "UseAction",
     "from_dict",
     "parse",

@@ -62,6 +62,24 @@ from .state import Frame, GameState, Player
 
 FORMAT = "olympus-position/1"
 MAX_GENERATION = 100
+# The table options a position covers (GameOptions.to_data's keys). A later option that
+# brings state of its own (an expansion's track) is refused until the notation writes it,
+# rather than lost on the way.
+POSITION_OPTIONS = frozenset(
+    {
+        "players",
+        "seed",
+        "map",
+        "corporate_era",
+        "draft",
+        "solo_tr63",
+        "beginner",
+        "undo",
+        "prelude",
+        "realtime_scoring",
+        "colonies",
+    }
+)
 # The on/off table options: a position spells them true or false.
 SWITCHES = (
     "corporate_era",
@@ -122,9 +140,10 @@ def _owner(seat: int) -> int | str | None:
 def position_of(g: GameState) -> dict[str, Any]:
     """The position of `g` (a plain JSON-able dict); UnsupportedDecision when `g` waits on a
     decision a position cannot name (the middle of a card's effects)."""
+    options = _covered(g.options.to_data())
     out: dict[str, Any] = {
         "format": FORMAT,
-        "options": g.options.to_data(),
+        "options": options,
         "rng": g.rng,
         "generation": g.generation,
         "phase": g.phase,
@@ -147,6 +166,17 @@ def position_of(g: GameState) -> dict[str, Any]:
         out["colonies"] = _colonies_of(g.colonies)
     out["decision"] = _decision_of(g)
     return out
+
+
+def _covered(options: dict[str, Any]) -> dict[str, Any]:
+    for key in options:
+        if key not in POSITION_OPTIONS:
+            raise InvalidPosition(
+                f"options.{key}",
+                "positions do not cover this option yet",
+                code="unsupported_option",
+            )
+    return options
 
 
 def _player_of(p: Player) -> dict[str, Any]:
@@ -261,7 +291,7 @@ def build(g: GameState, data: Any) -> None:
     d = Reader.obj("", data, TOP_KEYS, ("options", "players", "decision"))
     if d.get("format", FORMAT) != FORMAT:
         raise InvalidPosition("format", f"expected {FORMAT!r}, got {d.get('format')!r}")
-    for key, value in Reader.mapping("options", d["options"]).items():
+    for key, value in _covered(Reader.mapping("options", d["options"])).items():
         if key in SWITCHES and not isinstance(value, bool):  # GameOptions takes 1 for True
             raise InvalidPosition(f"options.{key}", f"expected true or false, got {value!r}")
     try:

@@ -97,6 +97,11 @@ class Reader:
         self.beginner = card_id(BEGINNER_NUMBER)
         self.corporations = frozenset((*corps, self.beginner))
         self.preludes = frozenset(prelude_pool()) if options.prelude else frozenset()
+        self.pools = {
+            PROJECT: self.projects,
+            PRELUDE: self.preludes,
+            CORPORATION: self.corporations,
+        }
 
     # --- shapes ------------------------------------------------------------------------------
     @staticmethod
@@ -170,8 +175,7 @@ class Reader:
         found = self.named(path, value)
         if found.kind not in kinds:
             raise UnknownCard(path, f"{_name(found)} is a {found.kind} card, not a {kinds[0]} card")
-        pool = {PROJECT: self.projects, PRELUDE: self.preludes, CORPORATION: self.corporations}
-        if found.id not in pool[found.kind]:
+        if found.id not in self.pools[found.kind]:
             raise UnknownCard(
                 path, f"{_name(found)} is not one of this game's cards", code="card_not_in_game"
             )
