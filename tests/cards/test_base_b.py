@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from position_helpers import game, oceans, set_player, table
 
 from helpers import (
     actions_offered,
@@ -32,15 +33,10 @@ OCEAN_SPACES = (4, 6, 7, 13, 28, 32, 33, 34, 43, 44, 45, 63)
 
 
 def test_fish_needs_plus_two_degrees():
-    g = new_game(2)
-    set_production(g, 1, plants=1)
-    hand(g, 0, "Fish")
-    give(g, 0, megacredits=9)
-    g.temperature = 0
-    assert not can_play(g, 0, "Fish")
-    g.temperature = 2
-    g._cache = None
-    assert can_play(g, 0, "Fish")
+    position = set_player(table(), 1, production={"plants": 1})
+    set_player(position, 0, hand=["Fish"], resources={"megacredits": 9})
+    assert not can_play(game(position, temperature=0), 0, "Fish")
+    assert can_play(game(position, temperature=2), 0, "Fish")
 
 
 def test_fish_lowers_a_chosen_players_plant_production_and_collects_animals():
@@ -91,15 +87,10 @@ def test_lake_marineris_needs_zero_degrees_and_places_two_oceans():
 
 
 def test_small_animals_needs_six_percent_oxygen():
-    g = new_game(2)
-    set_production(g, 1, plants=1)
-    hand(g, 0, "Small Animals")
-    give(g, 0, megacredits=6)
-    g.oxygen = 5
-    assert not can_play(g, 0, "Small Animals")
-    g.oxygen = 6
-    g._cache = None
-    assert can_play(g, 0, "Small Animals")
+    position = set_player(table(), 1, production={"plants": 1})
+    set_player(position, 0, hand=["Small Animals"], resources={"megacredits": 6})
+    assert not can_play(game(position, oxygen=5), 0, "Small Animals")
+    assert can_play(game(position, oxygen=6), 0, "Small Animals")
 
 
 def test_small_animals_lowers_the_only_opponent_and_scores_per_two_animals():
@@ -122,13 +113,9 @@ def test_small_animals_lowers_the_only_opponent_and_scores_per_two_animals():
 
 
 def test_kelp_farming_needs_six_oceans_and_raises_production():
-    g = new_game(2)
-    hand(g, 0, "Kelp Farming")
-    give(g, 0, megacredits=17)
-    g.oceans = 5
-    assert not can_play(g, 0, "Kelp Farming")
-    g.oceans = 6
-    g._cache = None
+    position = set_player(table(), 0, hand=["Kelp Farming"], resources={"megacredits": 17})
+    assert not can_play(game(position, tiles=oceans(5)), 0, "Kelp Farming")
+    g = game(position, tiles=oceans(6))
     play(g, 0, "Kelp Farming")
     p = g.players[0]
     assert p.prod[MC] == 2 and p.prod[PLANTS] == 3 and p.res[PLANTS] == 2
@@ -163,14 +150,9 @@ def test_beam_from_a_thorium_asteroid_raises_heat_and_energy_production():
 
 
 def test_mangrove_needs_four_degrees():
-    g = new_game(2)
-    hand(g, 0, "Mangrove")
-    give(g, 0, megacredits=12)
-    g.temperature = 2
-    assert not can_play(g, 0, "Mangrove")
-    g.temperature = 4
-    g._cache = None
-    assert can_play(g, 0, "Mangrove")
+    position = set_player(table(), 0, hand=["Mangrove"], resources={"megacredits": 12})
+    assert not can_play(game(position, temperature=2), 0, "Mangrove")
+    assert can_play(game(position, temperature=4), 0, "Mangrove")
 
 
 def test_mangrove_places_a_greenery_on_an_ocean_space():
@@ -274,17 +256,12 @@ def test_mining_rights_on_a_steel_space():
 
 
 def test_birds_needs_thirteen_percent_oxygen_and_plant_production_to_lower():
-    g = new_game(2)
-    set_production(g, 1, plants=2)
-    hand(g, 0, "Birds")
-    give(g, 0, megacredits=10)
-    g.oxygen = 12
-    assert not can_play(g, 0, "Birds")
-    g.oxygen = 13
-    g._cache = None
-    assert can_play(g, 0, "Birds")
-    set_production(g, 1, plants=1)
-    assert not can_play(g, 0, "Birds")
+    position = set_player(table(), 1, production={"plants": 2})
+    set_player(position, 0, hand=["Birds"], resources={"megacredits": 10})
+    assert not can_play(game(position, oxygen=12), 0, "Birds")
+    assert can_play(game(position, oxygen=13), 0, "Birds")
+    set_player(position, 1, production={"plants": 1})
+    assert not can_play(game(position, oxygen=13), 0, "Birds")
 
 
 def test_birds_lowers_plant_production_by_two_and_scores_animals():
