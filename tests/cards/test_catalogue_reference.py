@@ -20,8 +20,11 @@ from olympus.engine.cards.catalogue import all_cards, by_number
 
 TABLE = Path(__file__).resolve().parent.parent / "reference" / "cards.tsv"
 MODULES = ("base", "corpera", "prelude", "colonies")
+# Being written: the cards already in the catalogue are compared like the others, the rest are
+# still to come (Venus Next: the game does not offer the module until every card is in).
+BEING_WRITTEN = ("venus",)
 # In the table, not in the engine yet: move a module to MODULES when its cards are written.
-GATHERED_NOT_PLAYED = ("venus",)
+GATHERED_NOT_PLAYED: tuple[str, ...] = ()
 
 
 def _all_rows() -> list[dict[str, str]]:
@@ -39,7 +42,12 @@ def _reference_rows() -> list[dict[str, str]]:
 
 
 REFERENCE = _reference_rows()
-PRESENT = [r for r in REFERENCE if r["card_number"] in by_number()]
+WRITING = [
+    r
+    for r in _all_rows()
+    if r["module"] in BEING_WRITTEN and r["kind"] in ("project", "corporation", "prelude")
+]
+PRESENT = [r for r in (*REFERENCE, *WRITING) if r["card_number"] in by_number()]
 
 
 def _number_or_none(text: str) -> int | None:
@@ -72,14 +80,21 @@ def test_every_card_of_the_modules_played_is_in_the_catalogue() -> None:
     extra = sorted(
         c.number
         for c in all_cards().values()
-        if c.module in MODULES and c.number not in {r["card_number"] for r in REFERENCE}
+        if c.module in (*MODULES, *BEING_WRITTEN)
+        and c.number not in {r["card_number"] for r in (*REFERENCE, *WRITING)}
     )
     assert extra == [], "cards in the catalogue that the reference table does not know"
 
 
 def test_every_module_of_the_table_is_either_compared_or_only_gathered() -> None:
     in_table = {r["module"] for r in _all_rows()}
-    assert in_table == set(MODULES) | set(GATHERED_NOT_PLAYED)
+    assert in_table == set(MODULES) | set(BEING_WRITTEN) | set(GATHERED_NOT_PLAYED)
     # Once the engine has a card of a gathered module, the module belongs in MODULES.
     played_early = sorted(c.number for c in all_cards().values() if c.module in GATHERED_NOT_PLAYED)
     assert played_early == [], "move the module to MODULES so its cards are compared"
+
+
+def test_a_module_being_written_has_cards_in_the_catalogue_and_none_unknown() -> None:
+    for module in BEING_WRITTEN:
+        written = [r for r in WRITING if r["module"] == module and r["card_number"] in by_number()]
+        assert written, f"{module} is listed as being written but has no card yet"

@@ -29,7 +29,8 @@ SCIENCE_RES: Final = "science"
 FIGHTER: Final = "fighter"
 FLOATER: Final = "floater"  # Colonies
 CAMP: Final = "camp"  # Colonies: Refugee Camps
-CARD_RESOURCES: Final = (MICROBE, ANIMAL, SCIENCE_RES, FIGHTER, FLOATER, CAMP)
+ASTEROID: Final = "asteroid"  # Venus Next: Rotator Impacts
+CARD_RESOURCES: Final = (MICROBE, ANIMAL, SCIENCE_RES, FIGHTER, FLOATER, CAMP, ASTEROID)
 
 # --- tags -------------------------------------------------------------------------------------
 TAGS: Final = (
@@ -45,6 +46,7 @@ TAGS: Final = (
     "city",
     "event",
     "wild",
+    "venus",  # Venus Next
 )
 
 # --- tiles ------------------------------------------------------------------------------------
@@ -73,6 +75,13 @@ OXYGEN_STEP: Final = 1
 OCEANS_MIN: Final = 0
 OCEANS_MAX: Final = 9
 OCEANS_STEP: Final = 1
+# Venus Next: a fourth parameter on its own scale, not needed to end a multiplayer game.
+VENUS: Final = "venus"
+VENUS_MIN: Final = 0
+VENUS_MAX: Final = 30
+VENUS_STEP: Final = 2
+VENUS_DRAW_BONUS: Final = 8  # the raise reaching it draws its player a card
+VENUS_TR_BONUS: Final = 16  # the raise reaching it gives its player 1 more TR
 
 # Heat production bonuses and the ocean bonus on the temperature track; oxygen's bonus step.
 TEMPERATURE_HEAT_BONUS: Final = (-24, -20)
@@ -111,3 +120,5 @@ STANDARD_PROJECTS: Final = {
     "greenery": 23,
     "city": 25,
 }
+AIR_SCRAPPING: Final = "air_scrapping"  # Venus Next's standard project (its games only)
+AIR_SCRAPPING_COST: Final = 15

@@ -40,6 +40,7 @@ from .placement import legal_spaces
 from .prelude import keep_decision, keep_preludes, keeping, push_prelude_phase
 from .query import card_buy_cost, greenery_plant_cost, terraformed
 from .state import Frame, GameState, Player
+from .venus import push_solar_phase
 
 # --- setup ------------------------------------------------------------------------------------
 
@@ -295,6 +296,7 @@ def _production(g: GameState, frame: Frame) -> None:
     if not over:
         colonies_production(g)  # fleets home, tracks up (Colonies)
         push(g, ("generation", -1, 0))
+        push_solar_phase(g)  # Venus Next: World Government Terraforming comes first
         return None
     g.phase = "final"
     push(g, ("game_over", -1, 0))

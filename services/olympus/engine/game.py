@@ -82,9 +82,9 @@ class Game(GameState):
         if not opts.corporate_era:
             for p in g.players:
                 p.prod = [1, 1, 1, 1, 1, 1]
-        g.deck = list(project_deck(opts.corporate_era, opts.prelude, opts.colonies))
+        g.deck = list(project_deck(opts.corporate_era, opts.prelude, opts.colonies, opts.venus))
         g.rng = shuffle(g.rng, g.deck)
-        corps = list(corporation_pool(opts.corporate_era, opts.prelude, opts.colonies))
+        corps = list(corporation_pool(opts.corporate_era, opts.prelude, opts.colonies, opts.venus))
         g.rng = shuffle(g.rng, corps)
         g.first, g.rng = below(g.rng, n)
         if opts.solo:

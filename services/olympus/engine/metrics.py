@@ -20,6 +20,7 @@ from .constants import (
     CITY,
     EMPTY,
     ENERGY,
+    FLOATER,
     GREENERY,
     HEAT,
     MC,
@@ -212,6 +213,20 @@ METRICS: dict[str, Measure] = {
     "plant_and_heat_production": lambda g, p: p.prod[PLANTS] + p.prod[HEAT],
 }
 
+# Venus Next's (Hoverlord, Venuphile). Kept apart from METRICS, which is the service's `Metric`
+# enum one for one: the services do not offer the expansion yet.
+VENUS_METRICS: dict[str, Measure] = {
+    "floaters": lambda g, p: _resources_on_cards(p, (FLOATER,)),
+    "venus_tags": lambda g, p: printed_tag_count(p, "venus"),
+}
+
+
+def metric_value(metric: str, g: GameState, p: Player) -> int:
+    """A metric as an award sees it (tags as printed)."""
+    measure = METRICS.get(metric) or VENUS_METRICS[metric]
+    return measure(g, p)
+
+
 # Tag metrics, by the number of tags each one counts: a wild tag adds one to any of them
 # when a milestone asks (never for an award).
 _TAG_METRICS = frozenset(
@@ -230,7 +245,7 @@ _TAG_METRICS = frozenset(
 def milestone_value(metric: str, g: GameState, p: Player) -> int:
     """A metric as a milestone sees it: wild tags count as any one tag (Diversifier: as new
     types, up to every type there is)."""
-    value = METRICS[metric](g, p)
+    value = metric_value(metric, g, p)
     if metric in _TAG_METRICS:
         return value + tag_count(p, WILD)
     if metric == "distinct_tags":

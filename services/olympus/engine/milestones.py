@@ -11,7 +11,7 @@ from .constants import (
     AWARD_VP_FIRST,
     AWARD_VP_SECOND,
 )
-from .metrics import METRICS, milestone_value
+from .metrics import metric_value, milestone_value
 from .state import GameState, Player
 
 
@@ -40,7 +40,7 @@ class Award:
     text: str
 
     def measure(self, g: GameState, p: Player) -> int:
-        return METRICS[self.metric](g, p)
+        return metric_value(self.metric, g, p)
 
 
 THARSIS_MILESTONES = (
@@ -169,13 +169,20 @@ _BY_MAP = {
 MILESTONES = {name: {m.name: m for m in ms} for name, (ms, _) in _BY_MAP.items()}
 AWARDS = {name: {a.name: a for a in aw} for name, (_, aw) in _BY_MAP.items()}
 
+# Venus Next adds a sixth milestone and a sixth award beside the map's five (still three of
+# each claimed or funded per game).
+HOVERLORD = Milestone("hoverlord", "Hoverlord", "floaters", 7, "at least 7 floaters on your cards")
+VENUPHILE = Award("venuphile", "Venuphile", "venus_tags", "most Venus tags in play")
+VENUS_MILESTONES = {name: {**ms, HOVERLORD.name: HOVERLORD} for name, ms in MILESTONES.items()}
+VENUS_AWARDS = {name: {**aw, VENUPHILE.name: VENUPHILE} for name, aw in AWARDS.items()}
+
 
 def milestones_of(g: GameState) -> dict[str, Milestone]:
-    return MILESTONES[g.options.map]
+    return (VENUS_MILESTONES if g.options.venus else MILESTONES)[g.options.map]
 
 
 def awards_of(g: GameState) -> dict[str, Award]:
-    return AWARDS[g.options.map]
+    return (VENUS_AWARDS if g.options.venus else AWARDS)[g.options.map]
 
 
 def award_cost(g: GameState) -> int | None:

@@ -39,6 +39,10 @@ from .constants import (
     TILE_NAMES,
     TITANIUM,
     VASTITAS_TEMPERATURE_FEE,
+    VENUS_DRAW_BONUS,
+    VENUS_MAX,
+    VENUS_STEP,
+    VENUS_TR_BONUS,
 )
 from .payment import heat_choices, pay_megacredits
 from .query import tableau_effects
@@ -77,6 +81,8 @@ def change_prod(g: GameState, p: Player, res: int, delta: int) -> None:
         v = p.prod[res] + delta
         floor = PRODUCTION_FLOOR[res]
         p.prod[res] = v if v > floor else floor
+        if delta > 0 and p.corp and card_def(p.corp).production_gains:
+            p.res[res] += delta  # Manutech (Venus Next): the resource comes with the step
 
 
 def raise_tr(g: GameState, p: Player, n: int) -> None:
@@ -138,6 +144,32 @@ def raise_oxygen(g: GameState, seat: int, steps: int) -> None:
         raise_tr(g, p, 1)
         if g.oxygen == OXYGEN_TEMPERATURE_BONUS:
             raise_temperature(g, seat, 1)
+
+
+def raise_venus(g: GameState, seat: int, steps: int) -> None:
+    """Venus Next: raise the Venus scale. A player's raise (seat >= 0) gives 1 TR per step and
+    the bonus of each bonus step it reaches; the World Government's (seat -1) gives neither.
+    Either way, cards reacting to any Venus step (Aphrodite) fire once per step."""
+    p = g.players[seat] if seat >= 0 else None
+    for _ in range(steps):
+        if g.venus >= VENUS_MAX:
+            return
+        g.venus += VENUS_STEP
+        log(g, "venus", seat, g.venus)
+        if p is not None:
+            raise_tr(g, p, 1)
+            if g.venus == VENUS_DRAW_BONUS:
+                draw_into_hand(g, p, 1)
+            elif g.venus == VENUS_TR_BONUS:
+                raise_tr(g, p, 1)
+        batches = [
+            (owner.seat, cid, list(t.effects))
+            for owner in _owners_in_order(g, seat)
+            for cid, t in _triggers(owner, "venus_raised")
+            if t.scope == "any" or owner.seat == seat
+        ]
+        if batches:
+            _queue_triggers(g, seat, batches)
 
 
 # --- tiles ------------------------------------------------------------------------------------

@@ -24,6 +24,10 @@ class GameOptions:
     # no view shows a score before the end. Changes no rule: a replay ignores it.
     realtime_scoring: bool = True
     colonies: bool = False  # the Colonies expansion: colony tiles, trade fleets (colonies.py)
+    venus: bool = False  # Venus Next: the Venus scale, its cards, Air Scrapping (venus.py)
+    # Venus Next's World Government Terraforming after each production: None follows `venus`
+    # (on with it, as the expansion's rules have it); False switches it off for a Venus game.
+    world_government: bool | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or not 1 <= self.players <= 5:
@@ -44,6 +48,15 @@ class GameOptions:
             )
         if not isinstance(self.colonies, bool):
             raise InvalidOptions(f"colonies must be true or false, got {self.colonies!r}")
+        if not isinstance(self.venus, bool):
+            raise InvalidOptions(f"venus must be true or false, got {self.venus!r}")
+        if self.world_government is not None and not isinstance(self.world_government, bool):
+            raise InvalidOptions(
+                f"world_government must be true, false or absent, got {self.world_government!r}"
+            )
+        if self.world_government and not self.venus:
+            # Its choices include the Venus scale: the engine offers it with Venus Next only.
+            raise InvalidOptions("world_government is a Venus Next rule (venus=True)")
         if self.beginner and len(self.beginner) != self.players:
             raise InvalidOptions("beginner must name every seat (one flag per player) or be empty")
         if self.solo_tr63 and self.players != 1:
@@ -55,6 +68,11 @@ class GameOptions:
     @property
     def solo(self) -> bool:
         return self.players == 1
+
+    @property
+    def wgt(self) -> bool:
+        """Whether World Government Terraforming follows each production phase."""
+        return self.venus if self.world_government is None else self.world_government
 
     def is_beginner(self, seat: int) -> bool:
         return bool(self.beginner) and self.beginner[seat]
@@ -81,6 +99,10 @@ class GameOptions:
             data["realtime_scoring"] = False
         if self.colonies:  # written only when on
             data["colonies"] = True
+        if self.venus:  # written only when on
+            data["venus"] = True
+        if self.world_government is not None:  # only when set apart from the default
+            data["world_government"] = self.world_government
         return data
 
     @classmethod

@@ -23,6 +23,7 @@ from .constants import (
     STEEL_VALUE,
     TEMPERATURE_MAX,
     TITANIUM_VALUE,
+    VENUS_STEP,
 )
 from .state import GameState, Player
 
@@ -51,6 +52,7 @@ class TableauEffects:
         "trade_discount",
         "trade_offset",
         "triggers",
+        "venus_leniency",
     )
 
     def __init__(self, p: Player) -> None:
@@ -58,7 +60,7 @@ class TableauEffects:
         discounts: list[tuple[str | None, int]] = []
         tag_discounts: list[tuple[str, int]] = []
         projects: dict[str, int] = {}
-        self.leniency = self.steel_bonus = self.titanium_bonus = 0
+        self.leniency = self.steel_bonus = self.titanium_bonus = self.venus_leniency = 0
         self.trade_discount = self.trade_offset = 0  # Colonies: fee cuts, track steps
         self.greenery_plants: int | None = None
         actions: list[int] = []
@@ -85,6 +87,7 @@ class TableauEffects:
             for name, value in card.project_discounts:
                 projects[name] = projects.get(name, 0) + value
             self.leniency += card.leniency
+            self.venus_leniency += card.venus_leniency
             self.steel_bonus += card.steel_bonus
             self.titanium_bonus += card.titanium_bonus
             self.trade_discount += card.trade_discount
@@ -329,7 +332,10 @@ def unmet_requirement(
         if r.is_global and ignore_global:
             continue
         value, slack = _requirement_value(g, p, r)
-        slack *= lenient if r.is_global else 0
+        if r.kind == "venus":  # Morning Star Inc.'s own steps add to the global ones
+            slack *= lenient + tableau_effects(p).venus_leniency
+        else:
+            slack *= lenient if r.is_global else 0
         if r.minimum is not None and value + slack < r.minimum:
             return r, value
         if r.maximum is not None and value - slack > r.maximum:
@@ -346,6 +352,10 @@ def _requirement_value(g: GameState, p: Player, r: Requirement) -> tuple[int, in
         return g.oxygen, 1
     if kind == "oceans":
         return g.oceans, 1
+    if kind == "venus":  # Venus Next: one leniency step is 2%
+        return g.venus, VENUS_STEP
+    if kind == "tr":  # Venus Next: the player's own terraform rating
+        return p.tr, 0
     if kind == "tag":
         return tag_count(p, r.subject or ""), 0
     if kind == "production":

@@ -94,7 +94,9 @@ def redacted(game: Game, seat: int, seed: int) -> Game:
 
     # Corporations dealt to others in setup (the Beginner corporation is public: an option).
     seen = set(g.players[seat].dealt_corps) | {p.corp for p in g.players}
-    pool = corporation_pool(g.options.corporate_era, g.options.prelude, g.options.colonies)
+    pool = corporation_pool(
+        g.options.corporate_era, g.options.prelude, g.options.colonies, g.options.venus
+    )
     corps = [c for c in pool if c not in seen]
     state = shuffle(state, corps)
     for p in others:

@@ -18,6 +18,7 @@ from .query import (
     terraformed,
 )
 from .state import GameState, Player
+from .venus import solo_venus_done
 
 TILE_KINDS = {"ocean": OCEAN, "city": CITY, "greenery": GREENERY}
 _SCORING_TILES = frozenset((GREENERY, CITY))
@@ -142,7 +143,7 @@ def result(g: GameState) -> dict[str, Any]:
     }
     if g.options.solo:
         p = g.players[0]
-        won = p.tr >= SOLO_TR_GOAL if g.options.solo_tr63 else terraformed(g)
+        won = p.tr >= SOLO_TR_GOAL if g.options.solo_tr63 else terraformed(g) and solo_venus_done(g)
         data["solo_won"] = won and g.phase == "ended"
         data["winners"] = [0] if data["solo_won"] else []
     return data

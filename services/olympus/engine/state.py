@@ -14,7 +14,7 @@ import orjson
 
 from .board import MapDef, load_map
 from .colony_state import ColonyBoard
-from .constants import NOBODY, OCEANS_MIN, OXYGEN_MIN, TEMPERATURE_MIN
+from .constants import NOBODY, OCEANS_MIN, OXYGEN_MIN, TEMPERATURE_MIN, VENUS_MAX, VENUS_MIN
 from .errors import CorruptState
 from .options import GameOptions
 
@@ -226,6 +226,7 @@ class GameState:
         "temperature",
         "tiles",
         "undo_window",
+        "venus",
     )
 
     options: GameOptions
@@ -238,6 +239,7 @@ class GameState:
     temperature: int  # °C
     oxygen: int  # %
     oceans: int  # ocean tiles placed
+    venus: int  # Venus Next: the Venus scale in % (0 and unused without the expansion)
     tiles: list[int]  # tile kind by space id (constants.EMPTY/OCEAN/GREENERY/CITY/SPECIAL)
     owners: list[int]  # owner seat by space id (NOBODY, NEUTRAL or a seat)
     specials: dict[int, int]  # space id -> card whose tile lies there (Capital, Mohole Area, ...)
@@ -270,6 +272,7 @@ class GameState:
         self.temperature = TEMPERATURE_MIN
         self.oxygen = OXYGEN_MIN
         self.oceans = OCEANS_MIN
+        self.venus = VENUS_MIN
         self.tiles = [0] * self.map.size
         self.owners = [NOBODY] * self.map.size
         self.specials = {}
@@ -302,6 +305,7 @@ class GameState:
         g.temperature = self.temperature
         g.oxygen = self.oxygen
         g.oceans = self.oceans
+        g.venus = self.venus
         g.tiles = self.tiles[:]
         g.owners = self.owners[:]
         g.specials = self.specials.copy()
@@ -363,6 +367,8 @@ class GameState:
         }
         if self.colonies is not None:  # only with the expansion: other saves keep their bytes
             data["cl"] = self.colonies.to_data()
+        if self.options.venus:  # only with the expansion: other saves keep their bytes
+            data["vn"] = self.venus
         if self.origin is not None:  # only for a game set up from a position
             data["ps"] = self.origin
         window = self.undo_window
@@ -406,6 +412,7 @@ class GameState:
         self.stack = data["k"]
         self.players = [Player.from_data(i, pd) for i, pd in enumerate(data["p"])]
         self.colonies = ColonyBoard.from_data(data["cl"]) if "cl" in data else None
+        self.venus = data.get("vn", VENUS_MIN)
         self.origin = data.get("ps")
         self.undo_window = None
         if "u" in data:
@@ -423,3 +430,7 @@ class GameState:
             self.colonies is not None and len(self.colonies.fleets) != len(self.players)
         ):
             raise CorruptState("the colony tiles do not match the options")
+        if ("vn" in data) != self.options.venus or not (
+            isinstance(self.venus, int) and VENUS_MIN <= self.venus <= VENUS_MAX
+        ):
+            raise CorruptState("the Venus scale does not match the options")

@@ -32,6 +32,7 @@ from .colonies import (
     trade_answered,
 )
 from .constants import (
+    AIR_SCRAPPING,
     HEAT_PER_TEMPERATURE,
     PLANTS,
 )
@@ -407,6 +408,7 @@ PROJECT_EFFECTS: dict[str, tuple[tuple[Any, ...], ...]] = {
     "greenery": (("place", "greenery", "greenery"),),
     "city": (("place", "city", "city"), ("prod", "megacredits", 1)),
     COLONY_PROJECT: (("colony", 1, 0),),
+    AIR_SCRAPPING: (("raise", "venus", 1),),  # Venus Next; playable at 30%, then it does nothing
 }
 
 

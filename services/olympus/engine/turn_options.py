@@ -21,6 +21,8 @@ from .colonies import (
     legal_trades,
 )
 from .constants import (
+    AIR_SCRAPPING,
+    AIR_SCRAPPING_COST,
     HEAT_PER_TEMPERATURE,
     MAX_MILESTONES,
     MILESTONE_COST,
@@ -49,13 +51,28 @@ from .query import (
 )
 from .state import GameState, Player
 
-# Every standard project's base cost; Colonies adds "build_colony" (games with the expansion).
-PROJECT_COSTS = {**STANDARD_PROJECTS, COLONY_PROJECT: COLONY_PROJECT_COST}
+# Every standard project's base cost; Colonies adds "build_colony", Venus Next "air_scrapping"
+# (games with the expansion).
+PROJECT_COSTS = {
+    **STANDARD_PROJECTS,
+    COLONY_PROJECT: COLONY_PROJECT_COST,
+    AIR_SCRAPPING: AIR_SCRAPPING_COST,
+}
+# The projects of a game by (Colonies, Venus Next), built once: asked at every decision.
+_PROJECTS_BY_EXPANSION = {
+    (colonies, venus): {
+        name: cost
+        for name, cost in PROJECT_COSTS.items()
+        if (name != COLONY_PROJECT or colonies) and (name != AIR_SCRAPPING or venus)
+    }
+    for colonies in (False, True)
+    for venus in (False, True)
+}
 
 
 def projects_of(g: GameState) -> dict[str, int]:
     """The standard projects of this game."""
-    return PROJECT_COSTS if g.colonies is not None else STANDARD_PROJECTS
+    return _PROJECTS_BY_EXPANSION[g.colonies is not None, g.options.venus]
 
 
 # --- what is legal ----------------------------------------------------------------------------

@@ -122,6 +122,7 @@ def view(g: Game, viewer: int | None, live_scores: bool | None = None) -> dict[s
         "temperature": g.temperature,
         "oxygen": g.oxygen,
         "oceans": g.oceans,
+        **({"venus": g.venus} if g.options.venus else {}),  # Venus Next's scale (public)
         "deck_size": len(g.deck),
         "discard_size": len(g.discard),
         "board": board,

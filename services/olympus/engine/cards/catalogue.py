@@ -36,9 +36,12 @@ BLOCKS = (
     "colonies_a",
     "colonies_b",
     "colonies_corps",
+    "venus_corps",
+    "venus_a",
+    "venus_b",
 )
 
-MODULES = ("base", "corpera", "prelude", "colonies")
+MODULES = ("base", "corpera", "prelude", "colonies", "venus")
 
 
 def card(
@@ -140,30 +143,32 @@ def find(key: str) -> CardDef | None:
     return by_number().get(key) or by_name().get(key.strip().lower())
 
 
-def _modules(corporate_era: bool, prelude: bool, colonies: bool) -> set[str]:
+def _modules(corporate_era: bool, prelude: bool, colonies: bool, venus: bool) -> set[str]:
     """The card modules a game with these options deals from."""
     modules = {"base", "corpera"} if corporate_era else {"base"}
     if prelude:
         modules.add("prelude")
     if colonies:
         modules.add("colonies")
+    if venus:
+        modules.add("venus")
     return modules
 
 
 @cache
 def project_deck(
-    corporate_era: bool, prelude: bool = False, colonies: bool = False
+    corporate_era: bool, prelude: bool = False, colonies: bool = False, venus: bool = False
 ) -> tuple[int, ...]:
-    modules = _modules(corporate_era, prelude, colonies)
+    modules = _modules(corporate_era, prelude, colonies, venus)
     return tuple(c.id for c in _ensure().values() if c.kind == "project" and c.module in modules)
 
 
 @cache
 def corporation_pool(
-    corporate_era: bool, prelude: bool = False, colonies: bool = False
+    corporate_era: bool, prelude: bool = False, colonies: bool = False, venus: bool = False
 ) -> tuple[int, ...]:
     """Corporations dealt at setup (the Beginner corporation is chosen by option, not dealt)."""
-    modules = _modules(corporate_era, prelude, colonies)
+    modules = _modules(corporate_era, prelude, colonies, venus)
     return tuple(
         c.id
         for c in _ensure().values()

@@ -76,6 +76,11 @@ def oxygen(steps: int = 1) -> Instr:
     return ("raise", "oxygen", steps)
 
 
+def venus(steps: int = 1) -> Instr:
+    """Raise the Venus scale (Venus Next): 1 TR per step, and its bonus steps."""
+    return ("raise", "venus", steps)
+
+
 def draw(n: Amount) -> Instr:
     return ("draw", n)
 

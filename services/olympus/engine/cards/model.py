@@ -26,7 +26,8 @@ class Requirement:
     """A global-parameter, tag, production or tile-count condition checked when played.
 
     kind: temperature | oxygen | oceans | tag | production | greeneries | cities
-          | colonies, floaters (the player's own; Colonies)
+          | colonies, floaters (the player's own; Colonies) | venus, tr (Venus Next; `tr`:
+          the player's own terraform rating)
     subject: the tag or resource for `tag`/`production`; for `cities`, "any" (all players',
              written `cities(any player)`) or "own" (the player's, written `cities`).
     Exactly one of `minimum`/`maximum` is set.
@@ -39,7 +40,7 @@ class Requirement:
 
     @property
     def is_global(self) -> bool:
-        return self.kind in ("temperature", "oxygen", "oceans")
+        return self.kind in ("temperature", "oxygen", "oceans", "venus")
 
     def text(self) -> str:
         """The compact notation of the reference table (`oxygen>=5`, `tag:science>=2`)."""
@@ -125,6 +126,7 @@ class Trigger:
     """An ongoing effect: when `event` happens, run `effects` for the card's owner.
 
     event:   card_played | tile_placed | standard_project | colony_placed (Colonies)
+             | venus_raised (Venus Next: once per step, any player's or the World Government's)
     scope:   "self" (only the owner's doings) or "any" (any player's)
     tags:    for card_played, fire once per matching tag on the played card (empty: once)
     tiles:   for tile_placed, the tile kinds that count ("city", "ocean", "greenery")
@@ -175,6 +177,8 @@ class CardDef:
     tag_discounts: tuple[tuple[str, int], ...] = ()
     project_discounts: tuple[tuple[str, int], ...] = ()  # (standard project, M€)
     leniency: int = 0  # global requirements this many steps looser
+    venus_leniency: int = 0  # Venus requirements only, this many steps looser (Morning Star Inc.)
+    production_gains: bool = False  # each production step gained also gives 1 of it (Manutech)
     steel_bonus: int = 0  # each steel worth this much more
     titanium_bonus: int = 0
     heat_as_mc: bool = False

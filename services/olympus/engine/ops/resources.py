@@ -14,6 +14,7 @@ from ..mutate import (
     raise_oxygen,
     raise_temperature,
     raise_tr,
+    raise_venus,
 )
 from ..query import amount
 from ..state import Frame, GameState, Player
@@ -58,6 +59,8 @@ def _tr(g: GameState, frame: Frame) -> None:
 def _raise(g: GameState, frame: Frame) -> None:
     if frame[3] == "temperature":
         raise_temperature(g, frame[1], frame[4])
+    elif frame[3] == "venus":
+        raise_venus(g, frame[1], frame[4])
     else:
         raise_oxygen(g, frame[1], frame[4])
     return None

@@ -1,0 +1,253 @@
+"""The instructions Venus Next's cards add (its scale itself is `mutate.raise_venus`).
+
+Frames:
+  ("add_venus", seat, card, n, kinds, other)  n resources (an amount spec) onto one of your
+                                              Venus cards holding one of `kinds` (any kind
+                                              when empty); `other`: not this card. Lost when
+                                              no card qualifies.
+  ("steal_venus", seat, card, n)              take up to n M€ from another player with a
+                                              Venus tag in play (Comet for Venus)
+  ("others_draw", seat, card, n)              every other player draws n cards
+  ("cash_out", seat, card, resource, each)    spend X resources here for `each` X `resource`
+  ("reveal_floaters", seat, card, count)      reveal until `count` floater cards (Celestic)
+  ("repeat_action", seat, card)               use again a blue card action used this
+                                              generation (Viron), paid in M€
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from .actions import Answer, ChooseAmount, ChooseCards, ChoosePlayer
+from .cards.catalogue import all_cards
+from .cards.catalogue import get as card_def
+from .cards.model import CardDef, card_number
+from .constants import FLOATER, MC, VENUS
+from .decisions import Decision, SelectAmount, SelectCards, SelectPlayer
+from .interpreter import all_feasible, op
+from .mutate import draw_cards, draw_into_hand, gain, log, push
+from .ops.card_resources import add_card_resource
+from .ops.common import R, player_of
+from .payment import money
+from .query import amount, printed_tag_count, tableau
+from .state import Frame, GameState, Player
+
+# --- resources onto Venus cards ---------------------------------------------------------------
+
+
+def venus_holders(p: Player, kinds: tuple[str, ...], exclude: int = 0) -> list[int]:
+    """The player's Venus cards in play that hold one of `kinds` (any resource when empty)."""
+    out = []
+    for c in tableau(p):
+        cd = card_def(c)
+        if c == exclude or VENUS not in cd.tags or cd.resource is None:
+            continue
+        if not kinds or cd.resource in kinds:
+            out.append(c)
+    return out
+
+
+def _add_venus_targets(g: GameState, frame: Frame) -> list[int]:
+    exclude = frame[2] if frame[5] else 0
+    return venus_holders(player_of(g, frame), tuple(frame[4]), exclude)
+
+
+def _add_venus_decide(g: GameState, frame: Frame) -> list[Decision]:
+    p = player_of(g, frame)
+    n = amount(g, p, frame[3])
+    prompt = f"Add {n} resource(s) to one of your Venus cards"
+    return [SelectCards(p.seat, prompt, _add_venus_targets(g, frame), 1, 1, 0, "add", frame[2])]
+
+
+def _add_venus_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChooseCards)
+    p = g.players[seat]
+    add_card_resource(p, answer.cards[0], amount(g, p, frame[3]))
+
+
+@op("add_venus", decide=_add_venus_decide, resolve=_add_venus_resolve)
+def _add_venus(g: GameState, frame: Frame) -> Frame | None:
+    p = player_of(g, frame)
+    n = amount(g, p, frame[3])
+    targets = _add_venus_targets(g, frame)
+    if n <= 0 or not targets:
+        return None
+    if len(targets) == 1:
+        add_card_resource(p, targets[0], n)
+        return None
+    return frame
+
+
+# --- other players ----------------------------------------------------------------------------
+
+
+def venus_steal_targets(g: GameState, seat: int) -> list[int]:
+    """Other players with a Venus tag in play and M€ to lose (solo: nobody)."""
+    return [
+        q.seat
+        for q in g.players
+        if q.seat != seat and q.res[MC] > 0 and printed_tag_count(q, VENUS) > 0
+    ]
+
+
+def _steal_venus_decide(g: GameState, frame: Frame) -> list[Decision]:
+    targets: list[int | None] = [*venus_steal_targets(g, frame[1]), None]
+    prompt = f"Take up to {frame[3]} M€ from a player with a Venus tag"
+    return [SelectPlayer(frame[1], prompt, targets, frame[2])]
+
+
+def _steal_venus_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChoosePlayer)
+    if answer.seat is None:
+        return
+    q = g.players[answer.seat]
+    taken = min(frame[3], q.res[MC])
+    q.res[MC] -= taken
+    g.players[seat].res[MC] += taken
+    log(g, "steal", seat, q.seat, "megacredits", taken)
+
+
+@op("steal_venus", decide=_steal_venus_decide, resolve=_steal_venus_resolve)
+def _steal_venus(g: GameState, frame: Frame) -> Frame | None:
+    return frame if venus_steal_targets(g, frame[1]) else None
+
+
+@op("others_draw")
+def _others_draw(g: GameState, frame: Frame) -> None:
+    for q in g.players:
+        if q.seat != frame[1]:
+            draw_into_hand(g, q, frame[3])
+    return None
+
+
+# --- resources on the card itself -------------------------------------------------------------
+
+
+def _cash_out_decide(g: GameState, frame: Frame) -> list[Decision]:
+    held = player_of(g, frame).card_res.get(frame[2], 0)
+    prompt = (
+        f"How many resources on {card_def(frame[2]).name} to spend ({frame[4]} {frame[3]} each)"
+    )
+    return [SelectAmount(frame[1], prompt, 1, held, frame[2])]
+
+
+def _cash_out_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChooseAmount)
+    p = g.players[seat]
+    p.card_res[frame[2]] -= answer.amount
+    gain(g, p, R[frame[3]], answer.amount * frame[4])
+
+
+def _cash_out_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
+    return p.card_res.get(card, 0) >= 1
+
+
+@op("cash_out", decide=_cash_out_decide, resolve=_cash_out_resolve, feasible=_cash_out_feasible)
+def _cash_out(g: GameState, frame: Frame) -> Frame | None:
+    return frame if player_of(g, frame).card_res.get(frame[2], 0) >= 1 else None
+
+
+# --- Celestic ---------------------------------------------------------------------------------
+
+
+def _mentions_floaters(value: Any) -> bool:
+    if value == FLOATER:
+        return True
+    if isinstance(value, tuple | list):
+        return any(_mentions_floaters(v) for v in value)
+    return False
+
+
+@cache
+def floater_cards() -> frozenset[int]:
+    """Cards with a floater icon: those that hold floaters, and those whose effects or actions
+    handle floaters (Celestic's first action looks for these)."""
+    return frozenset(c.id for c in all_cards().values() if _has_floater_icon(c))
+
+
+def _has_floater_icon(c: CardDef) -> bool:
+    if c.kind != "project":
+        return False
+    if c.resource == FLOATER:
+        return True
+    effects = (*c.play, *(i for a in c.actions for i in a.effects))
+    return _mentions_floaters(effects) or any(r.kind == "floaters" for r in c.requirements)
+
+
+@op("reveal_floaters")
+def _reveal_floaters(g: GameState, frame: Frame) -> None:
+    """Reveal cards until `count` floater cards turn up: those go to the hand, the rest to
+    the discard pile (never more cards than exist outside hands)."""
+    p = player_of(g, frame)
+    wanted, found = floater_cards(), 0
+    budget = len(g.deck) + len(g.discard)
+    revealed: list[int] = []
+    while found < frame[3] and budget > 0:
+        top = draw_cards(g, 1)
+        if not top:
+            break
+        budget -= 1
+        log(g, "reveal", p.seat, card_number(top[0]))
+        if top[0] in wanted:
+            p.hand.append(top[0])
+            found += 1
+        else:
+            revealed.append(top[0])
+    g.discard.extend(revealed)
+    return None
+
+
+# --- Viron ------------------------------------------------------------------------------------
+
+
+def _repeatable(g: GameState, p: Player, viron: int) -> dict[int, list[int]]:
+    """Used cards (never Viron itself) and which of their action alternatives can be used
+    again now: condition met, M€ cost affordable, effects possible."""
+    from .turn_options import _condition_holds as condition_holds  # (import cycle)
+
+    out: dict[int, list[int]] = {}
+    for c in p.used:
+        if c == viron:
+            continue
+        ok = [
+            i
+            for i, act in enumerate(card_def(c).actions)
+            if condition_holds(p, act.condition)
+            and money(p) >= act.cost
+            and all_feasible(g, p, c, act.effects)
+        ]
+        if ok:
+            out[c] = ok
+    return out
+
+
+def _repeat_decide(g: GameState, frame: Frame) -> list[Decision]:
+    p = player_of(g, frame)
+    cards = list(_repeatable(g, p, frame[2]))
+    return [
+        SelectCards(p.seat, "Use again the action of a card", cards, 1, 1, 0, "action", frame[2])
+    ]
+
+
+def _repeat_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChooseCards)
+    p = g.players[seat]
+    chosen = answer.cards[0]
+    actions = card_def(chosen).actions
+    alternatives = []
+    for i in _repeatable(g, p, frame[2])[chosen]:
+        act = actions[i]
+        paid = (("pay", act.cost),) if act.cost else ()
+        alternatives.append((act.label, (*paid, *act.effects)))
+    log(g, "repeat_action", seat, card_number(chosen))
+    push(g, ("choose", seat, chosen, tuple(alternatives)))
+
+
+def _repeat_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
+    return bool(_repeatable(g, p, card))
+
+
+@op("repeat_action", decide=_repeat_decide, resolve=_repeat_resolve, feasible=_repeat_feasible)
+def _repeat_action(g: GameState, frame: Frame) -> Frame | None:
+    return frame if _repeatable(g, player_of(g, frame), frame[2]) else None
