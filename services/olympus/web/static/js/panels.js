@@ -4,6 +4,7 @@ import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 import { SEAT_COLOURS } from "./map.js";
 import { tableau, tagCounts } from "./cards.js";
+import { awardName, awardText, cardName, milestoneName, milestoneText } from "./cardwords.js";
 
 export { cardTile } from "./cards.js";
 
@@ -89,7 +90,7 @@ export function seatBoards(view, catalogue) {
       h("h3", {}, seatName(view, p.seat), p.seat === view.viewer ? ` (${t("you")})` : "",
         p.resigned || (view.settings?.seats || []).find((x) => x.seat === p.seat)?.handed_to_bot
           ? ` — ${t("played_by_bot")}` : "", clockText(view, p.seat)),
-      h("div", {}, `${p.corporation?.name || t("no_corporation")} · ${t("tr")} ${p.terraform_rating} · ${t("hand")} ${p.hand_size}`,
+      h("div", {}, `${p.corporation ? cardName(p.corporation.number, p.corporation.name) : t("no_corporation")} · ${t("tr")} ${p.terraform_rating} · ${t("hand")} ${p.hand_size}`,
         p.passed ? ` · ${t("passed")}` : "", p.resigned ? ` · ${t("resigned")}` : ""),
       h("div", { class: "res" }, RESOURCES.map((r) => h("div", { "data-res": r }, t(`res.${r}`),
         h("b", {}, p.resources?.[r] ?? 0), h("span", { class: "muted prod" }, signed(p.production?.[r]))))),
@@ -119,8 +120,12 @@ export function milestonesAndAwards(view, board, decision) {
   const progress = new Map((view.milestone_progress || []).map((m) => [m.name, m]));
   const standings = new Map((view.award_standings || []).map((a) => [a.name, a]));
   const costs = board.award_rules?.funding_costs || [];
-  const row = (kind, item, owner, can, extra) => h("div", { class: `ma ${kind}`, "data-name": item.id, title: item.text },
-    h("b", {}, item.title), owner !== undefined ? ` [${seatName(view, owner)}]` : can ? " ✓" : "", " ", extra);
+  // Names and texts in the page's language (the card words), the board's English otherwise.
+  const row = (kind, item, owner, can, extra) => {
+    const [name, text] = kind === "milestone" ? [milestoneName, milestoneText] : [awardName, awardText];
+    return h("div", { class: `ma ${kind}`, "data-name": item.id, title: text(item.id, item.text) },
+      h("b", {}, name(item.id, item.title)), owner !== undefined ? ` [${seatName(view, owner)}]` : can ? " ✓" : "", " ", extra);
+  };
   return h("section", { id: "milestones" }, h("h2", {}, t("milestones_awards")),
     h("h3", {}, `${t("milestones")} (${board.milestone_rules?.cost} M€)`),
     (board.milestones || []).map((m) => {
