@@ -17,6 +17,9 @@ from olympus.gamestate.__main__ import run
 from olympus.gamestate.core import Games, Loaded, loaded_bytes, unpack_blob
 from olympus.gamestate.lru import (
     DEFAULT_CACHE_MEMORY,
+    GRANT_BYTES,
+    LIVE_SCORE_BYTES,
+    META_BYTES,
     MIN_CACHE_MEMORY,
     CacheBudget,
     InvalidMemorySize,
@@ -168,7 +171,19 @@ def test_every_cache_takes_its_share_of_the_budget() -> None:
     ]
     for one, two in pairs:
         assert abs(two.size - 2 * one.size) <= 1  # a share's rounding
-    assert CacheBudget().total == DEFAULT_CACHE_MEMORY and CacheBudget().games > 50_000
+    assert CacheBudget().total == DEFAULT_CACHE_MEMORY and CacheBudget().games > 40_000
+
+
+@pytest.mark.parametrize("total", [MIN_CACHE_MEMORY, 256 << 20, DEFAULT_CACHE_MEMORY, 8 << 30])
+def test_the_per_game_caches_beside_the_states_hold_every_game_the_states_hold(
+    total: int,
+) -> None:
+    budget = CacheBudget(total)
+    held = budget.share(budget.STATES) // state_bytes(0)  # games of the measured size
+    assert held == budget.games
+    assert budget.entries(budget.METAS, META_BYTES) >= held
+    assert budget.entries(budget.LIVE_SCORES, LIVE_SCORE_BYTES) >= held
+    assert budget.entries(budget.GRANTS, GRANT_BYTES) >= held
 
 
 def _unconnected_store() -> st.GameStore:

@@ -21,7 +21,10 @@ import asyncio
 import json
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import ExitStack
+from dataclasses import dataclass
+from itertools import islice
 from typing import Any
 
 import grpc
@@ -62,14 +65,31 @@ async def _create_all(
     return list(await asyncio.gather(*(create(i) for i in range(games))))
 
 
-async def _rounds(stub: Any, pid: int, plans: list[Plan], count: int, in_flight: int) -> Timing:
-    """`count` rounds in which every game sends its next answer, `in_flight` calls at a time."""
-    turns = iter([plan for _ in range(count) for plan in plans])
-    busy = {plan.game_id: asyncio.Lock() for plan in plans}  # one answer of a game at a time
+@dataclass
+class _Held:
+    """One service holding `games` games, and the turns its games still have to answer."""
+
+    games: int
+    stub: Any
+    pid: int
+    plans: list[Plan]
+    turns: Iterator[Plan]
+    busy: dict[str, asyncio.Lock]
+    timed: Timing
+    rss_before: int
+
+
+def _turns(plans: list[Plan], rounds: int) -> Iterator[Plan]:
+    """Each game once per round, in the same order every round."""
+    return iter([plan for _ in range(rounds) for plan in plans])
+
+
+async def _play(held: _Held, turns: Iterator[Plan], in_flight: int) -> Timing:
+    """Answer `turns`, `in_flight` calls at a time (one answer of a game at a time)."""
 
     async def caller(latencies: list[float]) -> None:
         for plan in turns:  # one iterator shared by every caller: each turn is taken once
-            async with busy[plan.game_id]:
+            async with held.busy[plan.game_id]:
                 if not plan.answers:
                     continue
                 seat, text = plan.answers.pop(0)
@@ -81,34 +101,52 @@ async def _rounds(stub: Any, pid: int, plans: list[Plan], count: int, in_flight:
                     text=text,
                 )
                 t = time.perf_counter()
-                await stub.SubmitAction(request, timeout=60)
+                await held.stub.SubmitAction(request, timeout=60)
                 latencies.append(time.perf_counter() - t)
                 plan.version += 1
 
-    return await _timed(pid, [caller] * in_flight)
+    return await _timed(held.pid, [caller] * in_flight)
 
 
-async def _held(
-    address: str, pid: int, games: int, answers: int, players: int, in_flight: int
-) -> dict[str, Any]:
-    scripts = [_answers(players, 5000 + s, answers + 1) for s in range(min(SEEDS, games))]
-    async with grpc.aio.insecure_channel(address) as channel:
+async def _measure(
+    services: list[tuple[str, int]], games: Sequence[int], answers: int, players: int, flight: int
+) -> list[dict[str, Any]]:
+    """Every service gets its games, each game answers once, then the timed rounds, in slices
+    interleaved between the services (a tenth of a round each in turn): a machine whose load
+    changes meanwhile weighs on every size alike."""
+    scripts = [_answers(players, 5000 + s, answers + 1) for s in range(SEEDS)]
+    channels = [grpc.aio.insecure_channel(address) for address, _ in services]
+    held: list[_Held] = []
+    for channel, (_, pid), count in zip(channels, services, games, strict=True):
         stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
         rss_before = _rss_bytes(pid)
-        plans = await _create_all(stub, games, players, scripts, in_flight)
-        await _rounds(stub, pid, plans, 1, in_flight)  # every game touched once after creation
-        timed = await _rounds(stub, pid, plans, answers, in_flight)
-        rss_after = _rss_bytes(pid)
-    figures = timed.figures("answers")
-    return {
-        "games": games,
-        "answers_timed": figures["calls"],
-        "server_cpu_us_per_answer": figures["server_cpu_us_per_call"],
-        "answers_per_s": figures["answers_per_s"],
-        "p50_us": figures["p50_us"],
-        "rss_mib": round(rss_after / 2**20, 1),
-        "rss_bytes_per_game": round((rss_after - rss_before) / games),
-    }
+        plans = await _create_all(stub, count, players, scripts, flight)
+        busy = {plan.game_id: asyncio.Lock() for plan in plans}
+        one = _Held(count, stub, pid, plans, iter(()), busy, Timing([], 0.0, 0.0), rss_before)
+        await _play(one, _turns(plans, 1), flight)  # every game touched once after creation
+        one.turns = _turns(plans, answers)
+        held.append(one)
+    for _ in range(10 * answers):
+        for one in held:
+            one.timed += await _play(one, islice(one.turns, max(1, one.games // 10)), flight)
+    for channel in channels:
+        await channel.close()
+    out = []
+    for one in held:
+        figures = one.timed.figures("answers")
+        rss_after = _rss_bytes(one.pid)
+        out.append(
+            {
+                "games": one.games,
+                "answers_timed": figures["calls"],
+                "server_cpu_us_per_answer": figures["server_cpu_us_per_call"],
+                "answers_per_s": figures["answers_per_s"],
+                "p50_us": figures["p50_us"],
+                "rss_mib": round(rss_after / 2**20, 1),
+                "rss_bytes_per_game": round((rss_after - one.rss_before) / one.games),
+            }
+        )
+    return out
 
 
 def main_figures(
@@ -118,15 +156,15 @@ def main_figures(
     in_flight: int = 64,
     flags: Sequence[str] = (),
 ) -> dict[str, Any]:
-    """One fresh service (and Redis) per number of games held."""
-    runs = []
+    """A service (and a Redis) of its own per number of games held, all running at once."""
     started = time.perf_counter()
-    for count in games:
-        with (
-            embedded_redis() as redis,
-            _service(redis.url, [*BASE_FLAGS, *flags]) as (address, pid),  # later flags win
-        ):
-            runs.append(asyncio.run(_held(address, pid, count, answers, players, in_flight)))
+    with ExitStack() as stack:
+        services = []
+        for _ in games:
+            redis = stack.enter_context(embedded_redis())
+            # Later flags win: the caller's override the bench's own.
+            services.append(stack.enter_context(_service(redis.url, [*BASE_FLAGS, *flags])))
+        runs = asyncio.run(_measure(services, games, answers, players, in_flight))
     low, high = runs[0], runs[-1]
     return {
         "players": players,

@@ -126,8 +126,8 @@ def run(argv: Sequence[str] | None = None) -> None:
         "--cache-memory",
         type=cache_memory_arg,
         default=os.environ.get("OLYMPUS_GAMESTATE_CACHE_MEMORY") or "1GiB",
-        help="memory this process's per-game caches share (512MiB, 1GiB, 2GB): ~14 KB per "
-        "game held, so 1GiB holds ~75,000 games; a game that does not fit is loaded and "
+        help="memory this process's per-game caches share (512MiB, 1GiB, 2GB): ~16 KB per "
+        "game held, so 1GiB holds ~48,000 games; a game that does not fit is loaded and "
         "parsed again on each answer (docs/sizing.md) "
         "(env OLYMPUS_GAMESTATE_CACHE_MEMORY; default 1GiB)",
     )

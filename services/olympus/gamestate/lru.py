@@ -74,13 +74,16 @@ class Lru(Generic[K, V]):
 
 # --- the memory budget ------------------------------------------------------------------------
 
-DEFAULT_CACHE_MEMORY = 1 << 30  # 1 GiB: ~75,000 games held (docs/sizing.md)
+DEFAULT_CACHE_MEMORY = 1 << 30  # 1 GiB: ~48,000 games held (docs/sizing.md)
 MIN_CACHE_MEMORY = 1 << 20  # below 1 MiB no cache holds a game: a typo, not a choice
 
-# Bytes an entry takes in this process, measured with tracemalloc on 3-player games
-# (docs/sizing.md): a parsed game with its decisions computed takes ~6 times its packed state
-# (1.6 KB packed: 9.5 KB), plus the key, the map's node and the Loaded around it.
-STATE_BYTES_PER_PACKED_BYTE = 6
+# Bytes an entry takes in this process (docs/sizing.md). A parsed 3-player game with its
+# decisions computed holds ~6 times its packed state in Python objects (tracemalloc: 1.6 KB
+# packed, 9.5 KB held); the process's resident memory grows by ~16 KB per game held (bench
+# cache_scaling at 10,000 games: allocator slack, the metadata, the key and the map's node),
+# and resident memory is what a machine's or a container's limit counts: weighed at 8 times,
+# a game and its metadata come to ~16 KB of the budget.
+STATE_BYTES_PER_PACKED_BYTE = 8
 STATE_OVERHEAD_BYTES = 512
 PACKED_STATE_GUESS = 1_700  # a state whose packed size is not known (made here, never packed)
 META_BYTES = 2_048  # GameMeta: ~1.75 KB with 3 seats and 4 token hashes
@@ -129,14 +132,16 @@ def parse_memory(text: str) -> int:
 @dataclass(frozen=True, slots=True)
 class CacheBudget:
     """How a process's cache memory is split between its per-game caches. The states take
-    most: they are what an answer needs, and what costs a parse when missing."""
+    most: they are what an answer needs, and what costs a parse when missing; the metadata,
+    live scores and grants get room for more games than the states (a game whose metadata
+    is evicted costs a read per answer too); watchers' states and decisions the rest."""
 
     total: int = DEFAULT_CACHE_MEMORY
 
-    STATES = 0.70
-    METAS = 0.08
-    LIVE_SCORES = 0.04
-    GRANTS = 0.03
+    STATES = 0.64
+    METAS = 0.11
+    LIVE_SCORES = 0.08
+    GRANTS = 0.02
     WATCHED_STATES = 0.10
     DECISION_REPLIES = 0.05
 
