@@ -6,8 +6,10 @@ With nothing configured it embeds what it needs: a private `redis-server` on a f
 unless OLYMPUS_SERVICE_KEY gives one) that every service gets in its environment and the
 accounts service registers as it starts. Each service then starts as its own process exactly as
 operators start it (`python -m olympus.<service>`, each told where the others are with
-OLYMPUS_<SERVICE>_ADDRESS), then one Celery worker and beat (`olympus worker`, `olympus beat`:
-bot turns, clocks, rated results), and Ctrl-C / SIGTERM stops them all gracefully.
+OLYMPUS_<SERVICE>_ADDRESS), then the Celery workers and one beat (`olympus worker`, `olympus
+beat`: bot turns, clocks, rated results), and Ctrl-C / SIGTERM stops them all gracefully.
+`--game-processes N` and `--workers N` run more game-service and worker processes, to use more
+cores (docs/processes.md); every process serves its own metrics (docs/metrics.md).
 """
 
 from __future__ import annotations

@@ -5,18 +5,17 @@ from __future__ import annotations
 
 import threading
 import time
-import urllib.request
 
 import grpc
 import pytest
+from metrics_support import Samples, scrape, value
 from platform_support import RedisServer, wait_for
-from prometheus_client.parser import text_string_to_metric_families
 
 from olympus.client import GameServiceError, OlympusClient
 from olympus.platform.errors import error_details
 from olympus.v1 import catalogue_pb2, catalogue_pb2_grpc
 from olympus.v1 import game_pb2 as pb
-from services import ServiceProcess, running_service
+from services import running_service
 
 
 def test_sigterm_ends_watch_streams_at_once_despite_a_long_grace(redis_url: str) -> None:
@@ -51,24 +50,6 @@ def test_sigterm_ends_watch_streams_at_once_despite_a_long_grace(redis_url: str)
             assert error_details(exc)[0] == "SHUTTING_DOWN"
 
 
-Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
-
-
-def _scrape(service: ServiceProcess) -> Samples:
-    url = f"http://127.0.0.1:{service.metrics_port}/metrics"
-    with urllib.request.urlopen(url, timeout=5) as reply:
-        text = reply.read().decode()
-    return {
-        (s.name, tuple(sorted(s.labels.items()))): s.value
-        for family in text_string_to_metric_families(text)
-        for s in family.samples
-    }
-
-
-def _value(samples: Samples, name: str, **labels: str) -> float:
-    return samples.get((name, tuple(sorted(labels.items()))), 0.0)
-
-
 GAME = "olympus.v1.GameService/"
 
 
@@ -88,20 +69,20 @@ def test_game_service_metrics(redis_server: RedisServer) -> None:
         assert next(watch).version == 1
 
         def scraped_with_three_active_games() -> Samples | None:
-            samples = _scrape(service)  # the gauge is sampled twice a second
-            return samples if _value(samples, "olympus_games_active") == 3 else None
+            samples = scrape(service.metrics_port)  # the gauge is sampled twice a second
+            return samples if value(samples, "olympus_games_active") == 3 else None
 
         samples = wait_for(scraped_with_three_active_games, "the active games gauge")
 
         def calls(method: str, code: str) -> float:
-            return _value(samples, "olympus_grpc_calls_total", method=GAME + method, code=code)
+            return value(samples, "olympus_grpc_calls_total", method=GAME + method, code=code)
 
         assert calls("CreateGame", "OK") == 3
         assert calls("CreateGame", "RESOURCE_EXHAUSTED") == 1
         assert calls("SubmitAction", "INVALID_ARGUMENT") == 1
         errors = "olympus_grpc_errors_total"
         assert (
-            _value(
+            value(
                 samples,
                 errors,
                 method=GAME + "SubmitAction",
@@ -111,7 +92,7 @@ def test_game_service_metrics(redis_server: RedisServer) -> None:
             == 1
         )
         assert (
-            _value(
+            value(
                 samples,
                 "olympus_quota_refusals_total",
                 method=GAME + "CreateGame",
@@ -120,7 +101,7 @@ def test_game_service_metrics(redis_server: RedisServer) -> None:
             )
             == 1
         )
-        assert _value(samples, "olympus_grpc_call_seconds_count", method=GAME + "CreateGame") == 4
+        assert value(samples, "olympus_grpc_call_seconds_count", method=GAME + "CreateGame") == 4
         buckets = [
             v
             for (name, labels), v in samples.items()
@@ -128,14 +109,18 @@ def test_game_service_metrics(redis_server: RedisServer) -> None:
             and ("method", GAME + "CreateGame") in labels
         ]
         assert buckets and max(buckets) == 4
-        assert _value(samples, "olympus_grpc_streams_open", method=GAME + "WatchGame") == 1
-        assert _value(samples, "olympus_redis_seconds_count", operation="create") == 3
-        assert _value(samples, "olympus_redis_errors_total", operation="create") == 0
-        assert _value(samples, "olympus_serving") == 1
+        assert value(samples, "olympus_grpc_streams_open", method=GAME + "WatchGame") == 1
+        assert value(samples, "olympus_redis_seconds_count", operation="create") == 3
+        assert value(samples, "olympus_redis_errors_total", operation="create") == 0
+        assert value(samples, "olympus_serving") == 1
         watch.cancel()
         wait_for(
             lambda: (
-                _value(_scrape(service), "olympus_grpc_streams_open", method=GAME + "WatchGame")
+                value(
+                    scrape(service.metrics_port),
+                    "olympus_grpc_streams_open",
+                    method=GAME + "WatchGame",
+                )
                 == 0
             ),
             "the stream to close",
@@ -154,7 +139,7 @@ def test_catalogue_metrics() -> None:
         # the reply: scrape until both calls are in (a few tries at most).
         deadline = time.monotonic() + 10
         while True:
-            samples = _scrape(service)
+            samples = scrape(service.metrics_port)
             calls = sum(
                 v
                 for (name, labels), v in samples.items()
@@ -163,9 +148,9 @@ def test_catalogue_metrics() -> None:
             if calls >= 2 or time.monotonic() > deadline:
                 break
             time.sleep(0.05)
-        assert _value(samples, "olympus_grpc_calls_total", method=method, code="OK") == 1
+        assert value(samples, "olympus_grpc_calls_total", method=method, code="OK") == 1
         assert (
-            _value(
+            value(
                 samples,
                 "olympus_grpc_errors_total",
                 method=method,
@@ -174,4 +159,4 @@ def test_catalogue_metrics() -> None:
             )
             == 1
         )
-        assert _value(samples, "olympus_serving") == 1
+        assert value(samples, "olympus_serving") == 1

@@ -50,6 +50,7 @@ from typing import Any
 
 import grpc
 
+from olympus.platform import metrics
 from olympus.platform.keycheck import VALID, Authenticator
 from olympus.v1 import game_pb2, game_pb2_grpc
 
@@ -219,6 +220,13 @@ class Matcher:
                     await self._stopping.wait()
 
     async def run_once(self) -> None:
+        counted = [0, 0]  # queues with a ticket waiting, tickets (a queue's first SCAN_LIMIT)
+        await self._pass(counted)
+        metrics.MM_QUEUES.set(counted[0])
+        metrics.MM_WAITING.set(counted[1])
+
+    async def _pass(self, counted: list[int]) -> None:
+        """One pass over the queues; `counted` gets [queues with tickets, tickets] seen."""
         for fid in await self.store.queues():
             if self._stopping.is_set():
                 return
@@ -228,6 +236,8 @@ class Matcher:
             if not waiting:
                 await self.store.forget_empty(fid)  # no queue stays without players
                 continue
+            counted[0] += 1
+            counted[1] += len(waiting)
             if fmt is None or fmt.ladder:  # a ladder's scheduler seats its own tickets
                 continue
             free = [w for w in waiting if w[0] not in self._claiming]
@@ -273,6 +283,9 @@ class Matcher:
         lease_ms = int(self.settings.lease_s * 1000)
         fid = fmt.format_id
         if await self.store.claim(fid, group.tickets, group.bots, seed, lease_ms, mid, raw, seats):
+            claimed_ms = now_ms()
+            for row in ticket_rows:
+                metrics.MM_TIME_TO_MATCH.observe(max(0, claimed_ms - row.created_ms) / 1000)
             return MatchRow(
                 fid, mid, "claimed", list(group.tickets), group.bots, seed, "", seats, raw
             )
@@ -362,3 +375,5 @@ class Matcher:
                 "a match was no longer claimed when its game was made",
                 extra={"match": mid, "game_id": reply.game_id},
             )
+        else:
+            metrics.MM_TICKETS.labels("matched").inc(len(match.tickets))

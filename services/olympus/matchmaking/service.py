@@ -17,7 +17,7 @@ from dataclasses import dataclass
 import grpc
 
 from olympus.api.times import timestamp
-from olympus.platform import heartbeats
+from olympus.platform import heartbeats, metrics
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import (
     AlreadyExists,
@@ -194,6 +194,7 @@ class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
                 reason="TOO_MANY_QUEUES",
                 retry_after_s=10.0,
             ) from None
+        metrics.MM_TICKETS.labels("enqueued").inc()
         await self.challenges.store.changed(principal.account_id)  # its activity streams
         return matchmaking_pb2.EnqueueResponse(ticket=ticket_to_proto(row, self.tokens))
 
@@ -210,6 +211,7 @@ class MatchmakingService(matchmaking_pb2_grpc.MatchmakingServiceServicer):
             raise FailedPrecondition(
                 f"the ticket is {what}", reason="TICKET_CLOSED", metadata={"status": outcome}
             )
+        metrics.MM_TICKETS.labels("cancelled").inc()
         row = await self._own_ticket(principal, request.ticket_id)
         return matchmaking_pb2.CancelResponse(ticket=ticket_to_proto(row, self.tokens))
 

@@ -21,10 +21,43 @@ Every process serves its own registry (`--metrics-port`; see `start`). The serie
     olympus_webhook_seconds{kind}                    one try's latency (histogram)
     olympus_webhook_delay_seconds{kind}              from the event to its delivery, retries
                                                      included (histogram)
+    olympus_worker_tasks_total{task, outcome}        the workers' finished tasks: success,
+                                                     failure, retry (Celery's end state)
+    olympus_worker_task_seconds{task}                a task's run time (histogram)
+    olympus_worker_queue_depth{queue}                tasks waiting in a broker queue (read
+                                                     from the broker at each scrape)
+    olympus_bot_turn_seconds{outcome}                one bot_turn task, the bots' answers
+                                                     included (histogram): played (it answered),
+                                                     idle (nothing was the bots' to answer)
+    olympus_bot_answers_total{via}                   answers the bots made: bot_turn (their
+                                                     task), timer (a lost bot turn, fired)
+    olympus_timers_total{event}                      game timers: due (the sweep found it due),
+                                                     then what firing it did: timeout (a clock
+                                                     ran out and answered), bot (a lost bot turn
+                                                     played), idle (nothing was due any more)
+    olympus_matchmaking_tickets_total{event}         enqueued, cancelled, matched (their game
+                                                     made)
+    olympus_matchmaking_time_to_match_seconds        from a ticket's enqueue to its match being
+                                                     claimed (histogram)
+    olympus_matchmaking_queues                       queues with a ticket waiting (each pass)
+    olympus_matchmaking_tickets_waiting              tickets waiting in them (each pass)
+    olympus_scoring_results_total{outcome}           reports: rated, unrated (recorded, no
+                                                     ratings: an unrated or aborted game),
+                                                     repeat (recorded before)
+    olympus_scoring_rating_conflicts_total           rating writes that lost a race and were
+                                                     tried again
 
 `method` is the full gRPC method without the leading slash, e.g.
 `olympus.v1.GameService/SubmitAction`. Other modules update these objects directly; a module
-that needs a new series defines it here so the list above stays the whole list.
+that needs a new series defines it here so the list above stays the whole list (and
+deploy/grafana/olympus.json graphs only these: tests/platform/test_dashboard.py).
+
+The workers' series are labelled counters and histograms only: a Celery worker's pool
+processes write them to PROMETHEUS_MULTIPROC_DIR (prometheus_client's multiprocess mode), and
+`olympus worker` sets that folder after this module may have been imported, so only a series
+made later (a label's child, made in a task) goes to the files; an unlabelled one would stay in
+the pool process's memory, and a gauge would need a mode of its own. Their queue depth is read
+from the broker when scraped instead.
 """
 
 from __future__ import annotations
@@ -104,4 +137,65 @@ WEB_STREAMS_OPEN = Gauge("olympus_web_streams_open", "Server-sent event streams 
 WEB_CONNECTIONS_REFUSED = Counter(
     "olympus_web_connections_refused_total",
     "Connections the bridge closed: over the cap per address, or a request too slow to arrive",
+)
+
+
+# --- the workers (workers/tasks.py, workers/metrics.py) ---
+WORKER_TASKS = Counter(
+    "olympus_worker_tasks",
+    "The workers' finished tasks by name and Celery end state (success, failure, retry)",
+    ["task", "outcome"],
+)
+WORKER_TASK_SECONDS = Histogram(
+    "olympus_worker_task_seconds",
+    "Run time of a worker task",
+    ["task"],
+    buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30),
+)
+BOT_TURN_SECONDS = Histogram(
+    "olympus_bot_turn_seconds",
+    "One bot_turn task by outcome: played (the bots answered), idle (nothing was theirs to do)",
+    ["outcome"],
+    buckets=(0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30),
+)
+BOT_ANSWERS = Counter(
+    "olympus_bot_answers",
+    "Answers the bots made, by the task that made them: bot_turn, timer (a lost bot turn)",
+    ["via"],
+)
+TIMERS = Counter(
+    "olympus_timers",
+    "Game timers: due (the sweep found it due and fired it), then what firing one did: timeout "
+    "(a clock ran out and answered), bot (a bot turn whose task was lost, played), idle "
+    "(nothing was due any more)",
+    ["event"],
+)
+QUEUE_DEPTH_NAME = "olympus_worker_queue_depth"  # a gauge read from the broker (workers/metrics)
+
+# --- matchmaking (matchmaking/service.py, matchmaking/matcher.py) ---
+MM_TICKETS = Counter(
+    "olympus_matchmaking_tickets",
+    "Matchmaking tickets by event: enqueued, cancelled, matched (their game made)",
+    ["event"],
+)
+MM_TIME_TO_MATCH = Histogram(
+    "olympus_matchmaking_time_to_match_seconds",
+    "From a ticket's enqueue to the matcher claiming it into a match",
+    buckets=(0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600, 1800),
+)
+MM_QUEUES = Gauge("olympus_matchmaking_queues", "Queues with a ticket waiting (each pass)")
+MM_WAITING = Gauge(
+    "olympus_matchmaking_tickets_waiting", "Tickets waiting in the queues (each pass)"
+)
+
+# --- scoring (scoring/service.py) ---
+SCORING_RESULTS = Counter(
+    "olympus_scoring_results",
+    "Results reported by outcome: rated, unrated (recorded without ratings: an unrated or "
+    "aborted game), repeat (recorded before)",
+    ["outcome"],
+)
+SCORING_CONFLICTS = Counter(
+    "olympus_scoring_rating_conflicts",
+    "Rating writes that found the ratings changed meanwhile and were tried again",
 )

@@ -22,6 +22,7 @@ import grpc
 import orjson
 
 from olympus.api.times import timestamp
+from olympus.platform import metrics
 from olympus.platform.config import ServiceSettings
 from olympus.platform.errors import (
     FailedPrecondition,
@@ -281,6 +282,7 @@ class Scoring:
                 return True, full
             if kind == st.ALREADY and existing is not None:
                 return False, orjson.loads(existing)
+            metrics.SCORING_CONFLICTS.inc()  # a player's rating changed meanwhile: again
         raise Unavailable("the ratings kept changing; try again", reason="TRY_AGAIN")
 
     # --- reading ----------------------------------------------------------------------------------
@@ -482,6 +484,10 @@ class ScoringService(scoring_pb2_grpc.ScoringServiceServicer):
             request.queue,  # deprecated: must repeat the record
             [(p.seat, p.player) for p in request.players],  # likewise
         )
+        rated = bool(record.get("queue")) and not record.get("aborted")
+        metrics.SCORING_RESULTS.labels(
+            "repeat" if not now else "rated" if rated else "unrated"
+        ).inc()
         return pb.ReportResultResponse(recorded_now=now, result=scored_game_to_proto(record))
 
     @rpc

@@ -56,6 +56,12 @@ def serve_metrics() -> int | None:
             "PROMETHEUS_MULTIPROC_DIR is not set: /metrics shows the main process only, not "
             "the tasks' (start the worker with `olympus worker`, or set it)"
         )
+    if settings.broker_url.startswith(("redis://", "rediss://", "unix://")):
+        from olympus.platform.tasks import QUEUES
+
+        from .metrics import QueueDepth
+
+        registry.register(QueueDepth(settings.broker_url, QUEUES))
     server, _thread = start_http_server(
         settings.metrics_port, addr=settings.metrics_host, registry=registry
     )

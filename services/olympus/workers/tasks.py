@@ -6,11 +6,13 @@ leaves it to be delivered again, and the game's timer hands the game to another 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
 from celery.exceptions import SoftTimeLimitExceeded
 
+from olympus.platform import metrics
 from olympus.platform.errors import Unavailable
 from olympus.platform.tasks import (
     BOT_TURN,
@@ -21,6 +23,7 @@ from olympus.platform.tasks import (
     WEBHOOK_SWEEP,
 )
 
+from . import metrics as _task_signals  # noqa: F401 - counts and times every task
 from . import runtime as rt
 from .app import app, settings
 from .runtime import now_ms
@@ -51,7 +54,12 @@ def _run(work: Coroutine[Any, Any, T]) -> T:
 def bot_turn(game_id: str, version: int) -> int:
     """Bot-played seats answer while the game, at `version`, waits for them."""
     runtime = rt.runtime(settings, app)
-    return _run(runtime.autoplay.bot_turn(str(game_id), int(version))).answers
+    began = time.perf_counter()
+    answers: int = _run(runtime.autoplay.bot_turn(str(game_id), int(version))).answers
+    outcome = "played" if answers else "idle"
+    metrics.BOT_TURN_SECONDS.labels(outcome).observe(time.perf_counter() - began)
+    metrics.BOT_ANSWERS.labels("bot_turn").inc(answers)
+    return answers
 
 
 @app.task(name=FIRE, **RETRY)  # type: ignore[untyped-decorator]
@@ -59,6 +67,10 @@ def fire_timer(game_id: str) -> int:
     """Whatever is due in the game now: timeouts, a bot turn whose task was lost."""
     runtime = rt.runtime(settings, app)
     played = _run(runtime.autoplay.fire(str(game_id)))
+    metrics.TIMERS.labels(
+        "timeout" if played.timeouts else "bot" if played.answers else "idle"
+    ).inc()
+    metrics.BOT_ANSWERS.labels("timer").inc(played.answers)
     return played.answers + played.timeouts
 
 
@@ -68,6 +80,7 @@ def sweep_timers() -> int:
     OLYMPUS_SWEEP_SECONDS)."""
     runtime = rt.runtime(settings, app)
     due = _run(runtime.autoplay.sweep())
+    metrics.TIMERS.labels("due").inc(len(due))
     for game_id in due:
         fire_timer.apply_async((game_id,), queue=CLOCK_QUEUE)
     return len(due)
