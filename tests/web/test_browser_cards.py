@@ -116,6 +116,8 @@ def test_card_faces_reasons_and_sorting(browser: Any, browser_stack: WebStack) -
         == 1
     )
     assert seat.locator(".group[data-kind='active']").count() == 0
+    # A played card's face is small: its text is shown for active cards only.
+    assert not seat.locator(f".card[data-card='{ADAPTED_LICHEN}'] .summary").is_visible()
     assert seat.locator(".tag-counts .tag[data-tag='plant'] b").inner_text() == "1"
     assert page.locator(f"#hand .card[data-card='{ADAPTED_LICHEN}']").count() == 0
     shot(page, "tableau")
