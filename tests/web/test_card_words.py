@@ -57,9 +57,12 @@ def translation(request: pytest.FixtureRequest) -> tuple[str, Words]:
 
 def test_the_english_catalogue_covers_the_engine() -> None:
     """Every card of the catalogue (322 when this was written: 264 project cards, 35 preludes,
-    23 corporations), the five maps' 25 milestones and 25 awards, the 11 colony tiles."""
+    23 corporations, before Venus Next), the five maps' 25 milestones and 25 awards with Venus
+    Next's one more of each, the 11 colony tiles."""
     assert sorted(ENGLISH["cards"]) == sorted(by_number())
     assert len(ENGLISH["milestones"]) >= 25 and len(ENGLISH["awards"]) >= 25
+    assert ENGLISH["milestones"]["hoverlord"]["name"] == "Hoverlord"  # Venus Next's own
+    assert ENGLISH["awards"]["venuphile"]["name"] == "Venuphile"
     assert len(ENGLISH["colonies"]) == 11
     assert ENGLISH["cards"]["R13"] == {
         "name": "ThorGate",

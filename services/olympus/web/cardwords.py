@@ -25,7 +25,7 @@ from pathlib import Path
 
 from olympus.engine.cards.catalogue import by_number
 from olympus.engine.colony_tiles import TILES
-from olympus.engine.milestones import AWARDS, MILESTONES
+from olympus.engine.milestones import VENUS_AWARDS, VENUS_MILESTONES
 
 CARDS_DIR = Path(__file__).resolve().parent / "static" / "i18n" / "cards"
 SECTIONS = ("cards", "milestones", "awards", "colonies")
@@ -43,14 +43,15 @@ def english() -> Words:
     """The English words, keyed by the ids the page already uses: a card's number, a milestone's
     or award's id (the board's `id`), a colony tile's name in lower case (its `data-tile`)."""
     cards = {n: {"name": c.name, "text": c.summary} for n, c in sorted(by_number().items())}
+    # The Venus Next lists are every map's own plus Venus's (Hoverlord, Venuphile).
     milestones = {
         m.name: {"name": m.title, "text": m.text}
-        for board in MILESTONES.values()
+        for board in VENUS_MILESTONES.values()
         for m in board.values()
     }
     awards = {
         a.name: {"name": a.title, "text": a.text}
-        for board in AWARDS.values()
+        for board in VENUS_AWARDS.values()
         for a in board.values()
     }
     colonies = {
