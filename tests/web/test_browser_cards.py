@@ -19,6 +19,7 @@ from card_table import (
     CONVOY,
     KELP_FARMING,
     THARSIS_REPUBLIC,
+    answer,
     seeded_table,
     setup,
 )
@@ -30,10 +31,10 @@ pytestmark = pytest.mark.browser
 CARD_WORDS = Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n/cards"
 
 
-def seated_page(browser: Any, stack: WebStack, language: str = "en") -> tuple[Any, str]:
+def seated_page(browser: Any, stack: WebStack, language: str = "en") -> tuple[Any, str, Browser]:
     """The page at seat 1 of the seeded table (by its invitation link), past its setup: the
     corporation offered first and the four cards clicked in the page. Seat 0 is set up by
-    a second browser without a page, and then waits (it is seat 1's turn)."""
+    a second browser without a page (returned: it plays seat 0 when asked)."""
     host = Browser(stack.url)
     game_id, token = seeded_table(host)
     page = open_page(browser, f"{stack.url}/#/join/{game_id}/{token}", language)
@@ -43,7 +44,15 @@ def seated_page(browser: Any, stack: WebStack, language: str = "en") -> tuple[An
         page.click(f"#decision .cards.choose [data-card='{number}']")
     click_and_wait(page, "#decision [data-answer='confirm']")
     page.wait_for_selector("#decision[data-kind='DECISION_KIND_ACTION']")
-    return page, game_id
+    return page, game_id, host
+
+
+def place_on_first_legal_space(page: Any) -> str:
+    """Answers the space decision on screen with its first highlighted space: that space."""
+    page.wait_for_selector("#decision[data-kind='DECISION_KIND_SPACE']")
+    space = str(page.locator("svg polygon.legal").first.get_attribute("data-space"))
+    click_and_wait(page, f"svg polygon.legal[data-space='{space}']")
+    return space
 
 
 def hand_order(page: Any) -> list[str]:
@@ -51,7 +60,7 @@ def hand_order(page: Any) -> list[str]:
 
 
 def test_card_faces_reasons_and_sorting(browser: Any, browser_stack: WebStack) -> None:
-    page, _ = seated_page(browser, browser_stack)
+    page, game_id, host = seated_page(browser, browser_stack)
     kelp = page.locator(f"#hand .card[data-card='{KELP_FARMING}']")
     birds = page.locator(f"#hand .card[data-card='{BIRDS}']")
     assert kelp.locator(".req").inner_text() == "6 oceans"
@@ -96,26 +105,36 @@ def test_card_faces_reasons_and_sorting(browser: Any, browser_stack: WebStack) -
     mayor = page.locator("#milestones .milestone[data-name='mayor'] .count[data-seat='1']")
     assert mayor.inner_text() == "0/3"
 
-    # Tharsis Republic's first action (a city) and Adapted Lichen: the tableau by kind, the
-    # city highlighted as the newest tile, the mayor count up.
+    # Tharsis Republic's first action (a city), then the Convoy (an event: an ocean), then,
+    # once seat 0 has passed, Adapted Lichen: the newest tile outlined each time, the mayor
+    # count up, the tableau by kind.
     click_and_wait(page, "#decision [data-answer='card_action']")
-    page.wait_for_selector("#decision[data-kind='DECISION_KIND_SPACE']")
-    space = page.locator("svg polygon.legal").first.get_attribute("data-space")
-    click_and_wait(page, f"svg polygon.legal[data-space='{space}']")
-    page.wait_for_selector(f"svg polygon.recent[data-space='{space}']")
+    city = place_on_first_legal_space(page)
+    page.wait_for_selector(f"svg polygon.recent[data-space='{city}']")
     assert page.locator("svg polygon.recent").count() == 1
     page.wait_for_function(
         "document.querySelector(\"#milestones .milestone[data-name='mayor']"
         " .count[data-seat='1']\")?.textContent === '1/3'"
     )
-    click_and_wait(page, f"#playable [data-card='{ADAPTED_LICHEN}'] [data-answer='play_card']")
+    click_and_wait(page, f"#playable [data-card='{CONVOY}'] [data-answer='play_card']")
+    ocean = place_on_first_legal_space(page)
+    page.wait_for_selector(f"svg polygon.recent[data-space='{ocean}']")
+    assert page.locator("svg polygon.recent").count() == 1  # the city is no longer the newest
     seat = page.locator(".board[data-seat='1']")
+    seat.locator(f".group[data-kind='events'] .card[data-card='{CONVOY}']").wait_for()
+    # An event's tags leave with it: one event tag, no space tag.
+    assert seat.locator(".tag-counts .tag[data-tag='event'] b").inner_text() == "1"
+    assert seat.locator(".tag-counts .tag[data-tag='space']").count() == 0
+    answer(host, game_id, {"pass_turn": {}})  # seat 0 passes: seat 1 plays on alone
+    page.wait_for_selector(f"#playable [data-card='{ADAPTED_LICHEN}'] [data-answer='play_card']")
+    click_and_wait(page, f"#playable [data-card='{ADAPTED_LICHEN}'] [data-answer='play_card']")
     seat.locator(f".group[data-kind='automated'] .card[data-card='{ADAPTED_LICHEN}']").wait_for()
-    assert (
-        seat.locator(f".group[data-kind='corporation'] [data-card='{THARSIS_REPUBLIC}']").count()
-        == 1
-    )
+    corporation = seat.locator(f".group[data-kind='corporation'] [data-card='{THARSIS_REPUBLIC}']")
+    assert corporation.count() == 1
     assert seat.locator(".group[data-kind='active']").count() == 0
+    groups = seat.locator(".tableau .group")
+    kinds = [groups.nth(i).get_attribute("data-kind") for i in range(groups.count())]
+    assert kinds == ["corporation", "automated", "events"]
     # A played card's face is small: its text is shown for active cards only.
     assert not seat.locator(f".card[data-card='{ADAPTED_LICHEN}'] .summary").is_visible()
     assert seat.locator(".tag-counts .tag[data-tag='plant'] b").inner_text() == "1"
@@ -125,7 +144,7 @@ def test_card_faces_reasons_and_sorting(browser: Any, browser_stack: WebStack) -
 
 
 def test_card_faces_in_belarusian(browser: Any, browser_stack: WebStack) -> None:
-    page, _ = seated_page(browser, browser_stack)
+    page, _, _ = seated_page(browser, browser_stack)
     page.select_option("#lang", "be")  # the official orthography's dictionary, be.json
     # The page is drawn again once both dictionaries (the page's and the card words) are read.
     kelp = page.locator(f"#hand .card[data-card='{KELP_FARMING}']")
