@@ -18,6 +18,7 @@ from web_support import WebStack, web_stack
 
 from olympus.client.sdk import OlympusClient
 from olympus.engine.cards.catalogue import by_number
+from olympus.web import cardwords
 from olympus.web.cardwords import CARDS_DIR, FIELDS, SECTIONS, Words, english, generated, load
 
 STATIC = Path(__file__).resolve().parents[2] / "services/olympus/web/static"
@@ -76,6 +77,21 @@ def test_the_generated_files_are_current(name: str) -> None:
     """en.json is the engine's words and zh.json the converted zh-Hant.json: a change to either
     source needs `python -m olympus.web.cardwords`."""
     assert (CARDS_DIR / name).read_text("utf-8") == generated()[name]
+
+
+def test_the_generator_rewrites_a_stale_file_and_check_reports_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    for name in ("en.json", "zh.json", "zh-Hant.json"):
+        (tmp_path / name).write_bytes((CARDS_DIR / name).read_bytes())
+    monkeypatch.setattr(cardwords, "CARDS_DIR", tmp_path)
+    assert cardwords.main(["--check"]) == 0
+    (tmp_path / "en.json").write_text("{}", "utf-8")
+    assert cardwords.main(["--check"]) == 1
+    assert "stale" in capsys.readouterr().err and (tmp_path / "en.json").read_text() == "{}"
+    assert cardwords.main([]) == 0
+    assert (tmp_path / "en.json").read_bytes() == (CARDS_DIR / "en.json").read_bytes()
+    assert cardwords.main(["--check"]) == 0
 
 
 def test_every_entry_has_every_field_in_every_language(translation: tuple[str, Words]) -> None:
