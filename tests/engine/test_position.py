@@ -24,6 +24,9 @@ TABLES = [
     GameOptions(players=5, seed=16, draft=True, map="amazonis"),
     GameOptions(players=3, seed=17, map="vastitas_borealis", colonies=True),
     GameOptions(players=1, seed=18, solo_tr63=True, beginner=(True,)),
+    GameOptions(players=2, seed=19, venus=True),
+    GameOptions(players=3, seed=20, venus=True, prelude=True, colonies=True, draft=True),
+    GameOptions(players=1, seed=21, venus=True),
 ]
 EVERY = 3  # take the position at every third decision that has one
 

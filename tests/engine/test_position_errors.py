@@ -128,6 +128,10 @@ def test_parameters_out_of_range() -> None:
     refused({**table(), "temperature": -29}, OutOfRange, "temperature")  # not a step
     refused({**table(), "generation": 0}, OutOfRange, "generation")
     refused({**table(), "oceans": 2}, BadCount, "oceans")  # no ocean tile on the board
+    refused({**table(), "venus": 4}, InvalidPosition, "venus")  # not a Venus Next table
+    refused({**table(venus=True), "venus": 32}, OutOfRange, "venus")
+    refused({**table(venus=True), "venus": 5}, OutOfRange, "venus")
+    assert Game.from_position({**table(venus=True), "venus": 14}).venus == 14
 
 
 def test_player_count_and_unknown_fields() -> None:

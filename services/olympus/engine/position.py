@@ -33,6 +33,9 @@ from .constants import (
     TEMPERATURE_MAX,
     TEMPERATURE_MIN,
     TEMPERATURE_STEP,
+    VENUS_MAX,
+    VENUS_MIN,
+    VENUS_STEP,
 )
 from .constants import (
     TILE_NAMES as TILE_KIND_NAMES,
@@ -78,10 +81,13 @@ POSITION_OPTIONS = frozenset(
         "prelude",
         "realtime_scoring",
         "colonies",
+        "venus",
+        "world_government",
     }
 )
 # The on/off table options: a position spells them true or false.
 SWITCHES = (
+    "venus",
     "corporate_era",
     "draft",
     "solo_tr63",
@@ -112,6 +118,7 @@ TOP_KEYS = (
     "temperature",
     "oxygen",
     "oceans",
+    "venus",
     "players",
     "tiles",
     "claims",
@@ -159,6 +166,8 @@ def position_of(g: GameState) -> dict[str, Any]:
         "milestones": [{"name": name, "seat": seat} for name, seat in g.milestones],
         "awards": [{"name": name, "seat": seat} for name, seat in g.awards],
     }
+    if g.options.venus:
+        out["venus"] = g.venus
     if g.options.prelude:
         out["prelude_deck"] = _cards(g.prelude_deck[::-1])
         out["prelude_discard"] = _cards(g.prelude_discard)
@@ -341,6 +350,14 @@ def _parameters(g: GameState, r: Reader, d: dict[str, Any]) -> None:
         raise OutOfRange("temperature", f"{t} °C is not a step of the track (every 2 °C)")
     g.temperature = t
     g.oxygen = r.integer("oxygen", d.get("oxygen", OXYGEN_MIN), OXYGEN_MIN, OXYGEN_MAX, OutOfRange)
+    if not g.options.venus:
+        if "venus" in d:
+            raise InvalidPosition("venus", "the table does not play Venus Next")
+        return
+    v = r.integer("venus", d.get("venus", VENUS_MIN), VENUS_MIN, VENUS_MAX, OutOfRange)
+    if v % VENUS_STEP:
+        raise OutOfRange("venus", f"{v} % is not a step of the Venus scale (every 2 %)")
+    g.venus = v
 
 
 def _goals(
