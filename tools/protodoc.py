@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from google.api import field_behavior_pb2  # type: ignore[import-untyped]
 from google.protobuf import descriptor_pb2
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -320,6 +321,7 @@ def _message(
         extra = []
         if field.HasField("oneof_index") and not field.proto3_optional:
             extra.append(f"one of `{oneofs[field.oneof_index]}`")
+        extra += _behaviour(field)
         if field.options.deprecated:
             extra.append("deprecated")
         prefix = f"*({', '.join(extra)})* " if extra else ""
@@ -328,6 +330,13 @@ def _message(
             f"| {prefix}{_cell(about)} |"
         )
     return [*out, ""]
+
+
+def _behaviour(field: descriptor_pb2.FieldDescriptorProto) -> list[str]:
+    """The field's `(google.api.field_behavior)` marks, as words: "optional", "output only"."""
+    marks = field.options.Extensions[field_behavior_pb2.field_behavior]
+    names = field_behavior_pb2.FieldBehavior.Name
+    return [names(mark).lower().replace("_", " ") for mark in marks]
 
 
 def _enum(d: Definition, notes: dict[tuple[int, ...], str]) -> list[str]:

@@ -18,6 +18,7 @@ from types import ModuleType
 
 import pytest
 import yaml
+from google.api import field_behavior_pb2
 
 from olympus.v1 import (
     accounts_pb2,
@@ -123,9 +124,18 @@ def test_the_api_reference_names_everything_the_protos_define(
             if message.GetOptions().map_entry:
                 continue
             short = message.full_name.removeprefix(f"{file.package}.")
-            assert f"### {short} {{ #{message.full_name.replace('.', '-')} }}" in page
+            heading = f"### {short} {{ #{message.full_name.replace('.', '-')} }}"
+            assert heading in page
+            section = page[page.index(heading) :].split("\n### ", 2)[0]
             for f in message.fields:
-                assert f"| `{f.name}` | {f.number} |" in page, (short, f.name)
+                row = next(
+                    (line for line in section.splitlines() if line.startswith(f"| `{f.name}` |")),
+                    "",
+                )
+                assert row.startswith(f"| `{f.name}` | {f.number} |"), (short, f.name)
+                for mark in f.GetOptions().Extensions[field_behavior_pb2.field_behavior]:
+                    word = field_behavior_pb2.FieldBehavior.Name(mark).lower().replace("_", " ")
+                    assert f"*({word}" in row or f", {word}" in row, (short, f.name, word)
             messages(message.nested_types)
             enums(message.enum_types)
 
