@@ -6,7 +6,9 @@ toward each milestone and for each award; a refused milestone saying what is mis
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +24,8 @@ from card_table import (
     setup,
 )
 from web_support import Browser, WebStack, web_stack
+
+STATIC = Path(__file__).resolve().parents[2] / "services/olympus/web/static"
 
 
 @pytest.fixture(scope="module")
@@ -65,6 +69,13 @@ def test_the_catalogue_carries_requirements_points_and_kinds(stack: WebStack) ->
         for r in c["requirements"] or []
     )
     assert all(c["vp"] is None or c["vp"][0] for c in cards.values())
+    # The page words every requirement kind and every kind of points the catalogue holds.
+    script = (STATIC / "js" / "cards.js").read_text("utf-8")
+    worded = set(re.findall(r"^\s+(\w+): \(\) =>", script, re.M))
+    kinds = {r[0] for c in cards.values() for r in c["requirements"] or []}
+    assert kinds and not kinds - worded
+    points = {c["vp"][0] for c in cards.values() if c["vp"]}
+    assert not points - set(re.findall(r'kind === "(\w+)"', script))
 
 
 def test_a_seat_is_told_why_each_card_in_its_hand_is_not_playable(

@@ -30,6 +30,8 @@ export function requirementText(r) {
     cities: () => tn(r.subject === "any" ? "req.cities_any" : "req.cities", n),
     colonies: () => tn("req.colonies", n),
     floaters: () => tn("cres.floater", n),
+    venus: () => t("req.venus", { n }), // Venus Next
+    tr: () => t("req.tr", { n }),
   };
   const what = (words[r.kind] || (() => `${r.kind} ${n}`))();
   return isSet(r.minimum) ? what : t("req.at_most", { what });
@@ -38,7 +40,7 @@ export function requirementText(r) {
 // The value a requirement looked at, with its unit (why a card is not playable).
 function valueText(kind, value) {
   if (kind === "temperature") return `${value} °C`;
-  if (kind === "oxygen") return `${value}%`;
+  if (kind === "oxygen" || kind === "venus") return `${value}%`;
   return String(value);
 }
 
