@@ -1,10 +1,9 @@
 """The card catalogue against the reference table (tests/reference/cards.tsv), card by card.
 
-The base game, the Corporate Era, the Prelude and the Colonies expansions are compared: the
-modules the engine plays. Venus Next (module `venus`) is gathered in the table but not played
-yet, so it is left out of the comparison; its rows are checked for their own consistency in
-tests/reference/test_venus_reference.py, and the module test at the end makes sure a module is
-never silently in neither list.
+The base game, the Corporate Era, the Prelude, the Colonies and the Venus Next expansions are
+compared: the modules the engine plays (Venus Next's rows are also checked for their own
+consistency in tests/reference/test_venus_reference.py). The module test at the end makes sure
+a module of the table is never silently in neither list.
 Each card present in the catalogue gets its own test; a card not written yet is reported by
 the completeness test at the end rather than by a failure per field.
 """
@@ -19,10 +18,7 @@ import pytest
 from olympus.engine.cards.catalogue import all_cards, by_number
 
 TABLE = Path(__file__).resolve().parent.parent / "reference" / "cards.tsv"
-MODULES = ("base", "corpera", "prelude", "colonies")
-# Being written: the cards already in the catalogue are compared like the others, the rest are
-# still to come (Venus Next: the game does not offer the module until every card is in).
-BEING_WRITTEN = ("venus",)
+MODULES = ("base", "corpera", "prelude", "colonies", "venus")
 # In the table, not in the engine yet: move a module to MODULES when its cards are written.
 GATHERED_NOT_PLAYED: tuple[str, ...] = ()
 
@@ -42,12 +38,7 @@ def _reference_rows() -> list[dict[str, str]]:
 
 
 REFERENCE = _reference_rows()
-WRITING = [
-    r
-    for r in _all_rows()
-    if r["module"] in BEING_WRITTEN and r["kind"] in ("project", "corporation", "prelude")
-]
-PRESENT = [r for r in (*REFERENCE, *WRITING) if r["card_number"] in by_number()]
+PRESENT = [r for r in REFERENCE if r["card_number"] in by_number()]
 
 
 def _number_or_none(text: str) -> int | None:
@@ -66,10 +57,10 @@ def test_catalogue_card_matches_the_reference_table(row: dict[str, str]) -> None
     assert card.starting_mc == _number_or_none(row["starting_megacredits"])
 
 
-def test_the_reference_table_holds_264_projects_23_corporations_and_35_preludes() -> None:
+def test_the_reference_table_holds_313_projects_28_corporations_and_35_preludes() -> None:
     kinds = [r["kind"] for r in REFERENCE]
     counts = (kinds.count("project"), kinds.count("corporation"), kinds.count("prelude"))
-    assert counts == (208 + 7 + 49, 13 + 5 + 5, 35)
+    assert counts == (208 + 7 + 49 + 49, 13 + 5 + 5 + 5, 35)  # ... + Venus Next's 49 and 5
 
 
 def test_every_card_of_the_modules_played_is_in_the_catalogue() -> None:
@@ -80,21 +71,14 @@ def test_every_card_of_the_modules_played_is_in_the_catalogue() -> None:
     extra = sorted(
         c.number
         for c in all_cards().values()
-        if c.module in (*MODULES, *BEING_WRITTEN)
-        and c.number not in {r["card_number"] for r in (*REFERENCE, *WRITING)}
+        if c.module in MODULES and c.number not in {r["card_number"] for r in REFERENCE}
     )
     assert extra == [], "cards in the catalogue that the reference table does not know"
 
 
 def test_every_module_of_the_table_is_either_compared_or_only_gathered() -> None:
     in_table = {r["module"] for r in _all_rows()}
-    assert in_table == set(MODULES) | set(BEING_WRITTEN) | set(GATHERED_NOT_PLAYED)
+    assert in_table == set(MODULES) | set(GATHERED_NOT_PLAYED)
     # Once the engine has a card of a gathered module, the module belongs in MODULES.
     played_early = sorted(c.number for c in all_cards().values() if c.module in GATHERED_NOT_PLAYED)
     assert played_early == [], "move the module to MODULES so its cards are compared"
-
-
-def test_a_module_being_written_has_cards_in_the_catalogue_and_none_unknown() -> None:
-    for module in BEING_WRITTEN:
-        written = [r for r in WRITING if r["module"] == module and r["card_number"] in by_number()]
-        assert written, f"{module} is listed as being written but has no card yet"

@@ -14,13 +14,16 @@ from helpers import (
     give,
     hand,
     in_play,
+    new_game,
     play,
     put_cities,
     set_production,
     set_turn,
 )
 from olympus.engine import ChooseCards, ChoosePlayer, ChooseSpace, Game
+from olympus.engine.constants import CITY
 from olympus.engine.decisions import SelectCards, SelectPlayer, SelectSpace
+from olympus.engine.query import cities_in_play
 
 MC, STEEL, TITANIUM, PLANTS, ENERGY, HEAT = range(6)
 
@@ -315,3 +318,39 @@ def test_venusian_plants_needs_16_and_feeds_another_venus_card() -> None:
     in_play(g, 0, "Venusian Insects")
     play(g, 0, "Venusian Plants")
     assert g.venus == 18 and card_resources(g, 0, "Venusian Insects") == 1
+
+
+def test_dawn_city_builds_on_its_own_space_off_mars() -> None:
+    g = venus_game()
+    in_play(g, 0, "Research", "Sponsored Academies", "Atalanta Planitia Lab")  # 4 science
+    set_production(g, 0, energy=1)
+    _played(g, "Dawn City", 15)
+    _place_on(g, 71)
+    p = g.players[0]
+    assert g.tiles[71] == CITY and g.owners[71] == 0 and g.map.spaces[71].row == -1
+    assert p.prod[ENERGY] == 0 and p.prod[TITANIUM] == 1 and card_points(g, 0) >= 3
+    assert cities_in_play(g) == 1 and cities_in_play(g, "mars") == 0
+
+
+def test_luna_metropolis_counts_earth_tags_and_its_city_counts_for_aerosport() -> None:
+    g = venus_game()
+    in_play(g, 0, "Sponsored Academies")
+    _played(g, "Luna Metropolis", 21)
+    _place_on(g, 70)
+    assert g.tiles[70] == CITY and g.players[0].prod[MC] == 2
+    in_play(g, 0, "Dirigibles", resources=5)
+    set_turn(g, 0)
+    _played(g, "Aerosport Tournament", 7)
+    assert g.players[0].res[MC] == 1  # the one city in play
+
+
+def test_the_reserved_spaces_exist_only_in_venus_games() -> None:
+    plain = new_game(2)
+    assert plain.map.size == venus_game().map.size - 10 and plain.map.size <= 70
+
+
+def _place_on(g: Game, space: int) -> None:
+    """Answer the placement: the card's own space is the only one offered."""
+    d = decision(g)
+    assert isinstance(d, SelectSpace) and list(d.spaces) == [space], d
+    g.apply(d.player, ChooseSpace(space))

@@ -21,8 +21,9 @@ from helpers import (
     set_turn,
     use_action,
 )
-from olympus.engine import ChooseCards, Game, Payment, UseAction
-from olympus.engine.decisions import SelectAmount, SelectCards
+from olympus.engine import ChooseCards, ChooseSpace, Game, Payment, UseAction
+from olympus.engine.constants import CITY
+from olympus.engine.decisions import SelectAmount, SelectCards, SelectSpace
 from olympus.engine.errors import IllegalAction
 
 MC, STEEL, TITANIUM, PLANTS, ENERGY, HEAT = range(6)
@@ -255,3 +256,39 @@ def test_venusian_insects_needs_12_and_scores_per_2_microbes() -> None:
     _again(g)
     use_action(g, 0, "Venusian Insects")
     assert card_points(g, 0) == 1
+
+
+def test_maxwell_base_builds_off_mars_and_feeds_another_venus_card() -> None:
+    g = venus_game()
+    hand(g, 0, "Maxwell Base")
+    give(g, 0, megacredits=18)
+    set_production(g, 0, energy=1)
+    set_venus(g, 12)
+    in_play(g, 0, "Venusian Insects")
+    play(g, 0, "Maxwell Base")
+    _place_on(g, 73)
+    assert g.tiles[73] == CITY and g.owners[73] == 0 and g.players[0].prod[ENERGY] == 0
+    _again(g)
+    use_action(g, 0, "Maxwell Base")
+    assert card_resources(g, 0, "Venusian Insects") == 1 and card_points(g, 0) == 3
+
+
+def test_stratopolis_builds_off_mars_and_puts_2_floaters_on_a_venus_card() -> None:
+    g = venus_game()
+    in_play(g, 0, "Research")
+    hand(g, 0, "Stratopolis")
+    give(g, 0, megacredits=22)
+    play(g, 0, "Stratopolis")
+    _place_on(g, 72)
+    assert g.tiles[72] == CITY and g.players[0].prod[MC] == 2
+    _again(g)
+    use_action(g, 0, "Stratopolis")  # itself is its only Venus floater card
+    g.players[0].card_res[cid("Stratopolis")] += 1
+    assert card_resources(g, 0, "Stratopolis") == 3 and card_points(g, 0) == 1 + 1  # Research
+
+
+def _place_on(g: Game, space: int) -> None:
+    """Answer the placement: the card's own space is the only one offered."""
+    d = decision(g)
+    assert isinstance(d, SelectSpace) and list(d.spaces) == [space], d
+    g.apply(d.player, ChooseSpace(space))

@@ -108,7 +108,7 @@ def test_list_without_json_prints_a_table_with_a_count():
     ("args", "message"),
     [
         (["--module", "promo"], "unknown module 'promo'"),
-        (["--tag", "venus"], "unknown tag 'venus'"),
+        (["--tag", "moon"], "unknown tag 'moon'"),
         (["--type", "blue"], "unknown type 'blue'"),
         (["--kind", "ceo"], "unknown kind 'ceo'"),
         (["--min-cost", "-2"], "expected a whole number in ASCII digits, got '-2'"),

@@ -110,6 +110,8 @@ def test_options_round_trip_with_every_field() -> None:
         prelude=True,
         realtime_scoring=False,  # the default (on) is not written
         colonies=True,  # written only when on
+        venus=True,  # written only when on
+        world_government=False,  # written only when set (absent: follows venus)
     )
     data = options.to_data()
     assert set(data) == set(GameOptions.__dataclass_fields__)

@@ -20,7 +20,7 @@ from olympus.engine.cards.model import ACTIVE, AUTOMATED, CORPORATION, EVENT, PR
 
 # The vocabularies are the game's, not the present data's: asking for prelude cards is a fair
 # question with an empty answer while no prelude is in the catalogue, not a mistake.
-MODULES = ("base", "corpera", "prelude", "colonies")
+MODULES = ("base", "corpera", "prelude", "colonies", "venus")
 KINDS = ("project", "corporation", "prelude")
 TYPES = (AUTOMATED, ACTIVE, EVENT, CORPORATION, PRELUDE)
 # Cards do not list "event" among their tags (events are a type), so a tag filter on it would
@@ -36,6 +36,8 @@ REQUIREMENT_KINDS = (
     "cities",
     "colonies",
     "floaters",
+    "venus",  # Venus Next: the Venus scale (`venus>=8`)
+    "tr",  # Venus Next: the player's own terraform rating (Terraforming Contract)
 )
 
 # A card number as people write it: `009` or `9`, `R08` or `r08`, `C07` (ASCII digits only).

@@ -25,6 +25,9 @@ RESTRICTED = "restricted"  # Amazonis Planitia's centre: no tile may ever go the
 GANYMEDE_COLONY_SPACE = 1
 PHOBOS_SPACE_HAVEN_SPACE = 2
 BASE_OFF_MARS = (GANYMEDE_COLONY_SPACE, PHOBOS_SPACE_HAVEN_SPACE)
+# Venus Next's off-Mars city spaces (on maps of its games only), by the placement rule of the
+# card that alone may use each.
+VENUS_CITY_SPACES = {"luna_metropolis": 70, "dawn_city": 71, "stratopolis": 72, "maxwell_base": 73}
 
 # The maps the engine plays, with their display names.
 MAP_TITLES = {
@@ -142,9 +145,11 @@ def _edges() -> frozenset[int]:
 
 
 @cache
-def load_map(name: str) -> MapDef:
-    """The named map (only the base game's off-Mars spaces are kept). Every map shares the
-    same grid of 61 spaces (`adjacency.tsv`); what lies on each space is the map's own."""
+def load_map(name: str, venus: bool = False) -> MapDef:
+    """The named map (only the base game's off-Mars spaces are kept, and Venus Next's with
+    `venus`). Every map shares the same grid of 61 spaces (`adjacency.tsv`); what lies on each
+    space is the map's own."""
+    kept = (*BASE_OFF_MARS, *VENUS_CITY_SPACES.values()) if venus else BASE_OFF_MARS
     if name not in SUPPORTED_MAPS:
         raise InvalidOptions(
             f"unknown or unsupported map {name!r}; supported: {', '.join(SUPPORTED_MAPS)}"
@@ -156,10 +161,10 @@ def load_map(name: str) -> MapDef:
         if row["map"] != name:
             continue
         sid = int(row["space_id"])
-        if row["space_type"] == OFF_MARS and sid not in BASE_OFF_MARS:
+        if row["space_type"] == OFF_MARS and sid not in kept:
             continue
         printed = special_name(row["special"])
-        reserved = row["special"].startswith(f"{printed} reserved") or sid in BASE_OFF_MARS
+        reserved = row["special"].startswith(f"{printed} reserved") or sid in kept
         found[sid] = Space(
             id=sid,
             row=int(row["row"]),

@@ -36,6 +36,7 @@ from .board import (
     OCEAN_SPACE,
     PHOBOS_SPACE_HAVEN_SPACE,
     TEMPERATURE_BONUS,
+    VENUS_CITY_SPACES,
 )
 from .constants import (
     CITY,
@@ -182,6 +183,9 @@ def _by_rule(g: GameState, seat: int, tile: str, rule: str, spend: int) -> list[
         return [GANYMEDE_COLONY_SPACE] if g.tiles[GANYMEDE_COLONY_SPACE] == EMPTY else []
     if rule == "phobos":
         return [PHOBOS_SPACE_HAVEN_SPACE] if g.tiles[PHOBOS_SPACE_HAVEN_SPACE] == EMPTY else []
+    if rule in VENUS_CITY_SPACES:  # Venus Next: the card's own space, off Mars
+        sid = VENUS_CITY_SPACES[rule]
+        return [sid] if sid < g.map.size and g.map.spaces[sid] and g.tiles[sid] == EMPTY else []
     if rule == "isolated":
         return [s for s in _land(g, seat) if not _has_neighbour_tile(g, s)]
     if rule == "next_to_2_cities":

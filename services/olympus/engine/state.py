@@ -263,7 +263,7 @@ class GameState:
 
     def __init__(self, options: GameOptions) -> None:
         self.options = options
-        self.map = load_map(options.map)
+        self.map = load_map(options.map, options.venus)
         self.rng = 0
         self.generation = 1
         self.phase = "setup"
@@ -384,7 +384,7 @@ class GameState:
         if data.get("v") != FORMAT_VERSION:
             raise CorruptState(f"unsupported state format {data.get('v')!r}")
         self.options = GameOptions.from_data(data["o"])
-        self.map = load_map(self.options.map)
+        self.map = load_map(self.options.map, self.options.venus)
         self.rng = data["r"]
         (
             self.generation,

@@ -107,6 +107,18 @@ CARDS = [
         play=(prod("megacredits", 2), onto_venus_card(1)),
     ),
     card(
+        "220",
+        "Dawn City",
+        15,
+        AUTOMATED,
+        "city,space",
+        requires="tag:science>=4",
+        vp=vp(3),
+        summary="Energy prod -1, titanium prod +1; a city on its own reserved space off Mars "
+        "(Venus board).",
+        play=(prod("energy", -1), prod("titanium", 1), city("dawn_city")),
+    ),
+    card(
         "227",
         "Freyja Biodomes",
         14,
@@ -182,6 +194,17 @@ CARDS = [
         requires="venus>=8",
         summary="Titanium prod +1.",
         play=(prod("titanium", 1),),
+    ),
+    card(
+        "236",
+        "Luna Metropolis",
+        21,
+        AUTOMATED,
+        "city,space,earth",
+        vp=vp(2),
+        summary="M€ prod +1 per Earth tag you have (this one counts); a city on its own reserved "
+        "space off Mars.",
+        play=(prod("megacredits", per_tag("earth")), city("luna_metropolis")),
     ),
     card(
         "237",

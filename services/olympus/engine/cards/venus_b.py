@@ -12,6 +12,7 @@ from .catalogue import card as _card
 from .dsl import (
     action,
     add,
+    city,
     draw,
     on_tags,
     prod,
@@ -164,6 +165,20 @@ CARDS = [
         ),
     ),
     card(
+        "238",
+        "Maxwell Base",
+        18,
+        tags="city,venus",
+        requires="venus>=12",
+        vp=vp(3),
+        summary="Energy prod -1; a city on its own reserved space off Mars. Action: add 1 "
+        "resource to another Venus card.",
+        play=(prod("energy", -1), city("maxwell_base")),
+        actions=(
+            action("Add a resource to another of your Venus cards", onto_venus_card(1, other=True)),
+        ),
+    ),
+    card(
         "243",
         "Rotator Impacts",
         6,
@@ -177,6 +192,21 @@ CARDS = [
             action(
                 "Spend 1 asteroid here to raise Venus 1 step", spend_here("asteroid", 1), venus(1)
             ),
+        ),
+    ),
+    card(
+        "248",
+        "Stratopolis",
+        22,
+        tags="city,venus",
+        requires="tag:science>=2",
+        vp=vp_per_resource("floater", 3),
+        resource="floater",
+        summary="M€ prod +2; a city on its own reserved space off Mars. Action: put 2 floaters on "
+        "any Venus card. 1 VP per 3 floaters here.",
+        play=(prod("megacredits", 2), city("stratopolis")),
+        actions=(
+            action("Add 2 floaters to one of your Venus cards", onto_venus_card(2, "floater")),
         ),
     ),
     card(
