@@ -198,9 +198,9 @@ def test_the_site_builds_strictly_with_the_generated_reference(tmp_path: Path) -
     )
     assert done.returncode == 0, done.stderr[-4000:]
     for module in COMPILED:
-        built = site / "api" / Path(module.DESCRIPTOR.name).stem / "index.html"
+        built = site / "api" / (Path(module.DESCRIPTOR.name).stem + ".html")
         assert built.exists(), built
-    game = (site / "api" / "game" / "index.html").read_text(encoding="utf-8")
+    game = (site / "api" / "game.html").read_text(encoding="utf-8")
     assert 'id="olympus-v1-GameService-SubmitAction"' in game
 
 
