@@ -18,7 +18,7 @@ def olympus(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def json_lines(text: str) -> list[dict]:
-    """JSON Lines: one object per line, as the README promises for `cards list --json`."""
+    """JSON Lines: one object per line, as docs/services/catalogue.md promises for `cards list --json`."""
     lines = text.splitlines()
     assert lines and all(line.startswith("{") and line.endswith("}") for line in lines), text[:200]
     return [json.loads(line) for line in lines]
