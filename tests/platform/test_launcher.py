@@ -47,7 +47,9 @@ def test_run_starts_the_platform_and_stops_on_sigint() -> None:
         text=True,
     )
     try:
-        lines = _read_lines_until(proc, "Ctrl-C")
+        # Seven services, a worker and beat, each a Python process importing grpc: on a
+        # loaded machine that can take well over the half minute it takes when idle.
+        lines = _read_lines_until(proc, "Ctrl-C", timeout=240)
         services, metrics = {}, {}
         for line in lines:
             parts = line.split()
