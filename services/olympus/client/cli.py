@@ -4,11 +4,13 @@
     olympus game decision GAME --seat 0               # the options, with the notation to type
     olympus game act GAME --seat 0 "setup R43 031,084"
     olympus game undo GAME --seat 0 --count 1         # tables created with --undo
-    olympus game show GAME --seat 0
+    olympus game show GAME --seat 0                   # Mars with its tiles, the seats, the decision
     olympus game watch GAME --from 0                  # events as they happen (Ctrl-C stops)
     olympus game log GAME [--export replay.json]
     olympus game list --status active
     olympus game board GAME | --map hellas            # spaces, milestones, awards, tracks
+
+What the text output means: docs/cli.md. Scripts should read `--json` instead.
 
 `create` keeps the tokens in ~/.olympus/games.json (or $OLYMPUS_GAMES_FILE, mode 0600), so
 later commands need only the game id and `--seat N` (or `--host`); `--token T` works anywhere.
