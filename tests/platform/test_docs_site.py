@@ -241,3 +241,11 @@ def test_the_game_api_page_names_the_maps_unknown_map_lists() -> None:
 
     text = (DOCS / "clients" / "game-api.md").read_text(encoding="utf-8")
     assert f"`{','.join(SUPPORTED_MAPS)}`" in text
+
+
+def test_the_bots_page_lists_every_bot_a_table_can_seat() -> None:
+    from olympus.bots import BOTS
+
+    text = (DOCS / "bots" / "index.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| `([a-z]+)` \| .* \| `--bot 1", text, re.M)
+    assert sorted(listed) == sorted(BOTS)
