@@ -42,6 +42,13 @@ def seated_page(browser: Any, stack: WebStack, language: str = "en") -> tuple[An
     setup(host, game_id)
     for number in BOUGHT:
         page.click(f"#decision .cards.choose [data-card='{number}']")
+    # A redraw (another seat's move does one; so does the hand's sort order) keeps the clicks.
+    page.select_option("select[name=hand-sort]", "vp")
+    page.select_option("select[name=hand-sort]", "dealt")
+    chosen = page.eval_on_selector_all(
+        "#decision .cards.choose .card.selected", "els => els.map(e => e.dataset.card)"
+    )
+    assert sorted(chosen) == sorted(BOUGHT)
     click_and_wait(page, "#decision [data-answer='confirm']")
     page.wait_for_selector("#decision[data-kind='DECISION_KIND_ACTION']")
     return page, game_id, host

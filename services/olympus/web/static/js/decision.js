@@ -84,8 +84,19 @@ function actionControls(action, catalogue, send, board) {
 
 // Cards to click on and off; `most()` is how many may be chosen now (it may change, e.g. with
 // the corporation: a click past it does nothing).
-function cardChoice(cards, catalogue, min, most, onChange) {
-  const chosen = new Set(cards.slice(0, min).map((c) => c.number));
+// What the person has chosen in the pending decision (cards clicked, the corporation), kept
+// across the page's redrawing: another seat's move redraws the page while this seat is still
+// choosing, and must not undo its clicks. Kept by the choices offered; a new decision starts
+// afresh.
+const kept = { key: "", chosen: new Set(), corporation: undefined };
+
+function keptFor(key, initial) {
+  if (kept.key !== key) Object.assign(kept, { key, chosen: new Set(initial), corporation: undefined });
+  return kept;
+}
+
+function cardChoice(cards, catalogue, min, most, onChange, key = "") {
+  const chosen = keptFor(`${key}|${cards.map((c) => c.number).join()}`, cards.slice(0, min).map((c) => c.number)).chosen;
   const tiles = cards.map((c) => {
     const tile = cardTile(c, catalogue, { class: chosen.has(c.number) ? "selected" : "" });
     tile.addEventListener("click", () => {
@@ -129,13 +140,15 @@ export function decisionPanel(state, send) {
     const showCost = (chosen) => {
       info.textContent = t("decision.setup_cost", { n: chosen.size, max: most(), cost: chosen.size * CARD_COST });
     };
-    const cards = cardChoice(d.setup.cards, catalogue, 0, most, showCost);
+    const cards = cardChoice(d.setup.cards, catalogue, 0, most, showCost, [...offers.keys()].join());
+    corporation = kept.corporation ?? corporation; // the one clicked before a redraw
     showCost(cards.chosen);
     body.push(h("h3", {}, t("decision.corporation")), h("div", { class: "cards", id: "corporations" }, d.setup.corporations.map((offer) => {
       const tile = cardTile(offer.card, catalogue, { class: offer.card.number === corporation ? "selected corporation" : "corporation",
         children: h("div", { class: "muted" }, t("decision.max_cards", { n: offer.max_cards })) });
       tile.addEventListener("click", () => {
         corporation = offer.card.number;
+        kept.corporation = corporation;
         for (const x of tile.parentNode.children) x.classList.toggle("selected", x === tile);
         cards.trim();
       });
