@@ -47,6 +47,7 @@ def test_replay_from_the_origin_rebuilds_the_game_exactly() -> None:
         steps.append((d.player, str(answer)))
     saved = Game.from_bytes(g.to_bytes())
     assert saved.origin is not None
+    assert saved.to_bytes() == g.to_bytes()
     replayed = Game.replay_from(saved.origin, steps)
     assert replayed.to_bytes() == g.to_bytes()
 
@@ -58,6 +59,10 @@ def test_undo_cannot_go_back_before_the_position() -> None:
         g.undo(0, 1)
     g.apply(0, "pass")
     assert g.undoable(0) == 1
+    raw = g.to_bytes()
+    assert raw.count(b'"ps"') == 1  # the undo option's copy of the state does not repeat it
+    g = Game.from_bytes(raw)
+    assert g.undoable(0) == 1 and g.to_bytes() == raw
     with pytest.raises(UndoNotAllowed):
         g.undo(0, 2)
     g.undo(0, 1)

@@ -373,7 +373,9 @@ class GameState:
             data["ps"] = self.origin
         window = self.undo_window
         if window is not None:  # only with the undo option: other saves keep their bytes
-            data["u"] = [window.seat, window.base.to_data(), list(window.answers)]
+            base = window.base.to_data()
+            base.pop("ps", None)  # the same origin as this state's: written once
+            data["u"] = [window.seat, base, list(window.answers)]
         return data
 
     def to_bytes(self) -> bytes:
@@ -419,6 +421,7 @@ class GameState:
             seat, base_data, answers = data["u"]
             base = GameState.__new__(GameState)
             base.load_data(base_data)
+            base.origin = self.origin
             self.undo_window = UndoWindow(seat, base, tuple(answers))
         self.log = []
         self._cache = None
