@@ -1,15 +1,17 @@
 """Does an answer cost more when a process holds more games? (issue 35)
 
-One game service process on a private Redis holds N games at once (CreateGame), then every
-game answers in turns: each game once per round, in the same order every round, so a game
-comes back only after every other game had its turn: the worst case for a least-recently-used
-cache that holds fewer games than the process. The number of calls in flight is the same
-(`in_flight`) whatever N, so that only the number of games held differs between the runs.
+For each N (default 1,000 and 10,000), a game service process on a private Redis holds N games
+(CreateGame), all the services at once. Every game answers once, then the timed rounds: each
+game once per round, in the same order every round, so that a game comes back only after every
+other game of its process had its turn (the worst case for a least-recently-used cache holding
+fewer games than the process). The rounds go in slices of a tenth of a round, the services in
+turn, so that a shared machine whose load changes weighs on every N alike; the same number of
+calls is in flight (`in_flight`) whatever N, so that only the number of games held differs.
 
-For each N it reports the service's CPU per answer (user + system, from /proc), answers per
-second, p50 latency and the service's resident memory per game held; then the ratio of CPU
-per answer at the largest N to the smallest (issue 35 asks for at most 1.15 between 1,000 and
-10,000 games).
+For each N it reports the service's CPU per answer (user + system, from /proc, counted during
+its own slices), answers per second, p50 latency and the resident memory per game held; then
+the ratio of CPU per answer at the largest N to the smallest (issue 35 asks for at most 1.15
+between 1,000 and 10,000 games).
 
     python -m olympus.bench.cache_scaling [--games 1000 10000] [--answers 3]
 """
