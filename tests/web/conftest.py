@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from browser_support import launch
+from pages_support import rated_stack  # noqa: F401  (the ladder and replay pages' tests)
 from web_support import WebStack, web_stack
 
 

@@ -41,12 +41,14 @@ def _address(name: str) -> str:
 
 async def serve(argv: Sequence[str] | None = None) -> None:
     parser = parser_for("web", "The Olympus web client: the page and its bridge (HTTP).")
-    for name in ("gamestate", "catalogue", "accounts", "matchmaking"):
+    for name in ("gamestate", "catalogue", "accounts", "matchmaking", "scoring", "ladder"):
         parser.add_argument(
             f"--{name}-address",
             default=_address(name),
             help=f"the {name} service (env OLYMPUS_{name.upper()}_ADDRESS)"
-            + ("; empty: no matchmaking in the lobby" if name == "matchmaking" else ""),
+            + ("; empty: no matchmaking in the lobby" if name == "matchmaking" else "")
+            + ("; empty: no leaderboards or ratings" if name == "scoring" else "")
+            + ("; empty: no ladders listed" if name == "ladder" else ""),
         )
     parser.add_argument(
         "--secret",
@@ -91,6 +93,8 @@ async def serve(argv: Sequence[str] | None = None) -> None:
             args.catalogue_address,
             args.accounts_address,
             args.matchmaking_address,
+            args.scoring_address,
+            args.ladder_address,
         )
     )
     secret = args.secret.encode() if args.secret else secrets.token_bytes(32)

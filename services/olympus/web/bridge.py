@@ -660,6 +660,11 @@ def make_app(
     r.add_post("/api/matchmaking", enqueue)
     r.add_get("/api/matchmaking/{ticket_id}", ticket)
     r.add_post("/api/matchmaking/{ticket_id}/cancel", cancel_ticket)
+    # The ladder, ratings and replay pages' endpoints (pages.py imports this module's helpers,
+    # so it is imported here, once this module is whole).
+    from .pages import add_routes
+
+    add_routes(app)
 
     async def close_upstream(app: web.Application) -> None:
         await upstream.close()

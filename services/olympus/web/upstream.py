@@ -15,7 +15,9 @@ from olympus.v1 import (
     accounts_pb2_grpc,
     catalogue_pb2_grpc,
     game_pb2_grpc,
+    ladder_pb2_grpc,
     matchmaking_pb2_grpc,
+    scoring_pb2_grpc,
 )
 
 # Unary calls get this long; a WatchGame stream has no deadline.
@@ -42,6 +44,8 @@ class Addresses:
     catalogue: str
     accounts: str
     matchmaking: str  # empty: the lobby offers no matchmaking
+    scoring: str = ""  # empty: no leaderboards or ratings pages (pages.py)
+    ladder: str = ""  # empty: the ladder page lists no ladders
 
 
 class Upstream:
@@ -63,6 +67,16 @@ class Upstream:
             channel = grpc.aio.insecure_channel(addresses.matchmaking)
             self._channels.append(channel)
             self.matchmaking = matchmaking_pb2_grpc.MatchmakingServiceStub(channel)  # type: ignore[no-untyped-call]
+        self.scoring: Any = None
+        self.ladder: Any = None
+        if addresses.scoring:
+            channel = grpc.aio.insecure_channel(addresses.scoring)
+            self._channels.append(channel)
+            self.scoring = scoring_pb2_grpc.ScoringServiceStub(channel)  # type: ignore[no-untyped-call]
+        if addresses.ladder:
+            channel = grpc.aio.insecure_channel(addresses.ladder)
+            self._channels.append(channel)
+            self.ladder = ladder_pb2_grpc.LadderServiceStub(channel)  # type: ignore[no-untyped-call]
 
     async def close(self) -> None:
         for channel in self._channels:

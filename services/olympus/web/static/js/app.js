@@ -1,10 +1,14 @@
-// The page: a lobby (#/) and a game (#/game/<id>), switched by the address's hash.
+// The page: a lobby (#/), a game (#/game/<id>), the ladder (#/ladder/<queue>), a player
+// (#/player/<queue>/<player>) and a replay (#/replay/<id>), switched by the address's hash.
 import { api, cards } from "./api.js";
 import { loadCardWords } from "./cardwords.js";
 import { h, showMessage } from "./dom.js";
 import { LANGUAGES, pickLanguage, setLanguage, t } from "./i18n.js";
 import { renderLobby } from "./lobby.js";
 import { openGame } from "./game.js";
+import { renderLadder } from "./ladder.js";
+import { renderPlayer } from "./player.js";
+import { openReplay } from "./replay.js";
 
 let closeCurrent = () => {};
 
@@ -17,6 +21,12 @@ async function route() {
   try {
     if (parts[0] === "game" && parts[1]) {
       closeCurrent = await openGame(app, parts[1]);
+    } else if (parts[0] === "ladder") {
+      await renderLadder(app, decodeURIComponent(parts[1] || ""));
+    } else if (parts[0] === "player" && parts[1] && parts[2]) {
+      await renderPlayer(app, decodeURIComponent(parts[1]), decodeURIComponent(parts[2]));
+    } else if (parts[0] === "replay" && parts[1]) {
+      closeCurrent = await openReplay(app, parts[1]);
     } else if (parts[0] === "join" && parts[1] && parts[2]) {
       await api("POST", `/api/games/${parts[1]}/join`, { token: parts[2] });
       location.replace(`#/game/${parts[1]}`);
