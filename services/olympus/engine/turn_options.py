@@ -96,7 +96,8 @@ def card_rule(p: Player, card: CardDef) -> PayRule:
 
 def _spends_own_resources(effects: tuple[tuple[Any, ...], ...]) -> bool:
     return any(
-        (i[0] == "gain" and isinstance(i[2], int) and i[2] < 0) or i[0] == "spend_heat"
+        (i[0] == "gain" and isinstance(i[2], int) and i[2] < 0)
+        or i[0] in ("spend_heat", "spend_from")
         for i in effects
     )
 
@@ -122,6 +123,13 @@ def feasible_after_payment(
     resources; None: as many as the payment may take, which leaves the most M€)?"""
     if not _needs_money_after_payment(g, effects):
         return True
+    if resources is None and rule.resources and any(i[0] == "spend_from" for i in effects):
+        # The effects spend card resources too (Stratospheric Birds' floater after Dirigibles'
+        # floaters paid): fewer resources in the payment may be the ones that work.
+        return any(
+            feasible_after_payment(g, p, card, effects, rule, pay, n)
+            for n in resource_choices(p, rule, pay)
+        )
     if resources is None:
         resources = max(resource_choices(p, rule, pay), default=0)
     saved = p.res[:]

@@ -1,17 +1,23 @@
 """The instructions Venus Next's cards add (its scale itself is `mutate.raise_venus`).
 
 Frames:
-  ("add_venus", seat, card, n, kinds, other)  n resources (an amount spec) onto one of your
+  ("add_venus", seat, card, n, kinds, other, required)
+                                              n resources (an amount spec) onto one of your
                                               Venus cards holding one of `kinds` (any kind
                                               when empty); `other`: not this card. Lost when
-                                              no card qualifies.
+                                              no card qualifies; `required` (actions): then
+                                              the effect is not feasible. Saves from before
+                                              `required` hold 6-item frames (never read).
   ("steal_venus", seat, card, n)              take up to n M€ from another player with a
                                               Venus tag in play (Comet for Venus)
   ("others_draw", seat, card, n)              every other player draws n cards
   ("cash_out", seat, card, resource, each)    spend X resources here for `each` X `resource`
   ("reveal_floaters", seat, card, count)      reveal until `count` floater cards (Celestic)
   ("repeat_action", seat, card)               use again a blue card action used this
-                                              generation (Viron), paid in M€
+                                              generation (Viron), paid as that action is
+  ("pay_action", seat, card, used, choice)    pay the cost of action `choice` of card `used`
+                                              again, titanium or steel as the action allows
+                                              (an amount decision), then the rest in M€
 """
 
 from __future__ import annotations
@@ -25,11 +31,12 @@ from .cards.catalogue import get as card_def
 from .cards.model import CardDef, card_number
 from .constants import FLOATER, MC, VENUS
 from .decisions import Decision, SelectAmount, SelectCards, SelectPlayer
+from .hooks import play_check
 from .interpreter import all_feasible, op
 from .mutate import draw_cards, draw_into_hand, gain, log, push
 from .ops.card_resources import add_card_resource
 from .ops.common import R, player_of
-from .payment import money
+from .payment import PayRule, can_afford, payments
 from .query import amount, printed_tag_count, tableau
 from .state import Frame, GameState, Player
 
@@ -66,7 +73,28 @@ def _add_venus_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) ->
     add_card_resource(p, answer.cards[0], amount(g, p, frame[3]))
 
 
-@op("add_venus", decide=_add_venus_decide, resolve=_add_venus_resolve)
+def _add_venus_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
+    """An action that must put its resources somewhere (`required`) has a target card; a
+    play effect never blocks its card (the resources are lost)."""
+    _n, kinds, other, *rest = args
+    if not (rest and rest[0]):
+        return True
+    return bool(venus_holders(p, tuple(kinds), card if other else 0))
+
+
+@play_check("another_card_in_hand")
+def _another_card_in_hand(g: GameState, p: Player, card: CardDef) -> bool:
+    """Sponsored Academies discards a card from hand as part of playing it: another card than
+    itself must be in hand."""
+    return any(c != card.id for c in p.hand) and all_feasible(g, p, card.id, card.play)
+
+
+@op(
+    "add_venus",
+    decide=_add_venus_decide,
+    resolve=_add_venus_resolve,
+    feasible=_add_venus_feasible,
+)
 def _add_venus(g: GameState, frame: Frame) -> Frame | None:
     p = player_of(g, frame)
     n = amount(g, p, frame[3])
@@ -203,8 +231,10 @@ def _reveal_floaters(g: GameState, frame: Frame) -> None:
 
 def _repeatable(g: GameState, p: Player, viron: int) -> dict[int, list[int]]:
     """Used cards (never Viron itself) and which of their action alternatives can be used
-    again now: condition met, M€ cost affordable, effects possible."""
+    again now: condition met, cost affordable as the action itself may be paid (Rotator
+    Impacts' titanium), effects possible."""
     from .turn_options import _condition_holds as condition_holds  # (import cycle)
+    from .turn_options import action_rule
 
     out: dict[int, list[int]] = {}
     for c in p.used:
@@ -214,7 +244,7 @@ def _repeatable(g: GameState, p: Player, viron: int) -> dict[int, list[int]]:
             i
             for i, act in enumerate(card_def(c).actions)
             if condition_holds(p, act.condition)
-            and money(p) >= act.cost
+            and can_afford(p, action_rule(p, act))
             and all_feasible(g, p, c, act.effects)
         ]
         if ok:
@@ -238,7 +268,7 @@ def _repeat_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> No
     alternatives = []
     for i in _repeatable(g, p, frame[2])[chosen]:
         act = actions[i]
-        paid = (("pay", act.cost),) if act.cost else ()
+        paid = (("pay_action", chosen, i),) if act.cost else ()
         alternatives.append((act.label, (*paid, *act.effects)))
     log(g, "repeat_action", seat, card_number(chosen))
     push(g, ("choose", seat, chosen, tuple(alternatives)))
@@ -251,3 +281,63 @@ def _repeat_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) 
 @op("repeat_action", decide=_repeat_decide, resolve=_repeat_resolve, feasible=_repeat_feasible)
 def _repeat_action(g: GameState, frame: Frame) -> Frame | None:
     return frame if _repeatable(g, player_of(g, frame), frame[2]) else None
+
+
+def _action_payment(g: GameState, frame: Frame) -> tuple[Player, PayRule, str, list[int]]:
+    """The rule paying action `choice` of card `used`, the resource (steel or titanium) the
+    player may put towards it, and the legal numbers of that resource."""
+    from .turn_options import action_rule  # (import cycle)
+
+    p = player_of(g, frame)
+    rule = action_rule(p, card_def(frame[3]).actions[frame[4]])
+    kind = "titanium" if rule.titanium else "steel"
+    counts = sorted({getattr(pay, kind) for pay in payments(p, rule)})
+    return p, rule, kind, counts
+
+
+def _pay_action_decide(g: GameState, frame: Frame) -> list[Decision]:
+    p, rule, kind, counts = _action_payment(g, frame)
+    value = rule.titanium or rule.steel
+    prompt = (
+        f"Pay {rule.cost} M€ for {card_def(frame[3]).name}'s action: how much {kind} "
+        f"({value} M€ each; the rest in M€)"
+    )
+    return [SelectAmount(p.seat, prompt, counts[0], counts[-1], frame[3])]
+
+
+def _pay_action_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
+    assert isinstance(answer, ChooseAmount)
+    _pay_action_with(g, frame, answer.amount)
+
+
+def _pay_action_with(g: GameState, frame: Frame, count: int) -> None:
+    """Spend `count` steel or titanium; the rest goes to a `pay` frame (M€, or heat for
+    Helion, asked when there is a choice)."""
+    p, rule, kind, _ = _action_payment(g, frame)
+    value = rule.titanium or rule.steel
+    p.res[R[kind]] -= count
+    rest = max(0, rule.cost - count * value)
+    if rest:
+        push(g, ("pay", p.seat, frame[2], rest))
+
+
+def _pay_action_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
+    from .turn_options import action_rule  # (import cycle)
+
+    return can_afford(p, action_rule(p, card_def(args[0]).actions[args[1]]))
+
+
+@op(
+    "pay_action",
+    decide=_pay_action_decide,
+    resolve=_pay_action_resolve,
+    feasible=_pay_action_feasible,
+)
+def _pay_action(g: GameState, frame: Frame) -> Frame | None:
+    """Viron's repeat pays as the repeated action does; with one legal number of steel or
+    titanium (none held, or the action allows neither) nothing is asked."""
+    _, _, _, counts = _action_payment(g, frame)
+    if len(counts) > 1:
+        return frame
+    _pay_action_with(g, frame, counts[0] if counts else 0)
+    return None

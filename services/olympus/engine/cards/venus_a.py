@@ -32,10 +32,12 @@ card = partial(_card, module="venus")
 COMET_FOR_VENUS_MC = 4
 
 
-def onto_venus_card(n: Any, *kinds: str, other: bool = False) -> Instr:
+def onto_venus_card(n: Any, *kinds: str, other: bool = False, required: bool = False) -> Instr:
     """`n` resources (an amount spec) onto one of your Venus cards holding one of `kinds`
-    (any resource when none is named); `other`: not the card being played."""
-    return ("add_venus", n, kinds, 1 if other else 0)
+    (any resource when none is named); `other`: not the card being played. `required`: with
+    no such card the effect counts as impossible (for actions, which are then not offered; a
+    card's play effect is not `required`, its resources are simply lost)."""
+    return ("add_venus", n, kinds, 1 if other else 0, 1 if required else 0)
 
 
 CARDS = [
@@ -293,6 +295,7 @@ CARDS = [
         vp=vp(1),
         summary="Discard a card from your hand, then draw 3 cards; every opponent draws 1 card.",
         play=(("discard", 1), draw(3), ("others_draw", 1)),
+        play_check="another_card_in_hand",  # printed: the discard is part of the price
     ),
     card(
         "250",

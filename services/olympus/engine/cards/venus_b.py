@@ -175,7 +175,10 @@ CARDS = [
         "resource to another Venus card.",
         play=(prod("energy", -1), city("maxwell_base")),
         actions=(
-            action("Add a resource to another of your Venus cards", onto_venus_card(1, other=True)),
+            action(
+                "Add a resource to another of your Venus cards",
+                onto_venus_card(1, other=True, required=True),
+            ),
         ),
     ),
     card(
@@ -206,7 +209,10 @@ CARDS = [
         "any Venus card. 1 VP per 3 floaters here.",
         play=(prod("megacredits", 2), city("stratopolis")),
         actions=(
-            action("Add 2 floaters to one of your Venus cards", onto_venus_card(2, "floater")),
+            action(
+                "Add 2 floaters to one of your Venus cards",
+                onto_venus_card(2, "floater", required=True),
+            ),
         ),
     ),
     card(
@@ -248,7 +254,10 @@ CARDS = [
         summary="Action: put a microbe on any Venus card, or spend 2 microbes here to raise Venus "
         "1 step.",
         actions=(
-            action("Add a microbe to one of your Venus cards", onto_venus_card(1, "microbe")),
+            action(
+                "Add a microbe to one of your Venus cards",
+                onto_venus_card(1, "microbe", required=True),
+            ),
             action(
                 "Spend 2 microbes here to raise Venus 1 step", spend_here("microbe", 2), venus(1)
             ),
