@@ -11,7 +11,6 @@ must come from the page itself (guard.py), and every malformed input is a 400 (p
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import time
 import uuid
 from collections.abc import Awaitable, Callable
@@ -27,9 +26,10 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from olympus.platform import metrics
 from olympus.platform.errors import Unavailable
 from olympus.platform.identity import forwarded_metadata
-from olympus.v1 import accounts_pb2, board_pb2, catalogue_pb2, matchmaking_pb2
+from olympus.v1 import accounts_pb2, board_pb2, matchmaking_pb2
 from olympus.v1 import game_pb2 as pb
 
+from .catalogue_rows import compact_catalogue
 from .guard import (
     HEADERS,
     TRUST_PROXY,
@@ -57,7 +57,6 @@ UPSTREAM: web.AppKey[Upstream] = web.AppKey("upstream", Upstream)
 SECURE_COOKIE: web.AppKey[bool] = web.AppKey("secure_cookie", bool)
 SERVICE_KEY: web.AppKey[str] = web.AppKey("service_key", str)
 SESSION: web.RequestKey[Session] = web.RequestKey("session", Session)
-CARDS_PAGE = 250
 HEARTBEAT_S = 15.0  # an idle event stream's comment line (see `events`)
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 
@@ -369,80 +368,9 @@ async def cancel_ticket(request: web.Request) -> web.Response:
     return web.json_response(ticket_json(reply.ticket))
 
 
-# The catalogue's fields the page shows, in this order: each card is a short list, not an
-# object, and only what the page shows (94 KB of full JSON became 31 KB, 9 KB gzipped).
-# A requirement is [kind, subject, minimum, maximum]; points are [kind, points, per, subject]
-# (null when the card scores none): the page words both in the reader's language.
-CARD_FIELDS = (
-    "number",
-    "name",
-    "cost",
-    "tags",
-    "summary",
-    "type",
-    "requirements",
-    "vp",
-    "resource",
-    "actions",
-)
-
-
-def optional(message: Any, name: str) -> Any:
-    """A proto3 optional field's value, None when unset."""
-    return getattr(message, name) if message.HasField(name) else None
-
-
-def card_row(card: catalogue_pb2.Card) -> list[Any]:
-    """One card as the page's compact row (CARD_FIELDS)."""
-    requirements = [
-        [r.kind, optional(r, "subject"), optional(r, "minimum"), optional(r, "maximum")]
-        for r in card.requirements
-    ]
-    points = card.vp
-    vp = (
-        [points.kind, points.points, points.per, optional(points, "subject")]
-        if card.HasField("vp")
-        else None
-    )
-    return [
-        card.number,
-        card.name,
-        optional(card, "cost"),
-        list(card.tags),
-        card.summary,
-        card.type,
-        requirements or None,
-        vp,
-        optional(card, "resource"),
-        list(card.action_labels) or None,
-    ]
-
-
-async def compact_catalogue(upstream: Upstream) -> tuple[bytes, str]:
-    """The catalogue as the page needs it, and its ETag. Read once per process: the catalogue
-    only changes with a new build, which restarts the bridge."""
-    if upstream.catalogue_json is not None:
-        return upstream.catalogue_json
-    rows: list[list[Any]] = []
-    token = ""
-    while True:
-        page = await upstream.catalogue.ListCards(
-            catalogue_pb2.ListCardsRequest(page_size=CARDS_PAGE, page_token=token),
-            timeout=CALL_TIMEOUT_S,
-        )
-        rows.extend(card_row(card) for card in page.cards)
-        token = page.next_page_token
-        if not token:
-            break
-    body = orjson.dumps({"fields": CARD_FIELDS, "cards": rows})
-    etag = '"' + hashlib.sha256(body).hexdigest()[:32] + '"'
-    upstream.catalogue_json = (body, etag)
-    return body, etag
-
-
 async def cards(request: web.Request) -> web.Response:
-    """The catalogue (numbers, names, costs, tags, summaries, types, requirements, points,
-    card resources, action labels), compact, for the page to look up: cached by the browser for a day and revalidated by its ETag (a 304 with no body)."""
+    """The catalogue, compact (catalogue_rows.py), for the page to look up: cached by the
+    browser for a day and revalidated by its ETag (a 304 with no body)."""
     body, etag = await compact_catalogue(request.app[UPSTREAM])
     headers = {"ETag": etag, "Cache-Control": "public, max-age=86400"}
     if etag in request.headers.get("If-None-Match", ""):

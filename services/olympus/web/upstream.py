@@ -61,7 +61,7 @@ class Upstream:
         self.catalogue = catalogue_pb2_grpc.CardCatalogueServiceStub(self._channels[1])  # type: ignore[no-untyped-call]
         self.accounts = accounts_pb2_grpc.AccountServiceStub(self._channels[2])  # type: ignore[no-untyped-call]
         self.matchmaking: Any = None
-        # The compact catalogue JSON and its ETag, made on first use (bridge.compact_catalogue).
+        # The compact catalogue JSON and its ETag, made on first use (catalogue_rows.py).
         self.catalogue_json: tuple[bytes, str] | None = None
         if addresses.matchmaking:
             channel = grpc.aio.insecure_channel(addresses.matchmaking)
