@@ -109,6 +109,7 @@ soak: $(STAMP)
 # artifacts/screenshots/.
 test-browser: $(STAMP)
 	@command -v chromium >/dev/null || apt-get install -y chromium
+	npm ci --prefix tests/web --no-audit --no-fund --ignore-scripts
 	$(PY) -m pytest -m browser
 
 bench: $(STAMP)

@@ -9,6 +9,7 @@ import secrets
 import sys
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,7 +73,12 @@ def rated_stack() -> Iterator[RatedStack]:
             )
         )
         queue = f"pages-{secrets.token_hex(3)}"
-        players = (stack.account("ada")[0], stack.account("bo")[0])
+        # In a thread of its own: Playwright's browser may hold this thread's event loop.
+        with ThreadPoolExecutor(1) as thread:
+            players = (
+                thread.submit(stack.account, "ada").result()[0],
+                thread.submit(stack.account, "bo").result()[0],
+            )
         with grpc.insecure_channel(stack.address("gamestate")) as channel:
             keyed = grpc.intercept_channel(channel, Bearer(stack.service_key))
             games = game_pb2_grpc.GameServiceStub(keyed)  # type: ignore[no-untyped-call]

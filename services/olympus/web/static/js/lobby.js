@@ -32,9 +32,9 @@ function seatRows(container, count, bots) {
   container.replaceChildren();
   for (let i = 0; i < count; i++) {
     const was = old[i] || { kind: i === 0 ? "SEAT_KIND_HUMAN" : "SEAT_KIND_BOT", bot: bots[0]?.name, name: "" };
-    const bot = h("select", { name: "bot" }, bots.map((b) => h("option", { value: b.name, title: b.description }, b.name)));
+    const bot = h("select", { name: "bot", "aria-label": t("lobby.seat_bot", { n: i + 1 }) }, bots.map((b) => h("option", { value: b.name, title: b.description }, b.name)));
     bot.value = was.bot;
-    const kind = h("select", { name: "kind", onchange: () => { bot.disabled = kind.value !== "SEAT_KIND_BOT"; } },
+    const kind = h("select", { name: "kind", "aria-label": t("lobby.seat_kind", { n: i + 1 }), onchange: () => { bot.disabled = kind.value !== "SEAT_KIND_BOT"; } },
       h("option", { value: "SEAT_KIND_HUMAN" }, t("lobby.human")), h("option", { value: "SEAT_KIND_BOT" }, t("lobby.bot")));
     kind.value = was.kind;
     bot.disabled = kind.value !== "SEAT_KIND_BOT";
