@@ -1,7 +1,8 @@
 """A platform for the ladder, ratings and replay pages' tests: the game, catalogue, accounts
-and scoring services and the web bridge on a private Redis, with workers that play the bot
-seats and deliver rated results; and rated games in one queue between two accounts, played
-to the end (each human seat resigns at once, so the table's random bot plays it)."""
+and scoring and ladder services and the web bridge on a private Redis, with workers that play the
+bot seats and deliver rated results; rated games in one queue between two accounts, played
+to the end (each human seat resigns at once, so the table's random bot plays it); and a
+ladder of two built-in bots that made and rated one game."""
 
 from __future__ import annotations
 
@@ -24,8 +25,9 @@ from scoring_support import Bearer, rated_game, wait_finished
 
 from olympus.platform.embedded_redis import RedisUnavailable, embedded_redis
 from olympus.v1 import game_pb2 as gpb
-from olympus.v1 import game_pb2_grpc, scoring_pb2, scoring_pb2_grpc
+from olympus.v1 import game_pb2_grpc, ladder_pb2, ladder_pb2_grpc, scoring_pb2, scoring_pb2_grpc
 
+BOTS = ["random", "passive"]  # the ladder's, rated as "bot:random" and "bot:passive"
 GAMES = 2  # rated games between the same two players: each player page's chart has 2 points
 
 
@@ -37,6 +39,7 @@ class RatedStack:
     players: tuple[str, str]  # account ids
     games: list[str]  # finished, rated game ids
     final: gpb.GameView  # the last game's final public view
+    ladder: str  # a ladder of two built-in bots that played one rated game
 
 
 def wait_rated(stack: Platform, queue: str, player: str, games: int) -> None:
@@ -66,8 +69,8 @@ def rated_stack() -> Iterator[RatedStack]:
         stack = exits.enter_context(
             platform(
                 own.url,
-                ("gamestate", "catalogue", "scoring", "web"),
-                args={"gamestate": ("--quotas", "off")},
+                ("gamestate", "catalogue", "scoring", "ladder", "web"),
+                args={"gamestate": ("--quotas", "off"), "ladder": ("--tick-seconds", "0.3")},
                 workers=True,
                 worker_env={"OLYMPUS_REPORT_SECONDS": "0.3"},
             )
@@ -79,6 +82,15 @@ def rated_stack() -> Iterator[RatedStack]:
                 thread.submit(stack.account, "ada").result()[0],
                 thread.submit(stack.account, "bo").result()[0],
             )
+            _, admin = thread.submit(stack.account, "pages-operator", ["admin"], "person").result()
+        ladder = f"bots-{secrets.token_hex(3)}"
+        with grpc.insecure_channel(stack.address("ladder")) as channel:
+            ladders = ladder_pb2_grpc.LadderServiceStub(channel)  # type: ignore[no-untyped-call]
+            ladders.CreateLadder(
+                ladder_pb2.CreateLadderRequest(name=ladder, bots=BOTS, max_games=1),
+                metadata=(("authorization", f"Bearer {admin}"),),
+                timeout=10,
+            )
         with grpc.insecure_channel(stack.address("gamestate")) as channel:
             keyed = grpc.intercept_channel(channel, Bearer(stack.service_key))
             games = game_pb2_grpc.GameServiceStub(keyed)  # type: ignore[no-untyped-call]
@@ -86,6 +98,8 @@ def rated_stack() -> Iterator[RatedStack]:
             views = [wait_finished(games, g, 300) for g in made]
         for p in players:
             wait_rated(stack, queue, p, GAMES)
+        for bot in BOTS:
+            wait_rated(stack, ladder, f"bot:{bot}", 1)
         yield RatedStack(
-            f"http://127.0.0.1:{stack.ports['web']}", stack, queue, players, made, views[-1]
+            f"http://127.0.0.1:{stack.ports['web']}", stack, queue, players, made, views[-1], ladder
         )

@@ -7,7 +7,7 @@ game's replay refused; and the per-address cap on replays built at once."""
 from __future__ import annotations
 
 import pytest
-from pages_support import GAMES, RatedStack
+from pages_support import BOTS, GAMES, RatedStack
 from web_support import Browser
 
 from olympus.web.pages import REPLAYS_PER_ADDRESS, InFlight
@@ -46,6 +46,16 @@ def test_a_finished_games_replay_is_its_public_events(rated_stack: RatedStack) -
     assert all(not p.get("hand") for p in final["players"])
     hidden = [e["answer"] for e in data["events"] if e.get("answer", {}).get("hidden")]
     assert hidden and all("answer" not in a and not a.get("text") for a in hidden)
+
+
+def test_a_ladder_is_listed_and_its_bots_rated(rated_stack: RatedStack) -> None:
+    browser = Browser(rated_stack.url)
+    listed = browser.ok("GET", "/api/ladders")["ladders"]
+    assert [(x["name"], x["bots"]) for x in listed] == [(rated_stack.ladder, BOTS)]
+    board = browser.ok("GET", f"/api/leaderboard/{rated_stack.ladder}")
+    assert {e["player"] for e in board["entries"]} == {f"bot:{b}" for b in BOTS}
+    bot = browser.ok("GET", f"/api/players/bot:random?queue={rated_stack.ladder}")
+    assert len(bot["games"]) == 1 and bot["rating"]["games"] == 1
 
 
 @pytest.mark.parametrize(

@@ -1,6 +1,7 @@
 """The ladder, player and replay pages in a real Chromium (marked `browser`), after real rated
-games: the leaderboard shows the queue's players, a player's chart has one point per rated
-game, and a finished game's replay, stepped by keyboard from its first event to its last,
+games: the leaderboard shows the queue's players, a ladder of bots is listed and its bots have
+their pages, a player's chart has one point per rated
+game, and a finished game's replay (offered by the lobby), stepped by keyboard from its first event to its last,
 ends on the board and parameters of the game's final public view. Screenshots under
 artifacts/screenshots/."""
 
@@ -10,7 +11,7 @@ from typing import Any
 
 import pytest
 from browser_support import open_page, shot
-from pages_support import GAMES, RatedStack
+from pages_support import BOTS, GAMES, RatedStack
 
 from olympus.v1 import game_pb2 as gpb
 
@@ -42,6 +43,24 @@ def test_the_leaderboard_shows_the_queues_players(browser: Any, rated_stack: Rat
     page.context.close()
 
 
+def test_the_ladders_are_listed_and_a_bot_has_its_page(
+    browser: Any, rated_stack: RatedStack
+) -> None:
+    page = open_page(browser, f"{rated_stack.url}/")
+    page.click("#nav-ladder")
+    page.locator("#ladders a", has_text=rated_stack.ladder).click()
+    rows = page.locator("#leaderboard tbody tr")
+    rows.first.wait_for()
+    assert {rows.nth(i).get_attribute("data-player") for i in range(rows.count())} == {
+        f"bot:{b}" for b in BOTS
+    }
+    page.locator("#leaderboard tbody a", has_text="bot:random").click()
+    page.wait_for_selector("#rating-chart .point")
+    assert page.locator("#rating-chart .point").count() == 1
+    assert page.locator("#player-page h1").inner_text() == "bot:random"
+    page.context.close()
+
+
 def test_a_players_chart_has_a_point_per_rated_game(browser: Any, rated_stack: RatedStack) -> None:
     who = rated_stack.players[0]
     page = open_page(browser, f"{rated_stack.url}/#/player/{rated_stack.queue}/{who}")
@@ -63,8 +82,12 @@ def test_a_replay_steps_to_the_end_and_matches_the_final_view(
     browser: Any, rated_stack: RatedStack
 ) -> None:
     final = rated_stack.final
-    page = open_page(browser, f"{rated_stack.url}/#/replay/{rated_stack.games[-1]}")
+    game = rated_stack.games[-1]
+    # The lobby's list of finished games offers each one's replay.
+    page = open_page(browser, f"{rated_stack.url}/")
+    page.locator(f"#games tr[data-game='{game}'] a.replay").click()
     page.wait_for_selector("#replay-page #map")
+    assert page.evaluate("location.hash") == f"#/replay/{game}"
     # Before the first event: no tile on Mars, the parameters at their start.
     assert not [s for s in page.evaluate(BOARD) if s[1] in TILE_FILL.values()]
     assert page.evaluate(TRACK, "GLOBAL_PARAMETER_OCEANS") == 0

@@ -123,7 +123,8 @@ async function gamesPanel() {
       list.append(h("tr", { "data-game": g.game_id }, h("td", {}, g.game_id), h("td", {}, g.players),
         h("td", {}, g.generation), h("td", {}, t(`phase.${g.phase}`)),
         h("td", {}, h("a", { href: `#/game/${g.game_id}`, class: g.mine ? "open" : "watch" },
-          g.mine ? t("lobby.open") : t("lobby.watch")))));
+          g.mine ? t("lobby.open") : t("lobby.watch")),
+          status === "GAME_STATUS_FINISHED" ? [" ", h("a", { href: `#/replay/${g.game_id}`, class: "replay" }, t("player.replay"))] : null)));
     }
   }
   return panel;
