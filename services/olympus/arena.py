@@ -17,11 +17,11 @@ goes to stderr; the result is one JSON object:
      "ms_per_decision": ..}, ...}}
 
 The table is 2 players, base game + Corporate Era, Tharsis (options: `--map`, `--prelude`,
-`--colonies`, `--draft`). Ties: the engine's own tie-break decides first (most points, then
-most M€, `Game.result`); seats still tied share the win (each gets 1/k of it), so the wins sum
-to the games played. `ci95` is the Wilson score interval of the win rate. A bot named twice
-(self-play: `--bots greedy,greedy`) is reported as greedy#1 and greedy#2. A bot is named by its
-spec (bots/__init__.py): `--bots greedy:plant=2.4:active_card=0.25,greedy` pits greedy judging
+`--colonies`, `--venus`, `--draft`). Ties: the engine's own tie-break decides first (most
+points, then most M€, `Game.result`); seats still tied share the win (each gets 1/k of it), so
+the wins sum to the games played. `ci95` is the Wilson score interval of the win rate. A bot
+named twice (self-play: `--bots greedy,greedy`) is reported as greedy#1 and greedy#2. A bot is
+named by its spec (bots/__init__.py): `--bots greedy:plant=2.4:active_card=0.25,greedy` pits greedy judging
 by other weights against greedy as it is, and reports each under its spec. `median_generations`
 of a bot is over the games it won (None without a win); the top-level one is over all games.
 `ms_per_decision` is the bot's own thinking time per answer it gave. `when_winning` says where
@@ -72,6 +72,7 @@ class Table:
     corporate_era: bool = True
     prelude: bool = False
     colonies: bool = False
+    venus: bool = False
     draft: bool = False
 
 
@@ -126,6 +127,7 @@ def play(match: Match) -> Outcome:
         map=table.map_name,
         prelude=table.prelude,
         colonies=table.colonies,
+        venus=table.venus,
         draft=table.draft,
     )
     entrant_at = {match.seat_of(e): e for e in range(n)}
@@ -349,6 +351,7 @@ def _arena(args: argparse.Namespace) -> int:
         map_name=args.map,
         prelude=args.prelude,
         colonies=args.colonies,
+        venus=args.venus,
         draft=args.draft,
     )
     try:
@@ -468,6 +471,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--map", default="tharsis", metavar="NAME")
     p.add_argument("--prelude", action="store_true", help="the Prelude expansion")
     p.add_argument("--colonies", action="store_true", help="the Colonies expansion")
+    p.add_argument("--venus", action="store_true", help="the Venus Next expansion")
     p.add_argument("--draft", action="store_true", help="draft variant in research")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--json", action="store_true", help="print one JSON object")

@@ -51,6 +51,7 @@ def _selfplay(args: argparse.Namespace) -> int:
             prelude=args.prelude,
             realtime_scoring=args.realtime_scoring,
             colonies=args.colonies,
+            venus=args.venus,
         )
     except InvalidOptions as exc:  # an unknown map: the message lists the supported ones
         print(f"olympus selfplay: {exc}", file=sys.stderr)
@@ -77,6 +78,7 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
     p.add_argument("--tr63", action="store_true", help="solo: win by reaching TR 63")
     p.add_argument("--prelude", action="store_true", help="the Prelude expansion")
     p.add_argument("--colonies", action="store_true", help="the Colonies expansion")
+    p.add_argument("--venus", action="store_true", help="the Venus Next expansion")
     p.add_argument("--persist", action="store_true", help="save and reload after every decision")
     p.add_argument(
         "--map",

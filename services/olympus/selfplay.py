@@ -112,6 +112,7 @@ def run(
     prelude: bool = False,
     realtime_scoring: bool = True,
     colonies: bool = False,
+    venus: bool = False,
 ) -> dict[str, Any]:
     stats = []
     wall = time.perf_counter()
@@ -127,6 +128,7 @@ def run(
             prelude=prelude,
             realtime_scoring=realtime_scoring,
             colonies=colonies,
+            venus=venus,
         )
         stats.append(play_game(options, bot, persist))
     wall = time.perf_counter() - wall
@@ -144,6 +146,7 @@ def run(
         "undos": sum(s.undos for s in stats),
         "prelude": prelude,
         "colonies": colonies,
+        "venus": venus,
         "avg_generations": round(statistics.fmean(s.generations for s in stats), 2) if stats else 0,
         "avg_decisions": round(statistics.fmean(s.decisions for s in stats), 1) if stats else 0,
         "avg_final_vp": round(statistics.fmean(s.final_vp for s in stats), 2) if stats else 0,

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from olympus.engine.colonies import COLONY_PROJECT
-from olympus.engine.constants import STANDARD_PROJECTS
+from olympus.engine.constants import AIR_SCRAPPING, STANDARD_PROJECTS
 from olympus.platform.errors import InvalidArgument
 from olympus.v1 import game_pb2 as pb
 
@@ -33,7 +33,8 @@ TILES: Final[Mapping[str, int]] = {
 }
 PROJECTS: Final[Mapping[str, int]] = {
     name: pb.StandardProject.Value(f"STANDARD_PROJECT_{name.upper()}")
-    for name in (*STANDARD_PROJECTS, COLONY_PROJECT)  # Colonies' build_colony: its games only
+    # Colonies' build_colony and Venus Next's air_scrapping: their games only
+    for name in (*STANDARD_PROJECTS, COLONY_PROJECT, AIR_SCRAPPING)
 }
 TRADE_FEES: Final[Mapping[str, int]] = {  # Colonies: the fee words of a trade answer
     "mc": pb.TRADE_FEE_MC,

@@ -120,6 +120,7 @@ def board_dict(msg: pb.BoardDescription) -> dict[str, Any]:
                 "solo_tr63": t.solo_tr63,
                 "milestones_and_awards": t.milestones_and_awards,
                 **({"colonies": True} if t.colonies else {}),  # only when on, as in settings
+                **({"venus": True, "world_government": t.world_government} if t.venus else {}),
             }
             if msg.HasField("table")
             else None
@@ -192,6 +193,8 @@ def _table_text(table: dict[str, Any]) -> str:
         kinds.append("no milestones or awards")
     if table.get("colonies"):
         kinds.append("Colonies")
+    if table.get("venus"):
+        kinds.append("Venus Next" + ("" if table["world_government"] else " (no WGT)"))
     return f"game {table['game_id']}: {', '.join(kinds)}"
 
 

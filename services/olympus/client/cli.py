@@ -98,6 +98,8 @@ def _create(args: argparse.Namespace) -> int:
             map=args.map,
             prelude=args.prelude,
             colonies=args.colonies,
+            venus=args.venus,
+            world_government=args.world_government,
             realtime_scoring=args.realtime_scoring,
             bots=bots,
             beginner=args.beginner,
@@ -423,6 +425,18 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         "--colonies",
         action="store_true",
         help="the Colonies expansion (colony tiles, trade fleets, Build colony)",
+    )
+    p.add_argument(
+        "--venus",
+        action="store_true",
+        help="the Venus Next expansion (the Venus scale, its cards, Air Scrapping)",
+    )
+    p.add_argument(
+        "--world-government",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="Venus Next: World Government Terraforming after each production phase "
+        "(default: on with --venus); --no-world-government: without it",
     )
     p.add_argument(
         "--realtime-scoring",

@@ -249,6 +249,8 @@ class OlympusClient:
         map: str = "",
         prelude: bool = False,
         colonies: bool = False,
+        venus: bool = False,
+        world_government: bool | None = None,
         bots: Mapping[int, str] | Sequence[int] = (),
         beginner: Sequence[int] = (),
         names: Mapping[int, str] | None = None,
@@ -265,7 +267,9 @@ class OlympusClient:
         bot, or seat -> bot name); `beginner` the seats dealt the Beginner corporation;
         `time_control` a pb.TimeControl, or (bank seconds, increment seconds); `undo` lets
         seats take back their latest answers (`SeatHandle.undo`); `prelude` adds the
-        Prelude expansion, `colonies` the Colonies expansion; `realtime_scoring` False: no view or event shows a score before the
+        Prelude expansion, `colonies` the Colonies expansion, `venus` Venus Next (with World
+        Government Terraforming unless `world_government` is False; True without `venus` is
+        refused, INVALID_OPTIONS); `realtime_scoring` False: no view or event shows a score before the
         end (default on).
 
         `request_id` makes the creation idempotent: the same call sent again (a lost reply)
@@ -288,7 +292,10 @@ class OlympusClient:
             undo=undo,
             prelude=prelude,
             colonies=colonies,
+            venus=venus,
         )
+        if world_government is not None:
+            options.world_government = world_government
         if seed is not None:
             options.seed = seed
         if corporate_era is not None:

@@ -211,6 +211,7 @@ def _parameters(v: dict[str, Any], board: dict[str, Any] | None) -> str:
         + f", oxygen {v['oxygen']} %"
         + (f" (goal {oxygen})" if oxygen else "")
         + f", oceans {v['oceans']}/{goals.get('oceans', 9)}"
+        + (f", Venus {v['venus']} % (goal 30)" if "venus" in v else "")  # Venus Next games
     )
 
 

@@ -119,6 +119,9 @@ def settings_dict(msg: pb.GameSettings) -> dict[str, Any]:
         options["prelude"] = True
     if o.colonies:
         options["colonies"] = True
+    if o.venus:  # Venus Next, with whether World Government Terraforming is played
+        options["venus"] = True
+        options["world_government"] = o.world_government if o.HasField("world_government") else True
     if o.HasField("seed"):
         options["seed"] = o.seed
     return {
@@ -334,6 +337,8 @@ def view_dict(msg: pb.GameView) -> dict[str, Any]:
         data["live_scores"] = scores
     if msg.HasField("result"):
         data["result"] = result_dict(msg.result)
+    if msg.HasField("venus"):  # Venus Next games only, as the engine's view has it
+        data["venus"] = msg.venus
     if msg.colony_tiles or msg.settings.options.colonies:  # Colonies games only
         data["colony_tiles"] = [colony_tile_dict(t) for t in msg.colony_tiles]
     return data

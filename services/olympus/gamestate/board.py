@@ -74,6 +74,8 @@ def describe_table(game_id: str, options: GameOptions) -> pb.BoardTable:
         solo_tr63=options.solo_tr63,
         milestones_and_awards=not options.solo,  # the solo game has neither
         colonies=options.colonies,
+        venus=options.venus,
+        world_government=options.venus and options.wgt,
     )
 
 

@@ -187,6 +187,8 @@ def view_to_proto(game: Game, viewer: int | None) -> pb.GameView:
         msg.active_player = data["active_player"]
     if "result" in data:
         msg.result.CopyFrom(result_to_proto(data["result"]))
+    if "venus" in data:  # Venus Next: the scale, in Venus games' views only
+        msg.venus = data["venus"]
     for t in data.get("colony_tiles", ()):  # the Colonies expansion
         tile = msg.colony_tiles.add(
             name=t["name"], active=t["active"], marker=t["marker"], colonies=t["colonies"]

@@ -98,6 +98,9 @@ def options_from_request(
         undo=o.undo,
         prelude=o.prelude,
         colonies=o.colonies,
+        venus=o.venus,
+        # unset: follows venus (GameOptions refuses true without venus: INVALID_OPTIONS)
+        world_government=o.world_government if o.HasField("world_government") else None,
         realtime_scoring=realtime_scoring_from_request(o),
     )
     return options, seats, o.HasField("seed")

@@ -58,7 +58,10 @@ def settings_to_proto(
         undo=o.undo,
         prelude=o.prelude,
         colonies=o.colonies,
+        venus=o.venus,
     )
+    if o.venus:  # told only where it can be on (the default follows venus)
+        options.world_government = o.wgt
     if reveal_seed:
         options.seed = o.seed
     return pb.GameSettings(

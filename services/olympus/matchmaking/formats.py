@@ -44,6 +44,7 @@ class Format:
     ladder: str = ""  # a ladder ticket's ladder (see the module's doc)
     prelude: bool = False
     colonies: bool = False
+    venus: bool = False  # Venus Next (its World Government Terraforming as the table default)
 
     def to_data(self) -> dict[str, Any]:
         tc = self.time_control
@@ -67,6 +68,8 @@ class Format:
             data["prelude"] = True
         if self.colonies:  # likewise
             data["colonies"] = True
+        if self.venus:  # likewise
+            data["venus"] = True
         return data
 
     @classmethod
@@ -82,6 +85,7 @@ class Format:
             ladder=str(data.get("ladder", "")),
             prelude=bool(data.get("prelude", False)),
             colonies=bool(data.get("colonies", False)),
+            venus=bool(data.get("venus", False)),
         )
 
     def canonical(self) -> str:
@@ -102,6 +106,7 @@ class Format:
             ladder=self.ladder,
             prelude=self.prelude,
             colonies=self.colonies,
+            venus=self.venus,
         )
 
     def time_control_proto(self) -> game_pb2.TimeControl:
@@ -123,6 +128,7 @@ class Format:
             map=self.map,
             prelude=self.prelude,
             colonies=self.colonies,
+            venus=self.venus,
         )
 
 
@@ -142,6 +148,7 @@ def format_from_proto(msg: matchmaking_pb2.MatchFormat) -> Format:
             map=map_name,
             prelude=msg.prelude,
             colonies=msg.colonies,
+            venus=msg.venus,
         )
     except InvalidOptions as exc:
         raise _invalid(exc.message) from None
@@ -164,6 +171,7 @@ def format_from_proto(msg: matchmaking_pb2.MatchFormat) -> Format:
         msg.rated,
         prelude=msg.prelude,
         colonies=msg.colonies,
+        venus=msg.venus,
     )
 
 

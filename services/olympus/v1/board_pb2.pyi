@@ -324,7 +324,7 @@ class GlobalParameterTrack(_message.Message):
     def __init__(self, parameter: _Optional[_Union[GlobalParameter, str]] = ..., minimum: _Optional[int] = ..., maximum: _Optional[int] = ..., step: _Optional[int] = ..., unit: _Optional[str] = ..., bonuses: _Optional[_Iterable[_Union[TrackBonus, _Mapping]]] = ...) -> None: ...
 
 class BoardTable(_message.Message):
-    __slots__ = ("game_id", "players", "corporate_era", "draft", "solo", "solo_tr63", "milestones_and_awards", "colonies")
+    __slots__ = ("game_id", "players", "corporate_era", "draft", "solo", "solo_tr63", "milestones_and_awards", "colonies", "venus", "world_government")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CORPORATE_ERA_FIELD_NUMBER: _ClassVar[int]
@@ -333,6 +333,8 @@ class BoardTable(_message.Message):
     SOLO_TR63_FIELD_NUMBER: _ClassVar[int]
     MILESTONES_AND_AWARDS_FIELD_NUMBER: _ClassVar[int]
     COLONIES_FIELD_NUMBER: _ClassVar[int]
+    VENUS_FIELD_NUMBER: _ClassVar[int]
+    WORLD_GOVERNMENT_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     players: int
     corporate_era: bool
@@ -341,4 +343,6 @@ class BoardTable(_message.Message):
     solo_tr63: bool
     milestones_and_awards: bool
     colonies: bool
-    def __init__(self, game_id: _Optional[str] = ..., players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., milestones_and_awards: _Optional[bool] = ..., colonies: _Optional[bool] = ...) -> None: ...
+    venus: bool
+    world_government: bool
+    def __init__(self, game_id: _Optional[str] = ..., players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., milestones_and_awards: _Optional[bool] = ..., colonies: _Optional[bool] = ..., venus: _Optional[bool] = ..., world_government: _Optional[bool] = ...) -> None: ...

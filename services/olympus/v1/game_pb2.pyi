@@ -55,6 +55,7 @@ class StandardProject(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     STANDARD_PROJECT_GREENERY: _ClassVar[StandardProject]
     STANDARD_PROJECT_CITY: _ClassVar[StandardProject]
     STANDARD_PROJECT_BUILD_COLONY: _ClassVar[StandardProject]
+    STANDARD_PROJECT_AIR_SCRAPPING: _ClassVar[StandardProject]
 
 class DecisionKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -173,6 +174,7 @@ STANDARD_PROJECT_AQUIFER: StandardProject
 STANDARD_PROJECT_GREENERY: StandardProject
 STANDARD_PROJECT_CITY: StandardProject
 STANDARD_PROJECT_BUILD_COLONY: StandardProject
+STANDARD_PROJECT_AIR_SCRAPPING: StandardProject
 DECISION_KIND_UNSPECIFIED: DecisionKind
 DECISION_KIND_ACTION: DecisionKind
 DECISION_KIND_SETUP: DecisionKind
@@ -294,7 +296,7 @@ class SeatClock(_message.Message):
     def __init__(self, seat: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., timeouts: _Optional[int] = ..., handed_to_bot: _Optional[bool] = ..., deadline_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class GameOptions(_message.Message):
-    __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed", "realtime_scoring", "realtime_scoring_enabled", "undo", "prelude", "colonies")
+    __slots__ = ("players", "corporate_era", "draft", "solo_tr63", "map", "seed", "realtime_scoring", "realtime_scoring_enabled", "undo", "prelude", "colonies", "venus", "world_government")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CORPORATE_ERA_FIELD_NUMBER: _ClassVar[int]
     DRAFT_FIELD_NUMBER: _ClassVar[int]
@@ -306,6 +308,8 @@ class GameOptions(_message.Message):
     UNDO_FIELD_NUMBER: _ClassVar[int]
     PRELUDE_FIELD_NUMBER: _ClassVar[int]
     COLONIES_FIELD_NUMBER: _ClassVar[int]
+    VENUS_FIELD_NUMBER: _ClassVar[int]
+    WORLD_GOVERNMENT_FIELD_NUMBER: _ClassVar[int]
     players: int
     corporate_era: bool
     draft: bool
@@ -317,7 +321,9 @@ class GameOptions(_message.Message):
     undo: bool
     prelude: bool
     colonies: bool
-    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ..., realtime_scoring: _Optional[bool] = ..., realtime_scoring_enabled: _Optional[bool] = ..., undo: _Optional[bool] = ..., prelude: _Optional[bool] = ..., colonies: _Optional[bool] = ...) -> None: ...
+    venus: bool
+    world_government: bool
+    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ..., realtime_scoring: _Optional[bool] = ..., realtime_scoring_enabled: _Optional[bool] = ..., undo: _Optional[bool] = ..., prelude: _Optional[bool] = ..., colonies: _Optional[bool] = ..., venus: _Optional[bool] = ..., world_government: _Optional[bool] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
     __slots__ = ("options", "seats", "time_control", "request_id", "host_token", "rated_queue")
@@ -618,7 +624,7 @@ class GameResult(_message.Message):
     def __init__(self, finished: _Optional[bool] = ..., generation: _Optional[int] = ..., scores: _Optional[_Iterable[_Union[SeatScore, _Mapping]]] = ..., winners: _Optional[_Iterable[int]] = ..., solo_won: _Optional[bool] = ...) -> None: ...
 
 class GameView(_message.Message):
-    __slots__ = ("game_id", "version", "status", "viewer", "settings", "generation", "phase", "first_player", "active_player", "temperature", "oxygen", "oceans", "deck_size", "discard_size", "board", "claims", "milestones", "awards", "players", "waiting_for", "decisions", "result", "created_at_ms", "clocks", "live_score", "colony_tiles", "create_time", "milestone_progress", "award_standings")
+    __slots__ = ("game_id", "version", "status", "viewer", "settings", "generation", "phase", "first_player", "active_player", "temperature", "oxygen", "oceans", "deck_size", "discard_size", "board", "claims", "milestones", "awards", "players", "waiting_for", "decisions", "result", "created_at_ms", "clocks", "live_score", "colony_tiles", "create_time", "milestone_progress", "award_standings", "venus")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -648,6 +654,7 @@ class GameView(_message.Message):
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     MILESTONE_PROGRESS_FIELD_NUMBER: _ClassVar[int]
     AWARD_STANDINGS_FIELD_NUMBER: _ClassVar[int]
+    VENUS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     version: int
     status: GameStatus
@@ -677,7 +684,8 @@ class GameView(_message.Message):
     create_time: _timestamp_pb2.Timestamp
     milestone_progress: _containers.RepeatedCompositeFieldContainer[MilestoneProgress]
     award_standings: _containers.RepeatedCompositeFieldContainer[AwardStanding]
-    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ..., colony_tiles: _Optional[_Iterable[_Union[ColonyTile, _Mapping]]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., milestone_progress: _Optional[_Iterable[_Union[MilestoneProgress, _Mapping]]] = ..., award_standings: _Optional[_Iterable[_Union[AwardStanding, _Mapping]]] = ...) -> None: ...
+    venus: int
+    def __init__(self, game_id: _Optional[str] = ..., version: _Optional[int] = ..., status: _Optional[_Union[GameStatus, str]] = ..., viewer: _Optional[int] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., first_player: _Optional[int] = ..., active_player: _Optional[int] = ..., temperature: _Optional[int] = ..., oxygen: _Optional[int] = ..., oceans: _Optional[int] = ..., deck_size: _Optional[int] = ..., discard_size: _Optional[int] = ..., board: _Optional[_Iterable[_Union[Tile, _Mapping]]] = ..., claims: _Optional[_Iterable[_Union[SpaceClaim, _Mapping]]] = ..., milestones: _Optional[_Iterable[_Union[MilestoneClaim, _Mapping]]] = ..., awards: _Optional[_Iterable[_Union[AwardFunding, _Mapping]]] = ..., players: _Optional[_Iterable[_Union[PlayerView, _Mapping]]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., decisions: _Optional[_Iterable[_Union[Decision, _Mapping]]] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., created_at_ms: _Optional[int] = ..., clocks: _Optional[_Iterable[_Union[SeatClock, _Mapping]]] = ..., live_score: _Optional[_Union[LiveScore, _Mapping]] = ..., colony_tiles: _Optional[_Iterable[_Union[ColonyTile, _Mapping]]] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., milestone_progress: _Optional[_Iterable[_Union[MilestoneProgress, _Mapping]]] = ..., award_standings: _Optional[_Iterable[_Union[AwardStanding, _Mapping]]] = ..., venus: _Optional[int] = ...) -> None: ...
 
 class GetGameRequest(_message.Message):
     __slots__ = ("game_id", "token", "with_decision")

@@ -65,7 +65,7 @@ ACCOUNT_ACTIVITY_KIND_CHALLENGE_UPDATED: AccountActivityKind
 ACCOUNT_ACTIVITY_KIND_TICKET_MATCHED: AccountActivityKind
 
 class MatchFormat(_message.Message):
-    __slots__ = ("players", "corporate_era", "draft", "map", "time_control", "rated", "ladder", "prelude", "colonies")
+    __slots__ = ("players", "corporate_era", "draft", "map", "time_control", "rated", "ladder", "prelude", "colonies", "venus")
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     CORPORATE_ERA_FIELD_NUMBER: _ClassVar[int]
     DRAFT_FIELD_NUMBER: _ClassVar[int]
@@ -75,6 +75,7 @@ class MatchFormat(_message.Message):
     LADDER_FIELD_NUMBER: _ClassVar[int]
     PRELUDE_FIELD_NUMBER: _ClassVar[int]
     COLONIES_FIELD_NUMBER: _ClassVar[int]
+    VENUS_FIELD_NUMBER: _ClassVar[int]
     players: int
     corporate_era: bool
     draft: bool
@@ -84,7 +85,8 @@ class MatchFormat(_message.Message):
     ladder: str
     prelude: bool
     colonies: bool
-    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., map: _Optional[str] = ..., time_control: _Optional[_Union[_game_pb2.TimeControl, _Mapping]] = ..., rated: _Optional[bool] = ..., ladder: _Optional[str] = ..., prelude: _Optional[bool] = ..., colonies: _Optional[bool] = ...) -> None: ...
+    venus: bool
+    def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., map: _Optional[str] = ..., time_control: _Optional[_Union[_game_pb2.TimeControl, _Mapping]] = ..., rated: _Optional[bool] = ..., ladder: _Optional[str] = ..., prelude: _Optional[bool] = ..., colonies: _Optional[bool] = ..., venus: _Optional[bool] = ...) -> None: ...
 
 class Ticket(_message.Message):
     __slots__ = ("ticket_id", "status", "format", "created_ms", "closed_ms", "game_id", "seat", "seat_token", "bot_seats", "rated_queue", "create_time", "close_time")
