@@ -50,6 +50,7 @@ from .rng import below, seed_state, shuffle
 from .scoring import Score, result, scores
 from .state import GameState, Player
 from .undo import Undo, parse_undo, push_recorded, raw_push, take_back, undoable
+from .version import check_rules, current_rules
 from .view import view
 
 # A step of a game's history: an answer (object, text or dict), or an answer taken back.
@@ -72,9 +73,13 @@ class Game(GameState):
 
     # --- creation and loading ----------------------------------------------------------------
     @classmethod
-    def new(cls, options: GameOptions | None = None, **kwargs: Any) -> Game:
+    def new(
+        cls, options: GameOptions | None = None, *, rules: int | None = None, **kwargs: Any
+    ) -> Game:
+        """A game dealt from `options`, played by the rules of version `rules` (the current
+        ones; an older game's own to replay it, see version.py)."""
         opts = options if options is not None else GameOptions(**kwargs)
-        g = cls(opts)
+        g = cls(opts, check_rules(current_rules() if rules is None else rules))
         n = opts.players
         g.rng = seed_state(opts.seed)
         tr = SOLO_STARTING_TR if opts.solo else STARTING_TR

@@ -12,16 +12,16 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import orjson
 
+from . import migrations
 from .board import MapDef, load_map
 from .colony_state import ColonyBoard
 from .constants import NOBODY, OCEANS_MIN, OXYGEN_MIN, TEMPERATURE_MIN, VENUS_MAX, VENUS_MIN
 from .errors import CorruptState
 from .options import GameOptions
+from .version import FIRST_RULES_VERSION, check_rules, current_rules
 
 if TYPE_CHECKING:
     from .decisions import Decision
-
-FORMAT_VERSION = 1
 
 Frame = tuple[Any, ...] | list[Any]
 
@@ -221,6 +221,7 @@ class GameState:
         "prelude_deck",
         "prelude_discard",
         "rng",
+        "rules",
         "specials",
         "stack",
         "temperature",
@@ -261,8 +262,10 @@ class GameState:
     # Never changed once set, so copies share it.
     origin: dict[str, Any] | None
 
-    def __init__(self, options: GameOptions) -> None:
+    def __init__(self, options: GameOptions, rules: int | None = None) -> None:
         self.options = options
+        # the rules version the game is played by (version.py): new games the current one
+        self.rules = current_rules() if rules is None else rules
         self.map = load_map(options.map, options.venus)
         self.rng = 0
         self.generation = 1
@@ -296,6 +299,7 @@ class GameState:
     # --- copies ------------------------------------------------------------------------------
     def copy_into(self, g: GameState) -> None:
         g.options = self.options
+        g.rules = self.rules
         g.map = self.map
         g.rng = self.rng
         g.generation = self.generation
@@ -335,7 +339,7 @@ class GameState:
         for sid, seat in self.claims.items():
             claims += (sid, seat)
         data: dict[str, Any] = {
-            "v": FORMAT_VERSION,
+            "v": migrations.FORMAT_VERSION,
             "o": self.options.to_data(),
             "r": self.rng,
             "g": [
@@ -371,6 +375,8 @@ class GameState:
             data["vn"] = self.venus
         if self.origin is not None:  # only for a game set up from a position
             data["ps"] = self.origin
+        if self.rules != FIRST_RULES_VERSION:  # only after a rules change: older saves keep
+            data["rv"] = self.rules  # their bytes (and a save without it is of version 1)
         window = self.undo_window
         if window is not None:  # only with the undo option: other saves keep their bytes
             base = window.base.to_data()
@@ -383,8 +389,8 @@ class GameState:
 
     def load_data(self, data: dict[str, Any]) -> None:
         """Fill this (blank) state from `to_data` output."""
-        if data.get("v") != FORMAT_VERSION:
-            raise CorruptState(f"unsupported state format {data.get('v')!r}")
+        data = migrations.migrate(data)  # an older format brought up to date; a newer one refused
+        self.rules = check_rules(data.get("rv", FIRST_RULES_VERSION))
         self.options = GameOptions.from_data(data["o"])
         self.map = load_map(self.options.map, self.options.venus)
         self.rng = data["r"]

@@ -26,6 +26,7 @@ from olympus.engine import Answer, Game, GameOptions
 from olympus.engine.errors import CorruptState, GameFinished, MalformedAction, OlympusError
 from olympus.engine.game import coerce_answer
 from olympus.engine.undo import Undo
+from olympus.engine.version import check_rules
 from olympus.platform.errors import (
     AlreadyExists,
     Conflict,
@@ -253,6 +254,7 @@ class Games:
             seed_chosen=seed_chosen,
             creator=creator,
             rated_queue=rated_queue,
+            rules=game.rules,
         )
         table = Table.new(game, created, time_control)
         event = created_event(game, created, meta.realtime_scoring)
@@ -327,6 +329,7 @@ class Games:
             if raw is None:
                 raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
             meta = GameMeta.from_json(game_id, raw)
+            check_rules(meta.rules)  # rules not played here: UNAVAILABLE, retried elsewhere
             self._metas.put(game_id, meta)
         return meta
 

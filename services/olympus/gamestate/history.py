@@ -51,7 +51,7 @@ class Log:
         return self.status in st.ENDED
 
     def rebuild(self) -> Game:
-        game = Game.new(self.meta.options)
+        game = Game.new(self.meta.options, rules=self.meta.rules)  # the rules it was played by
         for a in self.answers:
             if not a.is_resignation:
                 game.replay_step(a.seat, a.text, a.own)
@@ -66,7 +66,7 @@ def replay_events(game_log: Log) -> Iterator[pb.GameEvent]:
     keeps); identical to the stored ones except for their times."""
     meta = game_log.meta
     live = meta.realtime_scoring
-    game = Game.new(meta.options)
+    game = Game.new(meta.options, rules=meta.rules)
     yield created_event(game, 0, live)
     timeouts = [0] * meta.options.players
     for a in game_log.answers:

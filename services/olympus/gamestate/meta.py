@@ -19,6 +19,8 @@ from olympus.api.time_control import (
     TimeControl,
 )
 from olympus.engine import GameOptions
+from olympus.engine.migrations import FORMAT_VERSION
+from olympus.engine.version import FIRST_RULES_VERSION, RULES_VERSION
 
 from .auth import HOST
 
@@ -73,6 +75,10 @@ class GameMeta:
     # The scoring queue the game is rated in ("" unrated), fixed at creation by the service
     # that made it: the only source of a rated result (the game service delivers it).
     rated_queue: str = ""
+    # The rules version the game is played by, from its deal to its replays (engine/version.py),
+    # and the state format it was created in: a meta without them predates versions (1 and 1).
+    rules: int = RULES_VERSION
+    state_format: int = FORMAT_VERSION
 
     @property
     def anonymous(self) -> bool:
@@ -139,6 +145,8 @@ class GameMeta:
             # The table's setting, as it was recorded before it became an engine option (which
             # `options` write only when off): what `_options` and older readers go by.
             "realtime_scoring": self.realtime_scoring,
+            "rules": self.rules,
+            "format": self.state_format,
         }
         return orjson.dumps(data)
 
@@ -155,6 +163,8 @@ class GameMeta:
             seed_chosen=bool(data.get("seed_chosen", False)),
             creator=str(data.get("creator", "")),
             rated_queue=str(data.get("rated_queue", "")),
+            rules=int(data.get("rules", FIRST_RULES_VERSION)),
+            state_format=int(data.get("format", 1)),
         )
 
 

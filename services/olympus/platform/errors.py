@@ -29,6 +29,7 @@ from olympus.engine.errors import (
     NotYourDecision,
     OlympusError,
 )
+from olympus.engine.version import VersionNotServed
 
 DOMAIN = "olympus.v1"
 MESSAGE_LIMIT = 240
@@ -152,6 +153,9 @@ _ENGINE_STATUS: tuple[tuple[type[OlympusError], grpc.StatusCode], ...] = (
     (NotYourDecision, grpc.StatusCode.FAILED_PRECONDITION),
     (GameFinished, grpc.StatusCode.FAILED_PRECONDITION),
     (IllegalAction, grpc.StatusCode.FAILED_PRECONDITION),
+    # Before CorruptState: a game this replica does not serve is fine on a replica that does
+    # (the SDK's retry moves the caller there), never lost data.
+    (VersionNotServed, grpc.StatusCode.UNAVAILABLE),
     (CorruptState, grpc.StatusCode.DATA_LOSS),
 )
 

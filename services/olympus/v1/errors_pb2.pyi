@@ -120,6 +120,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     SERVICE_UNAVAILABLE: _ClassVar[ErrorReason]
     SHUTTING_DOWN: _ClassVar[ErrorReason]
     CORRUPT_STATE: _ClassVar[ErrorReason]
+    VERSION_NOT_SERVED: _ClassVar[ErrorReason]
     INTERNAL: _ClassVar[ErrorReason]
     ERROR: _ClassVar[ErrorReason]
 ERROR_REASON_UNSPECIFIED: ErrorReason
@@ -236,5 +237,6 @@ TRY_AGAIN: ErrorReason
 SERVICE_UNAVAILABLE: ErrorReason
 SHUTTING_DOWN: ErrorReason
 CORRUPT_STATE: ErrorReason
+VERSION_NOT_SERVED: ErrorReason
 INTERNAL: ErrorReason
 ERROR: ErrorReason

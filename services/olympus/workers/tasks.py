@@ -12,6 +12,7 @@ from typing import Any, TypeVar
 
 from celery.exceptions import SoftTimeLimitExceeded
 
+from olympus.engine.version import VersionNotServed
 from olympus.platform import metrics
 from olympus.platform.errors import Unavailable
 from olympus.platform.tasks import (
@@ -30,10 +31,12 @@ from .runtime import now_ms
 
 T = TypeVar("T")
 log = logging.getLogger("olympus.workers")
-# Redis out of reach (UNAVAILABLE from the store) is retried with backoff; anything else is a
-# bug, logged by Celery, and the game's timer brings the game back to a worker.
+# Redis out of reach (UNAVAILABLE from the store) is retried with backoff, and so is a game this
+# worker's engine does not serve (a newer rules version or state format, mid rolling upgrade:
+# the retry goes back on the queue, for an upgraded worker); anything else is a bug, logged by
+# Celery, and the game's timer brings the game back to a worker.
 RETRY = {
-    "autoretry_for": (Unavailable,),
+    "autoretry_for": (Unavailable, VersionNotServed),
     "retry_backoff": True,
     "retry_backoff_max": 10,
     "retry_jitter": True,

@@ -1,0 +1,164 @@
+"""Save formats and rules versions: an older save is migrated on load, a newer one (format or
+rules) is refused untouched with the retryable `VersionNotServed`, and a game keeps the rules
+version it was dealt under through saves, loads and replays (with a synthetic next version,
+since today there is only version 1)."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import orjson
+import pytest
+
+from olympus.engine import Game, GameOptions, migrations, version
+from olympus.engine.errors import CorruptState
+from olympus.engine.version import VersionNotServed, plays_since
+
+OPTIONS = GameOptions(players=2, seed=41, corporate_era=True, undo=True)
+
+
+def _played(options: GameOptions = OPTIONS, answers: int = 30, seed: int = 1) -> Game:
+    """A game some random answers in (past the setup, so the save holds real play)."""
+    rnd = random.Random(seed)
+    game = Game.new(options)
+    for _ in range(answers):
+        decision = game.decisions()[0]
+        game.apply(decision.player, decision.sample(rnd))
+    return game
+
+
+def _continue(game: Game, steps: int, seed: int) -> bytes:
+    rnd = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        decision = game.decisions()[0]
+        game.apply(decision.player, decision.sample(rnd))
+    return game.to_bytes()
+
+
+def test_a_save_of_the_first_rules_version_keeps_its_bytes() -> None:
+    game = _played()
+    data = game.to_data()
+    assert data["v"] == migrations.FORMAT_VERSION == 1
+    assert "rv" not in data  # saves made before versions existed read the same
+    assert Game.from_bytes(game.to_bytes()).rules == version.FIRST_RULES_VERSION
+
+
+def _v2_step(data: dict[str, Any]) -> dict[str, Any]:
+    """A synthetic format 2: the rules version written in every save, the undo window's
+    copy brought along (a migration owns the whole save, nested ones too)."""
+    out = {**data, "v": 2, "rv": data.get("rv", 1)}
+    if "u" in out:
+        seat, base, answers = out["u"]
+        out["u"] = [seat, _v2_step(base), answers]
+    return out
+
+
+def test_an_older_format_is_migrated_on_load_and_plays_on_the_same(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    game = _played()
+    saved = game.to_data()
+    assert "u" in saved  # the undo window's nested save is migrated too
+    untouched = copy.deepcopy(saved)
+    expected = _continue(game.clone(), 40, seed=7)
+    monkeypatch.setattr(migrations, "FORMAT_VERSION", 2)
+    monkeypatch.setitem(migrations.MIGRATIONS, 1, _v2_step)
+    assert migrations.readable_formats() == range(1, 3)
+    loaded = Game.from_data(saved)
+    assert saved == untouched  # the caller's save is not rewritten in place
+    assert loaded.rules == 1
+    after = orjson.loads(_continue(loaded, 40, seed=7))
+    assert after["v"] == 2  # written in the new format from then on
+    assert _without_format(after) == _without_format(orjson.loads(expected))
+
+
+def _without_format(data: dict[str, Any]) -> dict[str, Any]:
+    out = {k: v for k, v in data.items() if k != "v"}
+    if "u" in out:
+        seat, base, answers = out["u"]
+        out["u"] = [seat, _without_format(base), answers]
+    return out
+
+
+def test_a_format_without_a_path_up_is_corrupt_not_retryable(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    saved = _played().to_data()
+    monkeypatch.setattr(migrations, "FORMAT_VERSION", 2)  # and no migration from 1
+    with pytest.raises(CorruptState, match="too old") as info:
+        Game.from_data(saved)
+    assert not isinstance(info.value, VersionNotServed)
+
+
+def test_a_broken_migration_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    saved = _played().to_data()
+    monkeypatch.setattr(migrations, "FORMAT_VERSION", 2)
+    monkeypatch.setitem(migrations.MIGRATIONS, 1, lambda d: dict(d))  # forgets to say "v": 2
+    with pytest.raises(CorruptState, match="did not make format 2"):
+        Game.from_data(saved)
+
+
+@pytest.mark.parametrize("bad", [None, "1", 0, -1, True, 1.0])
+def test_a_malformed_format_is_corrupt(bad: object) -> None:
+    saved = {**_played(answers=3).to_data(), "v": bad}
+    with pytest.raises(CorruptState) as info:
+        Game.from_data(saved)
+    assert not isinstance(info.value, VersionNotServed)
+
+
+def test_a_newer_format_is_refused_untouched_and_retryable() -> None:
+    raw = orjson.dumps({**_played().to_data(), "v": migrations.FORMAT_VERSION + 1})
+    with pytest.raises(VersionNotServed) as info:
+        Game.from_bytes(raw)
+    assert info.value.code == "version_not_served"
+    assert info.value.details == {"kind": "state_format", "found": "2", "served": "1"}
+
+
+def test_a_newer_rules_version_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    saved = {**_played().to_data(), "rv": 2}
+    with pytest.raises(VersionNotServed) as info:
+        Game.from_data(saved)
+    assert info.value.details["kind"] == "rules_version"
+    with pytest.raises(VersionNotServed):
+        Game.new(OPTIONS, rules=2)  # nor dealt
+    with pytest.raises(CorruptState, match="bad rules version"):
+        Game.from_data({**saved, "rv": "2"})
+
+
+def _next_rule(game: Game) -> str:
+    """How a synthetic rules change would read in the engine: the old behaviour stays for the
+    games dealt before it."""
+    return "new" if plays_since(game, 2) else "old"
+
+
+def test_a_synthetic_next_rules_version_serves_both(monkeypatch: pytest.MonkeyPatch) -> None:
+    old_game = _played()
+    old_save = old_game.to_bytes()
+    # The next deploy: rules 2 for new games, rules 1 still played for the running ones.
+    monkeypatch.setattr(version, "RULES_VERSION", 2)
+    monkeypatch.setattr(version, "SERVED_RULES", frozenset({1, 2}))
+    resumed = Game.from_bytes(old_save)
+    assert resumed.rules == 1 and _next_rule(resumed) == "old"
+    assert _continue(resumed.clone(), 30, seed=5) == _continue(old_game.clone(), 30, seed=5)
+    assert resumed.clone().rules == 1
+    new_game = _played(seed=2)
+    assert new_game.rules == 2 and _next_rule(new_game) == "new"
+    new_save = new_game.to_bytes()
+    assert orjson.loads(new_save)["rv"] == 2
+    assert Game.from_bytes(new_save).rules == 2
+    # A game dealt under version 1 replays under version 1 (what the game service's history
+    # does with the version its meta records).
+    replayed = Game.new(OPTIONS, rules=1)
+    assert replayed.rules == 1
+    # An old replica (serves 1 only) refuses the new game instead of playing it by old rules.
+    monkeypatch.setattr(version, "SERVED_RULES", frozenset({1}))
+    with pytest.raises(VersionNotServed):
+        Game.from_bytes(new_save)
+    # Version 1 retired: its last games must have ended first; one left is refused, not lost.
+    monkeypatch.setattr(version, "SERVED_RULES", frozenset({2}))
+    with pytest.raises(VersionNotServed):
+        Game.from_bytes(old_save)
