@@ -41,6 +41,7 @@ class GameStats:
     # colonies on the tiles at the end.
     trades: int | None = None
     colonies: int | None = None
+    venus: int | None = None  # Venus Next (None without it): the scale at the end, in %
 
 
 def play_game(options: GameOptions, bot: str = "random", persist: bool = False) -> GameStats:
@@ -88,6 +89,7 @@ def play_game(options: GameOptions, bot: str = "random", persist: bool = False) 
         lead_changes=lead_changes if live else None,
         trades=trades if game.colonies is not None else None,
         colonies=game.colonies.colonies_in_play() if game.colonies is not None else None,
+        venus=game.venus if options.venus else None,
     )
 
 
@@ -158,6 +160,7 @@ def run(
         else 0,
         **_lead_changes(stats),
         **_colony_figures(stats),
+        **_venus_figures(stats),
     }
 
 
@@ -177,3 +180,10 @@ def _colony_figures(stats: list[GameStats]) -> dict[str, Any]:
         "avg_trades": round(statistics.fmean(trades), 2),
         "avg_colonies_at_end": round(statistics.fmean(colonies), 2),
     }
+
+
+def _venus_figures(stats: list[GameStats]) -> dict[str, Any]:
+    scales = [s.venus for s in stats if s.venus is not None]
+    if not scales:  # played without Venus Next
+        return {}
+    return {"avg_venus_at_end": round(statistics.fmean(scales), 2)}

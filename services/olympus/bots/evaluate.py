@@ -15,8 +15,14 @@ seat's worth (`worth`) adds, all in M€:
   energy as the heat it becomes);
 - cards in hand: options to play later, worth less as the end nears;
 - resources on cards: the fraction of a point they build towards on cards that score per
-  resource (the whole points are in the score already), a little otherwise;
+  resource (the whole points are in the score already); on cards whose resources pay towards
+  other cards (Dirigibles' floaters: 3 M€ each towards a Venus card; Psychrophiles' microbes),
+  a share of what they pay (`PAYING_RESOURCE_SHARE`); a little otherwise;
 - active cards in play (actions, triggers, discounts, bonuses): a little per generation left.
+
+Venus Next adds nothing of its own: a Venus step is a TR like any other (in the score, and as
+income), and its milestone and award count through the score. Since the scale does not end a
+game of several players, it is left out of the steps that estimate the game's length.
 
 Generations left (`generations_left`) is estimated from the global parameters: the steps still
 to go divided by the pace of the game so far (steps per generation, with a prior of 4 steps a
@@ -69,6 +75,9 @@ ENERGY_VALUE = 1.0  # used by cards, else heat at the next production
 ENERGY_PRODUCTION_VALUE = 1.2  # energy production both feeds actions and turns into heat
 HAND_CARD_VALUE = 3.0  # what a card costs to buy: an option to play it later
 CARD_RESOURCE_VALUE = 0.5  # a resource on a card that does not score per resource
+# A resource that pays towards cards is worth this share of what it pays: it needs a card of
+# the right tag to be played, and the M€ it saves are only M€ while that card is in reach.
+PAYING_RESOURCE_SHARE = 0.5
 ACTIVE_CARD_VALUE = 1.0  # per generation left: an action, trigger, discount or bonus in play
 # Stock is worth its full value with 4 generations or more to go, half in the last one: the
 # standard projects sell points at 11 to 14 M€, 8 M€ a point is about half of that.
@@ -168,7 +177,7 @@ def worth(
         if per_point:
             value += (count % per_point[0]) * per_point[1] * weights.point
         else:
-            value += count * CARD_RESOURCE_VALUE * stock
+            value += count * _resource_value(cid) * stock
     value += _active_count(tuple(p.played)) * weights.active_card * generations
     return value
 
@@ -180,6 +189,15 @@ def _points_per_resource(cid: int) -> tuple[int, float] | None:
     if vp is None or vp.kind != "per_resource":
         return None
     return vp.per, vp.points / vp.per
+
+
+@cache
+def _resource_value(cid: int) -> float:
+    """M€ per resource on a card that does not score per resource (see `worth`)."""
+    pays = card_def(cid).resource_pays
+    if pays is None:
+        return CARD_RESOURCE_VALUE
+    return max(CARD_RESOURCE_VALUE, pays[1] * PAYING_RESOURCE_SHARE)
 
 
 @lru_cache(maxsize=4096)  # tableaux seen in a search: a few per seat, built card by card
