@@ -125,3 +125,22 @@ def test_the_command_line_creates_and_shows_a_venus_game(olympus: Cli) -> None: 
     assert view["settings"]["options"]["world_government"] is False
     refused = olympus("create", "--players", "2", "--world-government", ok=False)
     assert refused.returncode != 0 and "INVALID_OPTIONS" in refused.stderr
+
+
+def test_describe_board_of_a_venus_game_gives_its_spaces_milestone_award_and_scale(
+    client: OlympusClient,
+) -> None:
+    game = client.create_game(players=2, seed=5, venus=True, bots=[1])
+    board = client.describe_board(game_id=game.game_id)
+    assert {70, 71, 72, 73} <= {s["id"] for s in board["spaces"]}  # the reserved city spaces
+    hoverlord = next(m for m in board["milestones"] if m["id"] == "hoverlord")
+    assert (hoverlord["metric"], hoverlord["threshold"]) == ("floaters", 7)
+    venuphile = next(a for a in board["awards"] if a["id"] == "venuphile")
+    assert venuphile["metric"] == "venus_tags"
+    track = next(p for p in board["global_parameters"] if p["parameter"] == "venus")
+    assert (track["minimum"], track["maximum"], track["step"]) == (0, 30, 2)
+    assert [(b["value"], b["kind"]) for b in track["bonuses"]] == [(8, "card"), (16, "tr")]
+    plain = client.describe_board(map="tharsis")
+    assert not {70, 71, 72, 73} & {s["id"] for s in plain["spaces"]}
+    assert "hoverlord" not in [m["id"] for m in plain["milestones"]]
+    assert "venus" not in [p["parameter"] for p in plain["global_parameters"]]

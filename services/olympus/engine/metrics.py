@@ -213,8 +213,8 @@ METRICS: dict[str, Measure] = {
     "plant_and_heat_production": lambda g, p: p.prod[PLANTS] + p.prod[HEAT],
 }
 
-# Venus Next's (Hoverlord, Venuphile). Kept apart from METRICS, which is the service's `Metric`
-# enum one for one: the services do not offer the expansion yet.
+# Venus Next's (Hoverlord, Venuphile). Kept apart from METRICS, which is every map's: these two
+# are in the service's `Metric` enum too, described only for Venus games (DescribeBoard).
 VENUS_METRICS: dict[str, Measure] = {
     "floaters": lambda g, p: _resources_on_cards(p, (FLOATER,)),
     "venus_tags": lambda g, p: printed_tag_count(p, "venus"),

@@ -24,7 +24,7 @@ from olympus.engine.board import load_map as engine_map
 from olympus.engine.cards.catalogue import find as find_card
 from olympus.engine.colony_tiles import TILES as COLONY_TILES
 from olympus.engine.colony_tiles import TRACK_STEPS
-from olympus.engine.milestones import AWARDS, MILESTONES
+from olympus.engine.milestones import AWARDS, MILESTONES, VENUS_AWARDS, VENUS_MILESTONES
 from olympus.engine.options import GameOptions
 from olympus.platform.errors import InvalidArgument, quote
 from olympus.v1 import board_pb2 as pb
@@ -54,12 +54,13 @@ def check_map(name: str) -> None:
         )
 
 
-def describe_map(name: str) -> pb.BoardDescription:
+def describe_map(name: str, venus: bool = False) -> pb.BoardDescription:
     """The description of a map this service can play (a fresh message: the caller may add to
-    it); INVALID_ARGUMENT with reason UNKNOWN_MAP for any other name."""
+    it); INVALID_ARGUMENT with reason UNKNOWN_MAP for any other name. `venus`: as a Venus Next
+    game has it (the reserved city spaces off Mars, Hoverlord and Venuphile, the Venus scale)."""
     check_map(name)
     msg = pb.BoardDescription()
-    msg.CopyFrom(_described(name))
+    msg.CopyFrom(_described(name, venus))
     return msg
 
 
@@ -95,8 +96,10 @@ def describe_colony_tiles() -> list[pb.ColonyTileDescription]:
 
 
 @cache
-def _described(name: str) -> pb.BoardDescription:
-    board = engine_map(name)
+def _described(name: str, venus: bool) -> pb.BoardDescription:
+    board = engine_map(name, venus)
+    milestones = (VENUS_MILESTONES if venus else MILESTONES)[name]
+    awards = (VENUS_AWARDS if venus else AWARDS)[name]
     middle_row = max(board.space(sid).row for sid in board.mars) // 2
     return pb.BoardDescription(
         map=name,
@@ -111,7 +114,7 @@ def _described(name: str) -> pb.BoardDescription:
                 text=m.text,
                 at_most=m.at_most,
             )
-            for m in MILESTONES[name].values()
+            for m in milestones.values()
         ],
         awards=[
             pb.AwardDescription(
@@ -120,7 +123,7 @@ def _described(name: str) -> pb.BoardDescription:
                 metric=_enum_name("METRIC", a.metric),
                 text=a.text,
             )
-            for a in AWARDS[name].values()
+            for a in awards.values()
         ],
         milestone_rules=pb.MilestoneRules(
             cost=k.MILESTONE_COST, victory_points=k.MILESTONE_VP, max_claimed=k.MAX_MILESTONES
@@ -132,7 +135,7 @@ def _described(name: str) -> pb.BoardDescription:
             second_place_points=k.AWARD_VP_SECOND,
             second_place_min_players=k.AWARD_SECOND_PLACE_MIN_PLAYERS,
         ),
-        global_parameters=_tracks(),
+        global_parameters=[*_tracks(), *([_venus_track()] if venus else [])],
     )
 
 
@@ -214,3 +217,20 @@ def _tracks() -> list[pb.GlobalParameterTrack]:
             unit="tiles",
         ),
     ]
+
+
+def _venus_track() -> pb.GlobalParameterTrack:
+    """Venus Next's scale, with its two bonus steps."""
+    return pb.GlobalParameterTrack(
+        parameter=pb.GLOBAL_PARAMETER_VENUS,
+        minimum=k.VENUS_MIN,
+        maximum=k.VENUS_MAX,
+        step=k.VENUS_STEP,
+        unit="%",
+        bonuses=[
+            pb.TrackBonus(
+                value=k.VENUS_DRAW_BONUS, kind=pb.TRACK_BONUS_KIND_CARD, text="draw a card"
+            ),
+            pb.TrackBonus(value=k.VENUS_TR_BONUS, kind=pb.TRACK_BONUS_KIND_TR, text="1 more TR"),
+        ],
+    )

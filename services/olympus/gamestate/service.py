@@ -328,7 +328,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             raise InvalidArgument("name a game (game_id) or a map (map)")
         meta = await self.games.meta(request.game_id)  # NOT_FOUND: GAME_NOT_FOUND
         await self.games.seat_for(meta, request.token)  # a token given must be valid
-        board = describe_map(meta.options.map)
+        board = describe_map(meta.options.map, meta.options.venus)
         board.table.CopyFrom(describe_table(meta.game_id, meta.options))
         if meta.options.colonies:
             board.colony_tiles.extend(describe_colony_tiles())

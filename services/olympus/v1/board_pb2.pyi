@@ -73,6 +73,8 @@ class Metric(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     METRIC_MEGACREDITS: _ClassVar[Metric]
     METRIC_EDGE_TILES: _ClassVar[Metric]
     METRIC_PLANT_AND_HEAT_PRODUCTION: _ClassVar[Metric]
+    METRIC_FLOATERS: _ClassVar[Metric]
+    METRIC_VENUS_TAGS: _ClassVar[Metric]
 
 class GlobalParameter(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -80,6 +82,7 @@ class GlobalParameter(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     GLOBAL_PARAMETER_TEMPERATURE: _ClassVar[GlobalParameter]
     GLOBAL_PARAMETER_OXYGEN: _ClassVar[GlobalParameter]
     GLOBAL_PARAMETER_OCEANS: _ClassVar[GlobalParameter]
+    GLOBAL_PARAMETER_VENUS: _ClassVar[GlobalParameter]
 
 class TrackBonusKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     __slots__ = ()
@@ -87,6 +90,8 @@ class TrackBonusKind(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     TRACK_BONUS_KIND_HEAT_PRODUCTION: _ClassVar[TrackBonusKind]
     TRACK_BONUS_KIND_OCEAN: _ClassVar[TrackBonusKind]
     TRACK_BONUS_KIND_TEMPERATURE: _ClassVar[TrackBonusKind]
+    TRACK_BONUS_KIND_CARD: _ClassVar[TrackBonusKind]
+    TRACK_BONUS_KIND_TR: _ClassVar[TrackBonusKind]
 SPACE_TYPE_UNSPECIFIED: SpaceType
 SPACE_TYPE_LAND: SpaceType
 SPACE_TYPE_OCEAN: SpaceType
@@ -144,14 +149,19 @@ METRIC_CARD_RESOURCE_TYPES: Metric
 METRIC_MEGACREDITS: Metric
 METRIC_EDGE_TILES: Metric
 METRIC_PLANT_AND_HEAT_PRODUCTION: Metric
+METRIC_FLOATERS: Metric
+METRIC_VENUS_TAGS: Metric
 GLOBAL_PARAMETER_UNSPECIFIED: GlobalParameter
 GLOBAL_PARAMETER_TEMPERATURE: GlobalParameter
 GLOBAL_PARAMETER_OXYGEN: GlobalParameter
 GLOBAL_PARAMETER_OCEANS: GlobalParameter
+GLOBAL_PARAMETER_VENUS: GlobalParameter
 TRACK_BONUS_KIND_UNSPECIFIED: TrackBonusKind
 TRACK_BONUS_KIND_HEAT_PRODUCTION: TrackBonusKind
 TRACK_BONUS_KIND_OCEAN: TrackBonusKind
 TRACK_BONUS_KIND_TEMPERATURE: TrackBonusKind
+TRACK_BONUS_KIND_CARD: TrackBonusKind
+TRACK_BONUS_KIND_TR: TrackBonusKind
 
 class DescribeBoardRequest(_message.Message):
     __slots__ = ("game_id", "map", "token")
