@@ -2,14 +2,26 @@
 services on a private Redis with real rated games: a leaderboard, a player's rating history
 (one entry per rated game), a finished game's replay (its public events and final view, with
 no hand in them); bad ids and numbers refused with a clear 400 before any call; a running
-game's replay refused; and the per-address cap on replays built at once."""
+game's replay refused; the per-address cap on replays built at once; and the game service's
+WatchGame quota counting each user of the replay endpoint (their forwarded address), not the
+bridge."""
 
 from __future__ import annotations
 
+import json
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from contextlib import ExitStack
+from typing import Any
+
 import pytest
 from pages_support import BOTS, GAMES, RatedStack
+from platform_stack import platform
 from web_support import Browser
 
+from olympus.platform.embedded_redis import RedisUnavailable, embedded_redis
 from olympus.web.pages import REPLAYS_PER_ADDRESS, InFlight
 
 
@@ -118,3 +130,62 @@ def test_an_address_builds_a_bounded_number_of_replays_at_once() -> None:
     assert not limit.open  # every slot given back
     with limit.take("10.0.0.1") as again:
         assert again
+
+
+# --- the services' quotas, per user, through the replay endpoint -----------------------------
+
+
+@pytest.fixture(scope="module")
+def quota_stack() -> Iterator[tuple[str, str]]:
+    """A bridge (trusting X-Forwarded-For, as behind a proxy) over a game service allowing 2
+    WatchGame calls an hour from one client address; and a finished bot-only game on it."""
+    with ExitStack() as exits:
+        try:
+            own = exits.enter_context(embedded_redis())
+        except RedisUnavailable:
+            pytest.skip("no redis-server on PATH")
+        stack = exits.enter_context(
+            platform(
+                own.url,
+                ("gamestate", "catalogue", "web"),
+                args={
+                    "gamestate": ("--quota-watch-game-per-peer", "2/1h"),
+                    "web": ("--trust-proxy-headers",),
+                },
+                workers=True,
+            )
+        )
+        url = f"http://127.0.0.1:{stack.ports['web']}"
+        bots = [{"kind": "SEAT_KIND_BOT", "bot": "random"}] * 2
+        made = Browser(url).ok("POST", "/api/games", {"options": {"players": 2}, "seats": bots})
+        deadline = time.monotonic() + 300
+        while Browser(url).ok("GET", f"/api/games/{made['game_id']}")["game"]["status"] != (
+            "GAME_STATUS_FINISHED"
+        ):
+            assert time.monotonic() < deadline, "the bots' game did not finish"
+            time.sleep(0.3)
+        yield url, made["game_id"]
+
+
+def replay_from(url: str, game: str, address: str) -> tuple[int, dict[str, Any]]:
+    request = urllib.request.Request(
+        f"{url}/api/games/{game}/replay", headers={"X-Forwarded-For": address}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as reply:
+            return reply.status, json.loads(reply.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def test_the_game_services_quota_counts_each_user_of_the_replays(
+    quota_stack: tuple[str, str],
+) -> None:
+    url, game = quota_stack
+    assert replay_from(url, game, "203.0.113.7")[0] == 200
+    assert replay_from(url, game, "203.0.113.7")[0] == 200
+    status, body = replay_from(url, game, "203.0.113.7")
+    assert (status, body["error"]["code"]) == (429, "RESOURCE_EXHAUSTED"), body
+    # Another user (another address) has quota of their own.
+    status, body = replay_from(url, game, "203.0.113.8")
+    assert status == 200 and body["events"], body
