@@ -16,7 +16,9 @@ from test_gamestate_sdk import SERVICE_KEYS
 
 from olympus.client import GameServiceError, OlympusClient, SeatHandle
 from olympus.engine import Game
+from olympus.matchmaking.formats import Format, format_from_proto
 from olympus.v1 import game_pb2 as pb
+from olympus.v1 import matchmaking_pb2
 
 # The SDK's view dict does not carry these yet (GameView has had them since the web page's
 # standings and unplayable hand cards): left out of the comparison, with the decisions (the
@@ -144,3 +146,14 @@ def test_describe_board_of_a_venus_game_gives_its_spaces_milestone_award_and_sca
     assert not {70, 71, 72, 73} & {s["id"] for s in plain["spaces"]}
     assert "hoverlord" not in [m["id"] for m in plain["milestones"]]
     assert "venus" not in [p["parameter"] for p in plain["global_parameters"]]
+
+
+def test_a_matchmaking_format_carries_venus_into_the_games_it_makes() -> None:
+    plain = format_from_proto(matchmaking_pb2.MatchFormat(players=2))
+    venus = format_from_proto(matchmaking_pb2.MatchFormat(players=2, venus=True))
+    assert venus.venus and not plain.venus
+    assert venus.game_options().venus and not plain.game_options().venus
+    assert venus.format_id != plain.format_id  # a queue of its own
+    assert "venus" not in plain.to_data()  # older formats keep their ids
+    assert Format.from_data(venus.to_data()) == venus
+    assert venus.to_proto().venus
