@@ -75,13 +75,22 @@ def record(name: str, values: list[float]) -> None:
 # --- the page ------------------------------------------------------------------------------
 
 
-def open_page(browser: Any, url: str, language: str = "en", csp: bool = False) -> Any:
+def open_page(
+    browser: Any, url: str, language: str = "en", csp: bool = False, confirm: bool = False
+) -> Any:
     """The page in a context of its own. The tests' own probes (`wait_for_function` with a
     string) are evaluated code, which the page's CSP forbids: they run with the CSP bypassed,
-    unless `csp` (test_cross_site.py shows the page itself runs under it)."""
+    unless `csp` (test_cross_site.py shows the page itself runs under it). The confirm step
+    before costly moves (on for people) is off unless `confirm`: the tests that play click
+    passes and dear cards without a dialog (test_browser_conveniences.py tests it)."""
     context = browser.new_context(
         locale=language, viewport={"width": 1400, "height": 1000}, bypass_csp=not csp
     )
+    if not confirm:
+        context.add_init_script(
+            "if (localStorage.getItem('olympus.pref.confirm') === null)"
+            " localStorage.setItem('olympus.pref.confirm', '0');"
+        )
     # Generous: the machine running the tests may be shared and busy (nothing here is timed).
     context.set_default_timeout(90_000)
     page = context.new_page()

@@ -70,15 +70,15 @@ def test_card_faces_reasons_and_sorting(browser: Any, browser_stack: WebStack) -
     page, game_id, host = seated_page(browser, browser_stack)
     kelp = page.locator(f"#hand .card[data-card='{KELP_FARMING}']")
     birds = page.locator(f"#hand .card[data-card='{BIRDS}']")
-    assert kelp.locator(".req").inner_text() == "6 oceans"
+    assert kelp.locator(".req").inner_text() == "at least 6 oceans"
     assert kelp.locator(".vp").inner_text() == "1 VP"
     assert kelp.locator(".cost").inner_text() == "17"
     assert kelp.locator(".tag[data-tag='plant']").count() == 1
-    assert birds.locator(".req").inner_text() == "13% oxygen"
-    assert birds.locator(".vp").inner_text() == "1 VP per 1 animal"
+    assert birds.locator(".req").inner_text() == "at least 13% oxygen"
+    assert birds.locator(".vp").inner_text() == "1 VP per animal"
     # Why each is not playable now, with the value the engine looked at (no ocean, 0%).
-    assert kelp.locator(".why").inner_text() == "Needs 6 oceans (now 0)"
-    assert birds.locator(".why").inner_text() == "Needs 13% oxygen (now 0%)"
+    assert kelp.locator(".why").inner_text() == "Needs at least 6 oceans (now 0)"
+    assert birds.locator(".why").inner_text() == "Needs at least 13% oxygen (now 0%)"
     for playable in (ADAPTED_LICHEN, CONVOY):
         assert page.locator(f"#hand .card[data-card='{playable}'] .why").count() == 0
     # Sorting: as received, then by cost (9, 10, 15, 17 M€), then playable ones first; the
@@ -155,9 +155,12 @@ def test_card_faces_in_belarusian(browser: Any, browser_stack: WebStack) -> None
     page.select_option("#lang", "be")  # the official orthography's dictionary, be.json
     # The page is drawn again once both dictionaries (the page's and the card words) are read.
     kelp = page.locator(f"#hand .card[data-card='{KELP_FARMING}']")
-    kelp.locator(".req:text-is('6 акіянаў')").wait_for()  # the "many" form: 5 to 20
-    assert page.locator(f"#hand .card[data-card='{BIRDS}'] .req").inner_text() == "13% кіслароду"
-    assert kelp.locator(".why").inner_text().startswith("Патрабуе 6 акіянаў")
+    kelp.locator(".req:text-is('не менш за 6 акіянаў')").wait_for()  # "many": 5 to 20
+    assert (
+        page.locator(f"#hand .card[data-card='{BIRDS}'] .req").inner_text()
+        == "не менш за 13% кіслароду"
+    )
+    assert kelp.locator(".why").inner_text().startswith("Патрабуе не менш за 6 акіянаў")
     assert (
         page.locator("#hand select[name=hand-sort] option[value='cost']").inner_text() == "Па кошце"
     )

@@ -34,7 +34,7 @@ export function requirementText(r) {
     tr: () => t("req.tr", { n }),
   };
   const what = (words[r.kind] || (() => `${r.kind} ${n}`))();
-  return isSet(r.minimum) ? what : t("req.at_most", { what });
+  return t(isSet(r.minimum) ? "req.at_least" : "req.at_most", { what });
 }
 
 // The value a requirement looked at, with its unit (why a card is not playable).
@@ -44,14 +44,17 @@ function valueText(kind, value) {
   return String(value);
 }
 
-// The catalogue's points, [kind, points, per, subject], in words: "1 VP", "1 VP per 2 animals".
+// The catalogue's points, [kind, points, per, subject], in words: "1 VP", "1 VP per 2 animals";
+// "per 1 animal" reads "per animal": a count of 1 takes the key's `.each` form, which has no
+// number (and the case the language's "per" asks for).
 export function vpText([kind, points, per, subject]) {
   const vp = tn("vp.fixed", points);
+  const each = (key, params = {}) => (per === 1 ? t(`${key}.each`, params) : tn(key, per, params));
   if (kind === "fixed") return vp;
-  if (kind === "per_resource") return t("vp.per", { vp, what: tn(`cres.${subject}`, per) });
-  if (kind === "per_tag") return t("vp.per", { vp, what: tn("req.tag", per, { tag: t(`tag.${subject}`) }) });
-  if (kind === "per_cities") return t("vp.per", { vp, what: tn("req.cities_any", per) });
-  if (kind === "per_colonies") return t("vp.per", { vp, what: tn("req.colonies", per) });
+  if (kind === "per_resource") return t("vp.per", { vp, what: each(`cres.${subject}`) });
+  if (kind === "per_tag") return t("vp.per", { vp, what: each("req.tag", { tag: t(`tag.${subject}`) }) });
+  if (kind === "per_cities") return t("vp.per", { vp, what: each("req.cities_any") });
+  if (kind === "per_colonies") return t("vp.per", { vp, what: each("req.colonies") });
   if (kind === "per_adjacent") return t("vp.adjacent", { vp, tile: t(`tile.TILE_TYPE_${String(subject).toUpperCase()}`) });
   if (kind === "if_resource") return t("vp.if_resource", { vp, what: tn(`cres.${subject}`, per) });
   return vp;

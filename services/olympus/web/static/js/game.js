@@ -7,6 +7,8 @@ import { drawMap, mapLegend } from "./map.js";
 import { decisionPanel, tableControls } from "./decision.js";
 import { colonyTiles } from "./colonies.js";
 import { handPanel } from "./cards.js";
+import { cardName, milestoneName, awardName } from "./cardwords.js";
+import { advancePassPanel, askConfirm, confirmQuestion, passNow, preferencesPanel } from "./conveniences.js";
 import { finalBreakdown, liveScore, logLine, milestonesAndAwards, parameters, seatBoards, seatName, tickClocks } from "./panels.js";
 
 // Measured by the browser tests: answer click -> the new version on screen.
@@ -72,6 +74,15 @@ export async function openGame(app, gameId) {
     }
   };
 
+  // A costly move or a pass that leaves moves undone asks first (the preferences say when).
+  const names = { card: (c) => cardName(c.number, c.name), milestone: (id) => milestoneName(id), award: (id) => awardName(id) };
+  const guarded = async (answer) => {
+    const reply = game.decision;
+    const question = reply.your_turn ? confirmQuestion(answer, reply.decision, names) : "";
+    if (question && !(await askConfirm(question))) return;
+    await send(answer);
+  };
+
   // The links the creator of a person-and-person table sends to the other seats (kept by the
   // lobby for this browser when it made the table).
   const invitations = JSON.parse(sessionStorage.getItem(`invitations.${gameId}`) || "[]");
@@ -120,7 +131,8 @@ export async function openGame(app, gameId) {
         colonyTiles(view, board), milestonesAndAwards(view, board, reply), liveScore(view),
         h("section", {}, h("h2", {}, t("log")), h("div", { class: "log", id: "log" }, game.log.map((line) => h("div", {}, line))))),
       h("div", {}, spectator ? h("p", { id: "spectating", class: "muted" }, t("spectating")) : null,
-        finalBreakdown(view), decisionPanel(game, send), invitationPanel(view), tableControls(game, send, act),
+        finalBreakdown(view), advancePassPanel(gameId, view, reply, render), decisionPanel(game, guarded), invitationPanel(view),
+        tableControls(game, send, act), preferencesPanel(render),
         spectator ? null : handPanel(hand, catalogue, playable, unplayable, render),
         seatBoards(view, catalogue))));
     const logBox = document.getElementById("log");
@@ -132,6 +144,12 @@ export async function openGame(app, gameId) {
       // Counts this page's own answers now on screen (other seats' moves change the version
       // too): what a test waits for after a click.
       document.body.dataset.answered = String(Number(document.body.dataset.answered || 0) + 1);
+    }
+    // Advanced pass: the seat said it passes at this turn; the page answers it, and says so.
+    if (reply.your_turn && passNow(gameId, view, reply.decision)) {
+      showNotice(t("advance_pass.done"));
+      document.body.dataset.autopassed = String(Number(document.body.dataset.autopassed || 0) + 1);
+      send({ pass_turn: {} });
     }
   }
 

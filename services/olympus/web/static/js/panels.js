@@ -4,6 +4,7 @@ import { h, s } from "./dom.js";
 import { t } from "./i18n.js";
 import { SEAT_COLOURS } from "./map.js";
 import { tableau, tagCounts } from "./cards.js";
+import { pref } from "./conveniences.js";
 import { awardName, awardText, cardName, milestoneName, milestoneText } from "./cardwords.js";
 
 export { cardTile } from "./cards.js";
@@ -40,15 +41,22 @@ function track(spec, value, label, unit) {
 }
 
 const TRACKS = [["GLOBAL_PARAMETER_TEMPERATURE", "temperature", " °C"], ["GLOBAL_PARAMETER_OXYGEN", "oxygen", "%"],
-  ["GLOBAL_PARAMETER_OCEANS", "oceans", ""]];
+  ["GLOBAL_PARAMETER_OCEANS", "oceans", ""], ["GLOBAL_PARAMETER_VENUS", "venus", "%"]];
+
+// The Venus scale (Venus Next), for a board description that does not list it: 0 to 30% in
+// steps of 2, a card at 8%, a TR at 16% (the rules' facts).
+const VENUS = { parameter: "GLOBAL_PARAMETER_VENUS", minimum: 0, maximum: 30, step: 2,
+  bonuses: [{ value: 8, kind: "TRACK_BONUS_KIND_CARD" }, { value: 16, kind: "TRACK_BONUS_KIND_TR" }] };
 
 export function parameters(view, board) {
   const specs = new Map((board.global_parameters || []).map((p) => [p.parameter, p]));
+  if (!specs.has(VENUS.parameter)) specs.set(VENUS.parameter, VENUS);
   return h("section", { class: "params", id: "params" },
     h("div", {}, h("span", {}, `${t("generation")} ${view.generation}`),
       h("span", { class: "muted" }, `${t("phase")}: ${t(`phase.${view.phase}`)}`),
       h("span", { class: "muted" }, `${t("deck")}: ${view.deck_size}`)),
-    TRACKS.map(([parameter, key, unit]) => {
+    // Venus only in a Venus game: the view carries its scale there (0 is a value: unset is not).
+    TRACKS.filter(([, key]) => key !== "venus" || (view.venus !== undefined && view.venus !== null)).map(([parameter, key, unit]) => {
       const spec = specs.get(parameter);
       return spec ? track(spec, view[key], t(key), unit) : h("span", {}, `${t(key)} ${view[key]}${unit}`);
     }));
@@ -139,9 +147,10 @@ export function milestonesAndAwards(view, board, decision) {
     }));
 }
 
+// The table's live score, unless the person chose not to see it (preferences).
 export function liveScore(view) {
   const scores = view.live_score?.scores;
-  if (!scores?.length || view.result?.finished) return null;
+  if (!scores?.length || view.result?.finished || pref("live_score") !== "1") return null;
   return h("section", { id: "live-score" }, h("h2", {}, t("live_score")),
     h("div", {}, scores.map((x) => `${seatName(view, x.seat)}: ${x.total}`).join(" · ")));
 }
