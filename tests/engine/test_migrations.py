@@ -139,8 +139,11 @@ def test_a_synthetic_next_rules_version_serves_both(monkeypatch: pytest.MonkeyPa
     old_game = _played()
     old_save = old_game.to_bytes()
     # The next deploy: rules 2 for new games, rules 1 still played for the running ones.
-    monkeypatch.setattr(version, "RULES_VERSION", 2)
-    monkeypatch.setattr(version, "SERVED_RULES", frozenset({1, 2}))
+    monkeypatch.setattr(version, "KNOWN_RULES", frozenset({1, 2}))
+    monkeypatch.setattr(version, "SERVED_RULES", version.SERVED_RULES)  # restored after
+    monkeypatch.setattr(version, "DEAL_RULES", version.DEAL_RULES)
+    version.serve()  # a replica of the new code: serves both, deals the newest
+    assert {1, 2} == version.SERVED_RULES and version.current_rules() == 2
     resumed = Game.from_bytes(old_save)
     assert resumed.rules == 1 and _next_rule(resumed) == "old"
     assert _continue(resumed.clone(), 30, seed=5) == _continue(old_game.clone(), 30, seed=5)
@@ -154,11 +157,30 @@ def test_a_synthetic_next_rules_version_serves_both(monkeypatch: pytest.MonkeyPa
     # does with the version its meta records).
     replayed = Game.new(OPTIONS, rules=1)
     assert replayed.rules == 1
+    # Mid rolling upgrade the new code still deals version 1, which old replicas play.
+    version.serve(deal=1)
+    assert Game.new(OPTIONS).rules == 1
     # An old replica (serves 1 only) refuses the new game instead of playing it by old rules.
-    monkeypatch.setattr(version, "SERVED_RULES", frozenset({1}))
+    version.serve(frozenset({1}))
     with pytest.raises(VersionNotServed):
         Game.from_bytes(new_save)
     # Version 1 retired: its last games must have ended first; one left is refused, not lost.
-    monkeypatch.setattr(version, "SERVED_RULES", frozenset({2}))
+    version.serve(frozenset({2}))
     with pytest.raises(VersionNotServed):
         Game.from_bytes(old_save)
+    assert Game.new(OPTIONS).rules == 2
+
+
+def test_a_deploy_serves_only_versions_its_code_plays(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(version, "SERVED_RULES", version.SERVED_RULES)
+    monkeypatch.setattr(version, "DEAL_RULES", version.DEAL_RULES)
+    assert version.parse_versions(" 1, 2,") == {1, 2}
+    for bad in ("", "one", "1;2"):
+        with pytest.raises(ValueError):
+            version.parse_versions(bad)
+    with pytest.raises(ValueError, match="plays rules versions 1"):
+        version.serve(frozenset({1, 2}))
+    with pytest.raises(ValueError, match="not served"):
+        version.serve(frozenset({1}), deal=2)
+    version.serve(frozenset({1}), deal=1)
+    assert (version.SERVED_RULES, version.current_rules()) == ({1}, 1)

@@ -257,3 +257,23 @@ def test_a_game_of_newer_rules_or_format_is_refused_untouched(
             assert {k: rdb.get(k) for k in before} == before  # never rewritten
     finally:
         rdb.close()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("--rules-versions", "2"), "this code plays rules versions 1, not [2]"),
+        (("--rules-versions", "1", "--deal-rules", "2"), "which is not served"),
+        (("--rules-versions", "x"), "numbers separated by commas"),
+    ],
+)
+def test_a_replica_refuses_to_start_serving_rules_its_code_lacks(
+    args: tuple[str, ...], message: str
+) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "olympus.gamestate", "--port", "0", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2 and message in done.stderr, done.stderr

@@ -19,10 +19,15 @@ from .errors import CorruptState
 # Version 1 is the rules of every game saved before versions were recorded (a save without its
 # version is of version 1).
 FIRST_RULES_VERSION = 1
-RULES_VERSION = 1  # what new games are dealt under
-# What this engine plays: the current version and, after a change, the previous one until its
+RULES_VERSION = 1  # the newest rules this code implements
+# What this code plays: the current version and, after a change, the previous one until its
 # last game has ended (then the old branch and its version are retired together).
-SERVED_RULES: frozenset[int] = frozenset({RULES_VERSION})
+KNOWN_RULES: frozenset[int] = frozenset({RULES_VERSION})
+# What this process serves and deals new games under: all it knows and the newest, unless the
+# deploy says otherwise (`serve`: a replica of a rules change deals the previous version until
+# no replica of the old code is left, see docs/upgrades.md).
+SERVED_RULES: frozenset[int] = KNOWN_RULES
+DEAL_RULES = RULES_VERSION
 
 
 class VersionNotServed(CorruptState):
@@ -45,9 +50,34 @@ class _Versioned(Protocol):
 
 
 def current_rules() -> int:
-    """The version new games are dealt under (read when called, so a test may stand in a
-    synthetic next version)."""
-    return RULES_VERSION
+    """The version new games are dealt under (read when called: `serve` may have set it)."""
+    return DEAL_RULES
+
+
+def parse_versions(text: str) -> frozenset[int]:
+    """A list of rules versions as a deploy writes it: "1,2" (ValueError when malformed)."""
+    try:
+        versions = frozenset(int(part) for part in text.split(",") if part.strip())
+    except ValueError:
+        raise ValueError(f"rules versions are numbers separated by commas, not {text!r}") from None
+    if not versions:
+        raise ValueError("no rules version given")
+    return versions
+
+
+def serve(served: frozenset[int] | None = None, deal: int | None = None) -> None:
+    """Set what this process serves (default all it knows) and deals new games under (default
+    the newest it serves); ValueError for a version this code does not implement."""
+    global SERVED_RULES, DEAL_RULES
+    chosen = KNOWN_RULES if served is None else frozenset(served)
+    unknown = chosen - KNOWN_RULES
+    if unknown or not chosen:
+        known = ", ".join(str(v) for v in sorted(KNOWN_RULES))
+        raise ValueError(f"this code plays rules versions {known}, not {sorted(unknown)}")
+    dealt = max(chosen) if deal is None else deal
+    if dealt not in chosen:
+        raise ValueError(f"new games cannot be dealt under rules {dealt}, which is not served")
+    SERVED_RULES, DEAL_RULES = chosen, dealt
 
 
 def check_rules(version: object) -> int:

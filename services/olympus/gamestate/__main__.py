@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
+from olympus.engine import version
 from olympus.platform.config import parser_for, settings_from
 from olympus.platform.keycheck import accounts_address_from_env
 from olympus.platform.quota import MethodQuota, Rate
@@ -131,7 +132,26 @@ def run(argv: Sequence[str] | None = None) -> None:
         "parsed again on each answer (docs/sizing.md) "
         "(env OLYMPUS_GAMESTATE_CACHE_MEMORY; default 1GiB)",
     )
+    parser.add_argument(
+        "--rules-versions",
+        default=os.environ.get("OLYMPUS_RULES_VERSIONS") or "",
+        help="the rules versions this replica plays, e.g. 1,2 (env OLYMPUS_RULES_VERSIONS; "
+        "default all its code knows); a game of another is refused UNAVAILABLE / "
+        "VERSION_NOT_SERVED, for a replica that serves it (docs/upgrades.md)",
+    )
+    parser.add_argument(
+        "--deal-rules",
+        type=int,
+        default=_env_int("DEAL_RULES", 0) or None,
+        help="the rules version new games are dealt under (env OLYMPUS_GAMESTATE_DEAL_RULES; "
+        "default the newest served): the previous one while replicas of older code still run",
+    )
     args = parser.parse_args(argv)
+    try:
+        served = version.parse_versions(args.rules_versions) if args.rules_versions else None
+        version.serve(served, args.deal_rules)
+    except ValueError as exc:
+        parser.error(str(exc))
     if args.account_heartbeat_seconds <= 0:
         parser.error("--account-heartbeat-seconds must be positive")
     if args.anonymous_retention_seconds < 0:
