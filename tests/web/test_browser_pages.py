@@ -7,10 +7,11 @@ artifacts/screenshots/."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
-from browser_support import open_page, shot
+from browser_support import open_page, record, shot
 from pages_support import BOTS, GAMES, RatedStack
 
 from olympus.v1 import game_pb2 as gpb
@@ -85,8 +86,10 @@ def test_a_replay_steps_to_the_end_and_matches_the_final_view(
     game = rated_stack.games[-1]
     # The lobby's list of finished games offers each one's replay.
     page = open_page(browser, f"{rated_stack.url}/")
+    started = time.perf_counter()
     page.locator(f"#games tr[data-game='{game}'] a.replay").click()
     page.wait_for_selector("#replay-page #map")
+    record("replay_open", [(time.perf_counter() - started) * 1000])
     assert page.evaluate("location.hash") == f"#/replay/{game}"
     # Before the first event: no tile on Mars, the parameters at their start.
     assert not [s for s in page.evaluate(BOARD) if s[1] in TILE_FILL.values()]
@@ -109,7 +112,9 @@ def test_a_replay_steps_to_the_end_and_matches_the_final_view(
     shown = {space: (fill, owner) for space, fill, owner in page.evaluate(BOARD)}
     expected = {tile.space: TILE_FILL[tile.tile] for tile in final.board}
     assert {s: f for s, (f, _) in shown.items() if f in TILE_FILL.values()} == expected
+    # An owner's marker on each owned tile and on each space claimed (Land Claim) but not built.
     owners = {t.space for t in final.board if t.owner.HasField("seat")}
+    owners |= {c.space for c in final.claims if c.owner.HasField("seat")}
     assert {s for s, (_, o) in shown.items() if o is not None} == owners
     assert page.evaluate(TRACK, "GLOBAL_PARAMETER_TEMPERATURE") == final.temperature
     assert page.evaluate(TRACK, "GLOBAL_PARAMETER_OXYGEN") == final.oxygen
