@@ -1,14 +1,19 @@
 """Venus Next through a real game service: created over gRPC (SDK, CLI), its views carrying
 the Venus scale the engine's way for every seat and spectators alike, played to the end by a
 remote random player against a workers' bot; Air Scrapping over the wire; the World
-Government Terraforming option told back; bad combinations refused with a clear reason."""
+Government Terraforming option told back; bad combinations refused with a clear reason; the
+CLI's flags; DescribeBoard of a Venus game; matchmaking formats; the catalogue service's
+venus module."""
 
 from __future__ import annotations
 
 import json
 import random
+from collections import Counter
+from collections.abc import Iterator
 from typing import Any
 
+import grpc
 import pytest
 from gamestate_players import act_once, stored_game, wait_until_waiting_for
 from test_gamestate_cli import Cli, olympus  # noqa: F401 (the fixture)
@@ -17,8 +22,9 @@ from test_gamestate_sdk import SERVICE_KEYS
 from olympus.client import GameServiceError, OlympusClient, SeatHandle
 from olympus.engine import Game
 from olympus.matchmaking.formats import Format, format_from_proto
+from olympus.v1 import catalogue_pb2, catalogue_pb2_grpc, matchmaking_pb2
 from olympus.v1 import game_pb2 as pb
-from olympus.v1 import matchmaking_pb2
+from services import running_service
 
 # The SDK's view dict does not carry these yet (GameView has had them since the web page's
 # standings and unplayable hand cards): left out of the comparison, with the decisions (the
@@ -157,3 +163,29 @@ def test_a_matchmaking_format_carries_venus_into_the_games_it_makes() -> None:
     assert "venus" not in plain.to_data()  # older formats keep their ids
     assert Format.from_data(venus.to_data()) == venus
     assert venus.to_proto().venus
+
+
+@pytest.fixture(scope="module")
+def catalogue(redis_url: str) -> Iterator[catalogue_pb2_grpc.CardCatalogueServiceStub]:
+    with (
+        running_service("catalogue", "--redis-url", redis_url) as service,
+        grpc.insecure_channel(service.address) as channel,
+    ):
+        yield catalogue_pb2_grpc.CardCatalogueServiceStub(channel)
+
+
+def test_the_catalogue_service_lists_the_venus_module(
+    catalogue: catalogue_pb2_grpc.CardCatalogueServiceStub,
+) -> None:
+    cards, token = [], ""
+    while True:
+        page = catalogue.ListCards(
+            catalogue_pb2.ListCardsRequest(module="venus", page_size=40, page_token=token)
+        )
+        cards.extend(page.cards)
+        if not (token := page.next_page_token):
+            break
+    kinds = Counter(c.kind for c in cards)
+    assert kinds == {"project": 49, "corporation": 5} and {c.module for c in cards} == {"venus"}
+    by_name = {c.name: c for c in cards}
+    assert by_name["Stratospheric Birds"].number == "249" and by_name["Viron"].number == "R12"
