@@ -20,6 +20,7 @@ from olympus.engine.defaults import default_answer
 from olympus.engine.errors import IllegalAction
 from olympus.engine.redact import redacted
 from olympus.platform.errors import NotFound
+from olympus.platform.tracing import tracer
 
 from . import clocks
 from . import store as st
@@ -103,7 +104,14 @@ class Autoplay:
             since = now.table.since[seat]
             name = meta.seats[seat].bot or RESIGNED_BOT
             answer = bot_answer(meta, now.game, seat, since, name)
-            outcome, now = await self.games.answer_for(meta, now, seat, answer, True, False)
+            # The bot's commit, a span of its own under the task's (a no-op when tracing is
+            # off): where a traced answer ends (docs/tracing.md).
+            with tracer().start_as_current_span("olympus.bot.commit") as span:
+                span.set_attribute("olympus.game_id", meta.game_id)
+                span.set_attribute("olympus.seat", seat)
+                span.set_attribute("olympus.version", now.version + 1)
+                outcome, now = await self.games.answer_for(meta, now, seat, answer, True, False)
+                span.set_attribute("olympus.outcome", outcome.kind)
             if outcome.kind != st.APPLIED:
                 break  # answered already, or moved on by someone who sends its own task
             answers += 1

@@ -74,6 +74,9 @@ class ServiceSettings:
     # full method name ("/olympus.v1.GameService/CreateGame") -> its limits
     quotas: Mapping[str, MethodQuota] = field(default_factory=dict)
     connections: ConnectionPolicy = field(default_factory=ConnectionPolicy)
+    # Where spans go by OTLP/gRPC (platform/tracing.py); None: the standard OTEL_* variables
+    # decide, and with none of them set tracing is off.
+    otlp_endpoint: str | None = None
 
 
 def _env(service: str, key: str) -> str | None:
@@ -236,6 +239,13 @@ def parser_for(
         help="a larger request is refused (RESOURCE_EXHAUSTED) before it is parsed "
         f"(env OLYMPUS_MAX_REQUEST_BYTES; default {DEFAULT_MAX_REQUEST_BYTES})",
     )
+    p.add_argument(
+        "--otlp-endpoint",
+        default=_env(service, "OTLP_ENDPOINT"),
+        metavar="URL",
+        help="export traces by OTLP/gRPC to this collector, http://HOST:PORT or https://... "
+        "(env OLYMPUS_OTLP_ENDPOINT; default: OTEL_EXPORTER_OTLP_ENDPOINT if set, else off)",
+    )
     _add_connection_arguments(p, service)
     if quotas:
         _add_quota_arguments(p, service, quotas)
@@ -316,6 +326,7 @@ def settings_from(service: str, args: argparse.Namespace) -> ServiceSettings:
         ),
         max_request_bytes=args.max_request_bytes,
         quotas=_quotas_from(args),
+        otlp_endpoint=args.otlp_endpoint or None,
         connections=ConnectionPolicy(
             max_connection_idle_s=args.max_connection_idle_seconds,
             handshake_timeout_s=args.handshake_timeout_seconds,

@@ -42,7 +42,7 @@ from grpc_reflection.v1alpha._async import ReflectionServicer
 # reflection serves from: imported here, its ErrorReason is found like every other symbol.
 from olympus.v1 import errors_pb2  # noqa: F401
 
-from . import logs, metrics
+from . import logs, metrics, tracing
 from .config import METRICS_OFF, ServiceSettings
 from .connections import raise_open_files_limit
 from .decoding import TolerantServer, Undecodable
@@ -231,10 +231,15 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
     problem = _bind_problem(settings.host, settings.port)
     if problem is not None:
         _refuse_to_start(settings, f"cannot listen on {address}: {problem}", None)
+    try:
+        # Before the server and the setup's channels are made: both are traced when on.
+        traces = tracing.setup(settings.service, settings.otlp_endpoint)
+    except tracing.TracingConfigError as exc:
+        _refuse_to_start(settings, str(exc), None)
     edge = Edge(Quotas(settings.quotas))
     raise_open_files_limit()
     server = grpc.aio.server(
-        interceptors=[edge],
+        interceptors=[*tracing.server_interceptors(), edge],
         options=[
             *settings.connections.server_options(),
             ("grpc.so_reuseport", 0),  # a second process on the same port fails, not shares
@@ -307,6 +312,8 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
     await _bounded("stopping the server", server.stop(settings.grace_seconds), grace + 5)
     if hooks.cleanup is not None:
         await _bounded("cleanup", hooks.cleanup(), grace + 5)
+    # The spans of the last calls, sent before the process ends (a thread of the SDK's).
+    await _bounded("flushing traces", asyncio.to_thread(traces.shutdown, grace + 1), grace + 2)
     watchdog.cancel()
     ticker.cancel()
     log.info("%s stopped", settings.service)

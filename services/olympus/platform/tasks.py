@@ -16,6 +16,7 @@ from typing import Any
 
 from celery import Celery
 from kombu import Exchange, Queue  # type: ignore[attr-defined]
+from opentelemetry import context as otel_context
 
 from olympus.platform.redis_pool import RedisUrlError, is_cluster_url
 
@@ -115,6 +116,10 @@ def celery_app(
     return app
 
 
+# (task name, args, queue, the sender's trace context)
+Sending = tuple[str, list[Any], str, otel_context.Context]
+
+
 class TaskSender:
     """Sends bot turns from a thread of its own, so the answer path never waits for the
     broker. A send that fails is logged and dropped: the game's timer hands the game to the
@@ -124,15 +129,17 @@ class TaskSender:
 
     def __init__(self, app: Celery) -> None:
         self.app = app
-        self._queue: queue.Queue[tuple[str, list[Any], str] | None] = queue.Queue(self.MAX_WAITING)
+        self._queue: queue.Queue[Sending | None] = queue.Queue(self.MAX_WAITING)
         self._thread = threading.Thread(target=self._run, name="olympus-task-sender", daemon=True)
         self._thread.start()
         self._dropped = 0
 
     def bot_turn(self, game_id: str, version: int) -> None:
-        self._put((BOT_TURN, [game_id, version], BOT_QUEUE))
+        # The caller's trace context goes along: the sending thread has none of its own, and
+        # the task's headers carry it to the worker (platform/tracing.py; a no-op when off).
+        self._put((BOT_TURN, [game_id, version], BOT_QUEUE, otel_context.get_current()))
 
-    def _put(self, item: tuple[str, list[Any], str]) -> None:
+    def _put(self, item: Sending) -> None:
         try:
             self._queue.put_nowait(item)
         except queue.Full:
@@ -142,7 +149,8 @@ class TaskSender:
 
     def _run(self) -> None:
         while (item := self._queue.get()) is not None:
-            name, args, queue_name = item
+            name, args, queue_name, trace_context = item
+            attached = otel_context.attach(trace_context)
             try:
                 self.app.send_task(
                     name,
@@ -154,6 +162,8 @@ class TaskSender:
             except Exception as exc:  # the broker is away: the timers make up for it
                 log.warning("could not send %s%s: %s", name, args, exc)
                 time.sleep(0.1)
+            finally:
+                otel_context.detach(attached)
 
     def close(self, timeout_s: float = 2.0) -> None:
         """Send what is queued (for up to `timeout_s`), then stop."""

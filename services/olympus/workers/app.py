@@ -8,8 +8,9 @@ import os
 import sys
 from typing import Any
 
-from celery.signals import beat_init, worker_ready
+from celery.signals import beat_init, worker_process_init, worker_process_shutdown, worker_ready
 
+from olympus.platform import tracing
 from olympus.platform.tasks import celery_app
 
 from .settings import WorkerSettings
@@ -24,6 +25,24 @@ app = celery_app(
 log = logging.getLogger("olympus.workers")
 # Keep stdout for the ready line: Celery would otherwise turn prints into log records.
 app.conf.worker_redirect_stdouts = False
+try:  # a tracing setting that cannot work stops the worker at once, not each pool process
+    tracing.endpoint_from(None, os.environ)
+except tracing.TracingConfigError as exc:
+    raise SystemExit(str(exc)) from None
+
+
+@worker_process_init.connect  # type: ignore[untyped-decorator]
+def _trace_pool_process(**_: Any) -> None:
+    """Traces (the standard OTEL_* variables; off when unset), set up in each pool process
+    after the fork: an exporter's thread does not survive one. Celery's instrumentation then
+    makes every task a span under the one that sent it (the SubmitAction that queued a bot
+    turn)."""
+    tracing.setup("worker")
+
+
+@worker_process_shutdown.connect  # type: ignore[untyped-decorator]
+def _flush_traces(**_: Any) -> None:
+    tracing.current().shutdown()
 
 
 @worker_ready.connect  # type: ignore[untyped-decorator]
