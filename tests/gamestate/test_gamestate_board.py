@@ -16,7 +16,7 @@ import pytest
 from olympus.client import GameServiceError, OlympusClient
 from olympus.engine import Game, GameOptions
 from olympus.engine.errors import IllegalAction
-from olympus.engine.milestones import METRICS
+from olympus.engine.metrics import METRICS
 from olympus.v1 import board_pb2
 from services import ServiceProcess
 
