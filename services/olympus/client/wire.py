@@ -293,8 +293,44 @@ def _player(msg: pb.PlayerView) -> dict[str, Any]:
             draft_hand=cards(own.draft_hand),
             drafted=cards(own.drafted),
             preludes=cards(own.preludes),
+            unplayable=[_unplayable(u) for u in own.unplayable],
         )
     return data
+
+
+def _unplayable(msg: pb.UnplayableCard) -> dict[str, Any]:
+    """A card in the viewer's hand not playable now, as the engine's view words it: a
+    requirement with its kind, subject, bounds and the value now; a cost with its value."""
+    entry: dict[str, Any] = {"card": msg.card.number, "reason": msg.reason}
+    if msg.reason == "requirement":
+        entry["kind"] = msg.kind
+        for name in ("subject", "minimum", "maximum", "value"):
+            entry[name] = getattr(msg, name) if msg.HasField(name) else None
+    elif msg.reason == "cost":
+        entry["value"] = msg.value
+    return entry
+
+
+def _standings(msg: pb.GameView) -> dict[str, Any]:
+    """Every seat's count toward each milestone and award, as the engine's view has them."""
+
+    def counts(seats: Any) -> list[int]:
+        return [s.count for s in sorted(seats, key=lambda s: s.seat)]
+
+    return {
+        "milestone_progress": [
+            {
+                "name": m.name,
+                "threshold": m.threshold,
+                "at_most": m.at_most,
+                "counts": counts(m.seats),
+            }
+            for m in msg.milestone_progress
+        ],
+        "award_standings": [
+            {"name": a.name, "counts": counts(a.seats)} for a in msg.award_standings
+        ],
+    }
 
 
 def view_dict(msg: pb.GameView) -> dict[str, Any]:
@@ -331,6 +367,7 @@ def view_dict(msg: pb.GameView) -> dict[str, Any]:
         "waiting_for": list(msg.waiting_for),
         "decisions": [decision_dict(d) for d in msg.decisions],
         "clocks": [clock_dict(c) for c in msg.clocks],
+        **_standings(msg),
     }
     scores = live_scores(msg)
     if scores is not None:
