@@ -14,6 +14,7 @@ from dataclasses import dataclass
 import grpc
 import pytest
 import redis
+from grpc_health.v1 import health_pb2, health_pb2_grpc
 from opentelemetry import trace
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2 as otlp
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc as otlp_grpc
@@ -27,12 +28,14 @@ from olympus.gamestate.core import unpack_blob
 from olympus.platform import tracing
 from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.v1 import game_pb2 as pb
-from services import running_service, running_workers
+from services import create_account, running_service, running_workers
 
 SUBMIT = "/olympus.v1.GameService/SubmitAction"
 TASK_RUN = "run/olympus.bot_turn"
 TASK_SENT = "apply_async/olympus.bot_turn"
 COMMIT = "olympus.bot.commit"
+CREATE = "/olympus.v1.GameService/CreateGame"
+CHECK_KEY = "/olympus.v1.AccountService/CheckKey"
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +193,66 @@ def test_one_bot_answer_is_followed_from_submit_action_to_the_bots_commit(
     assert chain[0].attributes["olympus.seat"] == 1
     assert chain[0].attributes["olympus.game_id"] == game_id
     assert chain[0].attributes["olympus.outcome"] == st.APPLIED
+
+
+def test_a_services_call_to_another_carries_the_trace(
+    own_redis: EmbeddedRedis, receiver: tuple[Receiver, str]
+) -> None:
+    """CreateGame with an API key: the game service asks the accounts service about the key
+    (CheckKey), and that call's server span is in CreateGame's trace, under the game
+    service's client span (the aio client interceptor put the context in its metadata)."""
+    spans, endpoint = receiver
+    env = {"OTEL_BSP_SCHEDULE_DELAY": "100"}
+    key = create_account(own_redis.url, "traced-host", "create_games", kind="person")["key"]
+    flag = ("--otlp-endpoint", endpoint)  # the flag this time, not the standard variables
+    with (
+        running_service("accounts", "--redis-url", own_redis.url, *flag, env=env) as accounts,
+        running_service(
+            "gamestate",
+            "--redis-url",
+            own_redis.url,
+            "--accounts-address",
+            accounts.address,
+            *flag,
+            env=env,
+        ) as s,
+        OlympusClient(s.address, timeout=20) as client,
+        grpc.insecure_channel(s.address) as channel,
+    ):
+        health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=10)
+        created = client.stub.CreateGame(
+            pb.CreateGameRequest(options=pb.GameOptions(players=2)),
+            timeout=10,
+            metadata=(("authorization", f"Bearer {key}"),),
+        )
+
+        def check_under_create() -> list[Span] | None:
+            by_id = spans.by_id()
+            for check in spans.named(CHECK_KEY):
+                chain = _chain(check, by_id)
+                if check.service == "olympus-accounts" and chain[-1].name == CREATE:
+                    return chain
+            return None
+
+        deadline = time.monotonic() + 30
+        while (chain := check_under_create()) is None and time.monotonic() < deadline:
+            time.sleep(0.1)
+        client.abort_game(created.game_id, created.host_token)
+    assert chain is not None, f"no CheckKey under a CreateGame; got {len(spans.spans)} spans"
+    server, caller = chain[0], chain[1]
+    assert server.kind == trace_pb2.Span.SPAN_KIND_SERVER
+    assert (caller.service, caller.name, caller.kind) == (
+        "olympus-gamestate",
+        CHECK_KEY,
+        trace_pb2.Span.SPAN_KIND_CLIENT,
+    )
+    assert (chain[-1].service, chain[-1].kind) == (
+        "olympus-gamestate",
+        trace_pb2.Span.SPAN_KIND_SERVER,
+    )
+    assert len({x.trace_id for x in chain}) == 1
+    # The health check asked above made no span (UNTRACED_SERVICES): probes would bury the rest.
+    assert not [x for x in spans.spans if "grpc.health" in x.name]
 
 
 def test_nothing_configured_installs_nothing() -> None:

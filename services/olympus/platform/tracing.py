@@ -165,6 +165,10 @@ def server_interceptors() -> list[Any]:
     return [interceptor]
 
 
+# A proxy: it follows the provider `setup` installs later, and costs a no-op span until then.
+_TRACER = trace.get_tracer(TRACER_NAME)
+
+
 def tracer() -> trace.Tracer:
     """The tracer for Olympus's own spans (a no-op one while tracing is off)."""
-    return trace.get_tracer(TRACER_NAME)
+    return _TRACER
