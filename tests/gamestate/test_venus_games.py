@@ -11,41 +11,18 @@ import json
 import random
 from collections import Counter
 from collections.abc import Iterator
-from typing import Any
 
 import grpc
 import pytest
 from gamestate_players import act_once, stored_game, wait_until_waiting_for
 from test_gamestate_cli import Cli, olympus  # noqa: F401 (the fixture)
-from test_gamestate_sdk import SERVICE_KEYS
+from test_gamestate_sdk import assert_views_are_the_engines
 
-from olympus.client import GameServiceError, OlympusClient, SeatHandle
-from olympus.engine import Game
+from olympus.client import GameServiceError, OlympusClient
 from olympus.matchmaking.formats import Format, format_from_proto
 from olympus.v1 import catalogue_pb2, catalogue_pb2_grpc, matchmaking_pb2
 from olympus.v1 import game_pb2 as pb
 from services import running_service
-
-# The SDK's view dict does not carry these yet (GameView has had them since the web page's
-# standings and unplayable hand cards): left out of the comparison, with the decisions (the
-# SDK's carry more keys); the rest must be the engine's view exactly.
-NOT_IN_SDK_VIEWS = {"milestone_progress", "award_standings", "decisions"}
-
-
-def _comparable(view: dict[str, Any], leave_out: set[str]) -> dict[str, Any]:
-    players = [{k: v for k, v in p.items() if k != "unplayable"} for p in view["players"]]
-    return {**{k: v for k, v in view.items() if k not in leave_out}, "players": players}
-
-
-def _views_are_the_engines(
-    local: Game, handles: list[tuple[int | None, SeatHandle]]
-) -> list[dict[str, Any]]:
-    views = []
-    for viewer, handle in handles:
-        view = _comparable(handle.view(), SERVICE_KEYS | NOT_IN_SDK_VIEWS)
-        assert view == _comparable(local.view(viewer), NOT_IN_SDK_VIEWS)
-        views.append(view)
-    return views
 
 
 def test_a_venus_game_is_created_seen_and_played_to_the_end_by_bots(
@@ -66,7 +43,7 @@ def test_a_venus_game_is_created_seen_and_played_to_the_end_by_bots(
             break
         if step % 40 == 0:
             local = stored_game(redis_url, game.game_id)
-            views = _views_are_the_engines(local, [(None, spectator), *seats.items()])
+            views = assert_views_are_the_engines(local, [(None, spectator), *seats.items()])
             assert len({view["venus"] for view in views}) == 1  # public
             scales.add(views[0]["venus"])
         act_once(seats[0], rnd)
