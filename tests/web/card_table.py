@@ -15,9 +15,15 @@ BOUGHT = (ADAPTED_LICHEN, KELP_FARMING, BIRDS, CONVOY)
 THARSIS_REPUBLIC = "R31"
 
 
-def seeded_table(host: Browser) -> tuple[str, str]:
+# With seed 12 the invited seat plays first too, is offered ThorGate first and is dealt
+# Nitrite Reducing Bacteria (11 M€, no requirement): an active card that holds microbes (3 when
+# played) and has an action (add a microbe here).
+ACTIVE_SEED, NITRITE_REDUCING_BACTERIA = 12, "157"
+
+
+def seeded_table(host: Browser, seed: int = SEED) -> tuple[str, str]:
     """Seat 0 is `host`'s; (the game id, the invitation token of seat 1)."""
-    options = {"players": 2, "corporate_era": False, "map": "tharsis", "seed": SEED}
+    options = {"players": 2, "corporate_era": False, "map": "tharsis", "seed": seed}
     made = host.ok("POST", "/api/games", {"options": options, "seats": [{"name": "Host"}, {}]})
     [invitation] = made["invitations"]
     return made["game_id"], invitation["link"].rsplit("/", 1)[1]

@@ -13,11 +13,13 @@ from typing import Any
 import pytest
 from browser_support import click_and_wait, open_page, shot
 from card_table import (
+    ACTIVE_SEED,
     ADAPTED_LICHEN,
     BIRDS,
     BOUGHT,
     CONVOY,
     KELP_FARMING,
+    NITRITE_REDUCING_BACTERIA,
     THARSIS_REPUBLIC,
     answer,
     seeded_table,
@@ -31,16 +33,22 @@ pytestmark = pytest.mark.browser
 CARD_WORDS = Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n/cards"
 
 
-def seated_page(browser: Any, stack: WebStack, language: str = "en") -> tuple[Any, str, Browser]:
+def seated_page(
+    browser: Any,
+    stack: WebStack,
+    language: str = "en",
+    seed: int | None = None,
+    bought: tuple[str, ...] = BOUGHT,
+) -> tuple[Any, str, Browser]:
     """The page at seat 1 of the seeded table (by its invitation link), past its setup: the
-    corporation offered first and the four cards clicked in the page. Seat 0 is set up by
+    corporation offered first and the `bought` cards clicked in the page. Seat 0 is set up by
     a second browser without a page (returned: it plays seat 0 when asked)."""
     host = Browser(stack.url)
-    game_id, token = seeded_table(host)
+    game_id, token = seeded_table(host) if seed is None else seeded_table(host, seed)
     page = open_page(browser, f"{stack.url}/#/join/{game_id}/{token}", language)
     page.wait_for_selector("#decision[data-kind='DECISION_KIND_SETUP']")
     setup(host, game_id)
-    for number in BOUGHT:
+    for number in bought:
         page.click(f"#decision .cards.choose [data-card='{number}']")
     # A redraw (another seat's move does one; so does the hand's sort order) keeps the clicks.
     page.select_option("select[name=hand-sort]", "vp")
@@ -48,7 +56,7 @@ def seated_page(browser: Any, stack: WebStack, language: str = "en") -> tuple[An
     chosen = page.eval_on_selector_all(
         "#decision .cards.choose .card.selected", "els => els.map(e => e.dataset.card)"
     )
-    assert sorted(chosen) == sorted(BOUGHT)
+    assert sorted(chosen) == sorted(bought)
     click_and_wait(page, "#decision [data-answer='confirm']")
     page.wait_for_selector("#decision[data-kind='DECISION_KIND_ACTION']")
     return page, game_id, host
@@ -169,4 +177,31 @@ def test_card_faces_in_belarusian(browser: Any, browser_stack: WebStack) -> None
     birds = page.locator(f"#hand .card[data-card='{BIRDS}']")
     assert birds.locator(".name").inner_text() == words["name"]
     assert birds.locator(".summary").inner_text() == words["text"]
+    page.context.close()
+
+
+def test_held_resources_used_action_and_translated_label(
+    browser: Any, browser_stack: WebStack
+) -> None:
+    """Nitrite Reducing Bacteria played: 3 microbes on it, its action not used; the action's
+    button in the page's language (the card words' actions); used, 4 microbes and marked."""
+    number = NITRITE_REDUCING_BACTERIA
+    page, _, _ = seated_page(browser, browser_stack, seed=ACTIVE_SEED, bought=(number,))
+    click_and_wait(page, f"#playable [data-card='{number}'] [data-answer='play_card']")
+    card = page.locator(
+        f".board[data-seat='1'] .group[data-kind='active'] .card[data-card='{number}']"
+    )
+    card.wait_for()
+    assert card.locator(".held").inner_text() == "3 microbes here"
+    assert card.locator(".action").inner_text() == "not used this generation"
+    add = page.locator("#decision [data-answer='card_action']").first
+    assert add.inner_text() == "Add a microbe here"
+    page.select_option("#lang", "be")  # the card words of be-tarask (docs/languages.md)
+    page.locator("#decision [data-answer='card_action']:text-is('Дадайце сюды мікроб')").wait_for()
+    words = json.loads((CARD_WORDS / "be-tarask.json").read_text("utf-8"))["actions"]
+    assert words[f"{number}.0"]["label"] == "Дадайце сюды мікроб"
+    click_and_wait(page, "#decision [data-answer='card_action']:text-is('Дадайце сюды мікроб')")
+    card.locator(".action.used:text-is('ужыта ў гэтым пакаленні')").wait_for()
+    assert card.locator(".held").inner_text() == "4 мікробы на карце"
+    shot(page, "active-card-used")
     page.context.close()

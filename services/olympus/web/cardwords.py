@@ -1,5 +1,5 @@
-"""The card words catalogue: every card's name and text, every milestone, award and colony tile,
-in every language the page offers (static/i18n/cards/<lang>.json).
+"""The card words catalogue: every card's name, text and action labels, every milestone, award and
+colony tile, in every language the page offers (static/i18n/cards/<lang>.json).
 
 Two of the files are generated, never edited by hand:
 
@@ -28,13 +28,14 @@ from olympus.engine.colony_tiles import TILES
 from olympus.engine.milestones import VENUS_AWARDS, VENUS_MILESTONES
 
 CARDS_DIR = Path(__file__).resolve().parent / "static" / "i18n" / "cards"
-SECTIONS = ("cards", "milestones", "awards", "colonies")
+SECTIONS = ("cards", "milestones", "awards", "colonies", "actions")
 # The fields each section's entries carry (every language carries the same ones).
 FIELDS = {
     "cards": ("name", "text"),
     "milestones": ("name", "text"),
     "awards": ("name", "text"),
     "colonies": ("name", "placement", "bonus"),
+    "actions": ("label",),
 }
 Words = dict[str, dict[str, dict[str, str]]]
 
@@ -58,11 +59,19 @@ def english() -> Words:
         t.name.lower(): {"name": t.name, "placement": t.placement_text, "bonus": t.bonus_text}
         for t in TILES
     }
+    # A card action's label, keyed "<card number>.<index>": the index the action decision
+    # names it by (ActionOptions.card_actions' choices), so the page words the button.
+    actions = {
+        f"{n}.{i}": {"label": a.label}
+        for n, c in sorted(by_number().items())
+        for i, a in enumerate(c.actions)
+    }
     return {
         "cards": cards,
         "milestones": dict(sorted(milestones.items())),
         "awards": dict(sorted(awards.items())),
         "colonies": colonies,
+        "actions": actions,
     }
 
 

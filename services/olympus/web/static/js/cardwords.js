@@ -1,4 +1,4 @@
-// The game's own words (card names and texts, milestones, awards, colony tiles) in the page's
+// The game's own words (card names, texts and actions, milestones, awards, colony tiles) in the page's
 // language, from the card words catalogue i18n/cards/<lang>.json; English where a word is
 // missing. `await loadCardWords(language)` once per language switch, then look words up.
 
@@ -47,3 +47,5 @@ export const awardText = (id, fallback) => word("awards", id, "text", fallback);
 export const colonyName = (id, fallback) => word("colonies", colonyKey(id), "name", fallback);
 export const colonyPlacement = (id, fallback) => word("colonies", colonyKey(id), "placement", fallback);
 export const colonyBonus = (id, fallback) => word("colonies", colonyKey(id), "bonus", fallback);
+// A card action's label, by the card and the action's index (what the action decision names).
+export const actionLabel = (number, index, fallback) => word("actions", `${number}.${index}`, "label", fallback);

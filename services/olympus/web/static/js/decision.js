@@ -1,5 +1,5 @@
 // The viewer's pending decision, every kind, as controls that build a structured answer.
-import { awardName, milestoneName } from "./cardwords.js";
+import { actionLabel, awardName, cardName, milestoneName } from "./cardwords.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardTile, seatName } from "./panels.js";
@@ -64,9 +64,12 @@ function actionControls(action, catalogue, send, board) {
       () => ({ [kind]: { name: m.name, payment: {} } }), send, { "data-answer": kind }))));
   }
   for (const option of action.card_actions || []) {
-    out.push(h("div", {}, `${option.card.name}: `, option.choices.map((c) => {
+    // A corporation's first action is no action of the card's: its own words.
+    const hasActions = Boolean(catalogue.get(option.card.number)?.actions?.length);
+    out.push(h("div", {}, `${cardName(option.card.number, option.card.name)}: `, option.choices.map((c) => {
       const pay = payControl(c.pay);
-      return h("span", {}, button(c.label, () => ({ card_action: { card: option.card.number, choice: c.index, payment: pay.value() } }), send, { "data-answer": "card_action" }), pay.el);
+      const label = hasActions ? actionLabel(option.card.number, c.index, c.label) : t("decision.first_action");
+      return h("span", {}, button(label, () => ({ card_action: { card: option.card.number, choice: c.index, payment: pay.value() } }), send, { "data-answer": "card_action" }), pay.el);
     })));
   }
   for (const trade of action.trades || []) {
