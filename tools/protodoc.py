@@ -15,6 +15,7 @@ so the reference is made from the protos of the checkout being built and cannot 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 import tempfile
@@ -394,7 +395,11 @@ def write(out_dir: Path, pages: dict[str, str]) -> list[str]:
     for name, text in pages.items():
         target = out_dir / name
         if not target.exists() or target.read_text(encoding="utf-8") != text:
-            target.write_text(text, encoding="utf-8")
+            # Whole or not at all: another build reading the folder meanwhile (two checkouts'
+            # tests, `mkdocs serve`) never sees half a page.
+            partial = target.with_name(f".{name}.{os.getpid()}.tmp")
+            partial.write_text(text, encoding="utf-8")
+            os.replace(partial, target)
     return list(pages)
 
 
