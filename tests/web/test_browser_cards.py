@@ -20,6 +20,7 @@ from card_table import (
     CONVOY,
     KELP_FARMING,
     NITRITE_REDUCING_BACTERIA,
+    SEED,
     THARSIS_REPUBLIC,
     answer,
     seeded_table,
@@ -115,6 +116,7 @@ def test_card_faces_reasons_and_sorting(browser: Any, browser_stack: WebStack) -
     oxygen = page.locator(".track[data-parameter='GLOBAL_PARAMETER_OXYGEN'] .step.bonus")
     assert oxygen.count() == 1 and oxygen.get_attribute("data-value") == "8"
     assert temperature.locator(".step.now").get_attribute("data-value") == "-30"
+    assert page.locator(".track[data-parameter='GLOBAL_PARAMETER_VENUS']").count() == 0
     terraformer = page.locator("#milestones .milestone[data-name='terraformer'] .count")
     assert [terraformer.nth(i).inner_text() for i in range(2)] == ["20/35", "20/35"]
     mayor = page.locator("#milestones .milestone[data-name='mayor'] .count[data-seat='1']")
@@ -204,4 +206,34 @@ def test_held_resources_used_action_and_translated_label(
     card.locator(".action.used:text-is('ужыта ў гэтым пакаленні')").wait_for()
     assert card.locator(".held").inner_text() == "4 мікробы на карце"
     shot(page, "active-card-used")
+    page.context.close()
+
+
+def test_the_venus_track_in_a_venus_game(browser: Any, browser_stack: WebStack) -> None:
+    """A Venus Next table: a fourth track, 0 to 30% in steps of 2, its bonus steps (a card at
+    8%, a TR at 16%) told on hover, in English and in Vietnamese."""
+    host = Browser(browser_stack.url)
+    options = {"players": 2, "map": "tharsis", "venus": True, "seed": SEED}
+    made = host.ok("POST", "/api/games", {"options": options, "seats": [{"name": "Host"}, {}]})
+    token = made["invitations"][0]["link"].rsplit("/", 1)[1]
+    page = open_page(browser, f"{browser_stack.url}/#/join/{made['game_id']}/{token}")
+    venus = page.locator(".track[data-parameter='GLOBAL_PARAMETER_VENUS']")
+    venus.wait_for()
+    steps = venus.locator(".step")
+    assert [steps.nth(i).get_attribute("data-value") for i in range(steps.count())] == [
+        str(v) for v in range(0, 31, 2)
+    ]
+    assert venus.locator(".step.now").get_attribute("data-value") == "0"
+    assert venus.locator(".track-name").inner_text() == "Venus 0%"
+    bonus = venus.locator(".step.bonus")
+    assert [bonus.nth(i).get_attribute("data-value") for i in range(bonus.count())] == ["8", "16"]
+    assert (
+        venus.locator(".step[data-value='8']").get_attribute("title") == "Bonus at 8%: draw a card"
+    )
+    assert venus.locator(".step[data-value='16']").get_attribute("title") == "Bonus at 16%: +1 TR"
+    page.select_option("#lang", "vi")
+    venus.locator(".track-name:text-is('Sao Kim 0%')").wait_for()
+    title = venus.locator(".step[data-value='8']").get_attribute("title")
+    assert title == "Thưởng tại 8%: rút một lá bài", title
+    shot(page, "venus-track")
     page.context.close()

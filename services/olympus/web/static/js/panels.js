@@ -29,7 +29,8 @@ export function signed(n) {
 function track(spec, value, label, unit) {
   const bonuses = new Map((spec.bonuses || []).map((b) => [b.value, b]));
   const steps = [];
-  for (let v = spec.minimum; v <= spec.maximum; v += spec.step || 1) steps.push(v);
+  // A field at 0 may be left out of the JSON (proto3): Venus and the oceans start at 0.
+  for (let v = spec.minimum ?? 0; v <= (spec.maximum ?? 0); v += spec.step || 1) steps.push(v);
   return h("div", { class: "track", "data-parameter": spec.parameter, "data-value": value },
     h("span", { class: "track-name" }, `${label} ${value}${unit}`),
     h("div", { class: "steps" }, steps.map((v) => {
@@ -43,14 +44,8 @@ function track(spec, value, label, unit) {
 const TRACKS = [["GLOBAL_PARAMETER_TEMPERATURE", "temperature", " °C"], ["GLOBAL_PARAMETER_OXYGEN", "oxygen", "%"],
   ["GLOBAL_PARAMETER_OCEANS", "oceans", ""], ["GLOBAL_PARAMETER_VENUS", "venus", "%"]];
 
-// The Venus scale (Venus Next), for a board description that does not list it: 0 to 30% in
-// steps of 2, a card at 8%, a TR at 16% (the rules' facts).
-const VENUS = { parameter: "GLOBAL_PARAMETER_VENUS", minimum: 0, maximum: 30, step: 2,
-  bonuses: [{ value: 8, kind: "TRACK_BONUS_KIND_CARD" }, { value: 16, kind: "TRACK_BONUS_KIND_TR" }] };
-
 export function parameters(view, board) {
   const specs = new Map((board.global_parameters || []).map((p) => [p.parameter, p]));
-  if (!specs.has(VENUS.parameter)) specs.set(VENUS.parameter, VENUS);
   return h("section", { class: "params", id: "params" },
     h("div", {}, h("span", {}, `${t("generation")} ${view.generation}`),
       h("span", { class: "muted" }, `${t("phase")}: ${t(`phase.${view.phase}`)}`),
