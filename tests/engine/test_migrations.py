@@ -29,6 +29,19 @@ def _played(options: GameOptions = OPTIONS, answers: int = 30, seed: int = 1) ->
     return game
 
 
+def _answers(game: Game) -> list[tuple[int, str]]:
+    """The answers that made `game` (as `_played` dealt and answered it)."""
+    rnd = random.Random(1)
+    twin = Game.new(game.options, rules=game.rules)
+    out: list[tuple[int, str]] = []
+    while twin.decisions_made < game.decisions_made:
+        decision = twin.decisions()[0]
+        answer = decision.sample(rnd)
+        twin.apply(decision.player, answer)
+        out.append((decision.player, str(answer)))
+    return out
+
+
 def _continue(game: Game, steps: int, seed: int) -> bytes:
     rnd = random.Random(seed)
     for _ in range(steps):
@@ -155,8 +168,10 @@ def test_a_synthetic_next_rules_version_serves_both(monkeypatch: pytest.MonkeyPa
     assert Game.from_bytes(new_save).rules == 2
     # A game dealt under version 1 replays under version 1 (what the game service's history
     # does with the version its meta records).
-    replayed = Game.new(OPTIONS, rules=1)
-    assert replayed.rules == 1
+    answers = _answers(old_game)
+    replayed = Game.replay(OPTIONS, answers, rules=1)
+    assert replayed.rules == 1 and replayed.to_bytes() == old_save
+    assert Game.replay(OPTIONS, answers).rules == 2  # the current rules unless told
     # Mid rolling upgrade the new code still deals version 1, which old replicas play.
     version.serve(deal=1)
     assert Game.new(OPTIONS).rules == 1

@@ -165,10 +165,17 @@ class Game(GameState):
         return cls.from_data(data)
 
     @classmethod
-    def replay(cls, options: GameOptions, answers: Iterable[tuple[int, HistoryEntry]]) -> Game:
+    def replay(
+        cls,
+        options: GameOptions,
+        answers: Iterable[tuple[int, HistoryEntry]],
+        *,
+        rules: int | None = None,
+    ) -> Game:
         """Rebuild a game from its options and the answers given, checking each one. An
-        entry may also be an `Undo` (or its text, "undo 2"): the seat took answers back."""
-        return cls.new(options).replay_steps(answers)
+        entry may also be an `Undo` (or its text, "undo 2"): the seat took answers back.
+        `rules`: the version the game was played by (default the current one, version.py)."""
+        return cls.new(options, rules=rules).replay_steps(answers)
 
     def replay_steps(self, answers: Iterable[tuple[int, HistoryEntry]]) -> Game:
         """Play these recorded steps (checked, as `replay_step`); returns the game."""
