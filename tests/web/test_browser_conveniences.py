@@ -27,7 +27,7 @@ def take_first_action_and_end_turn(page: Any) -> None:
 
 
 def test_confirm_step_and_live_score_toggle(browser: Any, browser_stack: WebStack) -> None:
-    page, _, _ = seated_page(browser, browser_stack)
+    page, game_id, host = seated_page(browser, browser_stack)
     # The live score (the table counts it): hidden and shown again by the preference.
     page.locator("#live-score").wait_for()
     page.click("#prefs summary")
@@ -65,6 +65,19 @@ def test_confirm_step_and_live_score_toggle(browser: Any, browser_stack: WebStac
     page.click("dialog#confirm #confirm-yes")
     place_on_first_legal_space(page)
     page.wait_for_selector("#advance-pass-set")  # two actions taken: seat 0 is to play
+    # Seat 0 passes; a pass of seat 1's while it could still play cards asks, and Escape
+    # declines it.
+    answer(host, game_id, {"pass_turn": {}})
+    page.wait_for_selector("#decision [data-answer='pass']")
+    before, counters = version(page), page.evaluate(COUNTERS)
+    page.click("#decision [data-answer='pass']")
+    dialog.wait_for()
+    assert dialog.locator("#confirm-text").inner_text() == (
+        "You can still act this generation. Pass anyway?"
+    )
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="detached")
+    assert version(page) == before and page.evaluate(COUNTERS) == counters
     page.context.close()
 
 
