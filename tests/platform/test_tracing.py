@@ -5,6 +5,8 @@ default: nothing configured, nothing installed (platform/tracing.py)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -253,6 +255,41 @@ def test_a_services_call_to_another_carries_the_trace(
     assert len({x.trace_id for x in chain}) == 1
     # The health check asked above made no span (UNTRACED_SERVICES): probes would bury the rest.
     assert not [x for x in spans.spans if "grpc.health" in x.name]
+
+
+def test_a_stopping_service_sends_the_spans_it_still_holds(
+    own_redis: EmbeddedRedis, receiver: tuple[Receiver, str]
+) -> None:
+    """Spans are batched for a minute here: the CreateGame span reaches the receiver only by
+    the flush of the shutdown (SIGTERM), before the process ends."""
+    spans, endpoint = receiver
+    env = {"OTEL_EXPORTER_OTLP_ENDPOINT": endpoint, "OTEL_BSP_SCHEDULE_DELAY": "60000"}
+    with (
+        running_service("gamestate", "--redis-url", own_redis.url, env=env) as s,
+        OlympusClient(s.address, timeout=20) as client,
+    ):
+        created = client.stub.CreateGame(
+            pb.CreateGameRequest(options=pb.GameOptions(players=1)), timeout=10
+        )
+        client.abort_game(created.game_id, created.host_token)
+        time.sleep(0.5)
+        ours = [x for x in spans.named(CREATE) if x.service == "olympus-gamestate"]
+        before = {x.span_id for x in ours}
+        assert s.stop() == 0
+    after = [x for x in spans.named(CREATE) if x.span_id not in before]
+    assert len(after) == 1, s.log()
+    assert after[0].kind == trace_pb2.Span.SPAN_KIND_SERVER
+
+
+def test_a_service_told_an_endpoint_that_cannot_work_refuses_to_start() -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "olympus.catalogue", "--port", "0", "--otlp-endpoint", "c:4317"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 1
+    assert "http://HOST:PORT" in done.stderr
 
 
 def test_nothing_configured_installs_nothing() -> None:
