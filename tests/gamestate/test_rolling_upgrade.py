@@ -214,9 +214,11 @@ def test_old_and_new_replicas_play_the_same_games(
         assert tally.answers >= GAMES * ANSWERS_PER_GAME
         ended = clients["new"].game_log(finished.game_id)
         assert ended["status"] == "finished" and "result" in ended, ended["status"]
+        assert ended["rules"] == 1  # both replicas: the version the game was dealt under
         replayed = Game.replay(
             GameOptions.from_data(ended["options"]),
             [(a["seat"], a["text"]) for a in ended["answers"]],
+            rules=ended["rules"],
         )
         assert replayed.is_over  # this engine replays what both replicas played
     finally:

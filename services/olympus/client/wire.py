@@ -457,7 +457,7 @@ def summary_dict(msg: pb.GameSummary) -> dict[str, Any]:
 
 def log_dict(msg: pb.GameLog) -> dict[str, Any]:
     """The replay export: `Game.replay(GameOptions.from_data(log["options"]),
-    [(a["seat"], a["text"]) for a in log["answers"]])` rebuilds the game."""
+    [(a["seat"], a["text"]) for a in log["answers"]], rules=log["rules"])` rebuilds the game."""
     settings = settings_dict(msg.settings)
     data: dict[str, Any] = {
         "format": msg.format,
@@ -479,6 +479,7 @@ def log_dict(msg: pb.GameLog) -> dict[str, Any]:
         ],
         "status": status_name(msg.status),
         "version": msg.version,
+        "rules": msg.rules_version or 1,  # 0: a service of before versions (version 1 only)
     }
     if msg.HasField("result"):
         data["result"] = result_dict(msg.result)

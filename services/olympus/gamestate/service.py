@@ -287,6 +287,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             answers=[_logged_answer(a, public=not over) for a in game_log.answers],
             status=value_of(STATUSES, game_log.status),
             version=game_log.version,
+            rules_version=game_log.meta.rules,
         )
         if game_log.result is not None:
             msg.result.CopyFrom(result_to_proto(game_log.result))

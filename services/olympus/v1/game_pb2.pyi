@@ -1298,7 +1298,7 @@ class LoggedAnswer(_message.Message):
     def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., text: _Optional[str] = ..., bot: _Optional[bool] = ..., hidden: _Optional[bool] = ..., count: _Optional[int] = ..., timed_out: _Optional[bool] = ...) -> None: ...
 
 class GameLog(_message.Message):
-    __slots__ = ("game_id", "format", "settings", "answers", "status", "version", "result")
+    __slots__ = ("game_id", "format", "settings", "answers", "status", "version", "result", "rules_version")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     FORMAT_FIELD_NUMBER: _ClassVar[int]
     SETTINGS_FIELD_NUMBER: _ClassVar[int]
@@ -1306,6 +1306,7 @@ class GameLog(_message.Message):
     STATUS_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
+    RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     format: str
     settings: GameSettings
@@ -1313,7 +1314,8 @@ class GameLog(_message.Message):
     status: GameStatus
     version: int
     result: GameResult
-    def __init__(self, game_id: _Optional[str] = ..., format: _Optional[str] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., answers: _Optional[_Iterable[_Union[LoggedAnswer, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ...) -> None: ...
+    rules_version: int
+    def __init__(self, game_id: _Optional[str] = ..., format: _Optional[str] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., answers: _Optional[_Iterable[_Union[LoggedAnswer, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., rules_version: _Optional[int] = ...) -> None: ...
 
 class AbortGameRequest(_message.Message):
     __slots__ = ("game_id", "token", "reason")
