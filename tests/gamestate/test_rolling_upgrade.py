@@ -32,6 +32,7 @@ from olympus.client import OlympusClient
 from olympus.client.players import pick
 from olympus.client.sdk import GameServiceError, SeatHandle
 from olympus.engine import Game, GameOptions
+from olympus.gamestate.meta import GameMeta
 from olympus.gamestate.store import game_key
 from olympus.platform.embedded_redis import EmbeddedRedis
 from services import ServiceProcess, running_service
@@ -279,3 +280,21 @@ def test_a_replica_refuses_to_start_serving_rules_its_code_lacks(
         timeout=60,
     )
     assert done.returncode == 2 and message in done.stderr, done.stderr
+
+
+def test_each_game_records_its_rules_and_format(
+    replicas: dict[str, ServiceProcess], own_redis: EmbeddedRedis
+) -> None:
+    """A game made by this code records both; one made before versions reads as 1 and 1."""
+    rdb = redis.Redis.from_url(own_redis.url)
+    try:
+        for name, recorded in (("new", True), ("old", False)):
+            with OlympusClient(replicas[name].address, timeout=20) as c:
+                game = c.create_game(players=2, seed=5)
+            raw = rdb.hget(game_key(game.game_id, "game"), "meta") or b""
+            stored = orjson.loads(raw)
+            assert (("rules" in stored) and ("format" in stored)) is recorded, stored
+            meta = GameMeta.from_json(game.game_id, raw)
+            assert (meta.rules, meta.state_format) == (1, 1)
+    finally:
+        rdb.close()
