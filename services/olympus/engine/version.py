@@ -4,7 +4,8 @@ A game is played from start to end by the rules it was dealt under: replaying it
 other rules would make another game (a rules fix changes what an answer does). So every change
 to the rules that alters play bumps RULES_VERSION, and the engine keeps the previous behaviour
 behind `plays_since(state, <the new version>)` for as long as games of the previous version
-may still run; the versions it can still play are SERVED_RULES. A state of a rules version (or
+may still run; the versions it can still play are KNOWN_RULES, those a process serves
+SERVED_RULES (all known, unless the deploy narrows them: `serve`). A state of a rules version (or
 a save format, see migrations.py) this engine does not know is refused with `VersionNotServed`,
 never played or rewritten: a service reports it as retryable, so the caller moves to a replica
 that serves it (docs/upgrades.md).
