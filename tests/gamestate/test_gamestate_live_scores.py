@@ -238,9 +238,9 @@ def test_the_command_line_creates_with_or_without_and_prints_live_scores(olympus
     assert "live_scores" not in json.loads(olympus("decision", off, "--seat", "0", "--json").stdout)
     watched = olympus("watch", on, "--no-follow").stdout.splitlines()
     assert watched == [
-        "v1 game created | waiting for [0, 1]",
+        "v1 game created | waiting for seat 0, seat 1",
         "    live score: seat 0 20 VP, seat 1 20 VP",
     ]
     assert olympus("watch", off, "--no-follow").stdout.splitlines() == [
-        "v1 game created | waiting for [0, 1]"
+        "v1 game created | waiting for seat 0, seat 1"
     ]
