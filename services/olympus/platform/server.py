@@ -287,7 +287,9 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
     await status.set(True)
     prober = asyncio.ensure_future(status.follow(hooks.probe, stop)) if hooks.probe else None
     print(json.dumps(ready), flush=True)
-    log.info("%s listening on %s", settings.service, f"{settings.host}:{port}", extra=ready)
+    # Where traces go (platform/tracing.py) is told here, not in the ready line's JSON.
+    told = {**ready, "otlp_endpoint": traces.endpoint} if traces.on else ready
+    log.info("%s listening on %s", settings.service, f"{settings.host}:{port}", extra=told)
 
     await stop.wait()
     log.info("%s shutting down (grace %.1fs)", settings.service, settings.grace_seconds)

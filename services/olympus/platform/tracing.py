@@ -18,7 +18,6 @@ the manual spans (`tracer()`) are the API's no-op ones. The SDK is imported only
 
 from __future__ import annotations
 
-import logging
 import os
 import socket
 from collections.abc import Mapping
@@ -30,8 +29,6 @@ from opentelemetry import trace
 
 if TYPE_CHECKING:
     from opentelemetry.sdk.trace import TracerProvider
-
-log = logging.getLogger("olympus.tracing")
 
 TRACES_ENDPOINT_ENV = "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"
 ENDPOINT_ENV = "OTEL_EXPORTER_OTLP_ENDPOINT"
@@ -80,6 +77,7 @@ class Tracing:
     """What `setup` installed; `provider` None: tracing is off."""
 
     provider: TracerProvider | None = None
+    endpoint: str | None = None  # where the spans go
 
     @property
     def on(self) -> bool:
@@ -134,8 +132,7 @@ def setup(
     celery = CeleryInstrumentor()  # type: ignore[no-untyped-call]
     if not celery.is_instrumented_by_opentelemetry:
         celery.instrument(tracer_provider=provider)
-    _current = Tracing(provider)
-    log.info("tracing on: spans exported to %s", target, extra={"otlp_endpoint": target})
+    _current = Tracing(provider, target)
     return _current
 
 

@@ -37,7 +37,9 @@ def _trace_pool_process(**_: Any) -> None:
     after the fork: an exporter's thread does not survive one. Celery's instrumentation then
     makes every task a span under the one that sent it (the SubmitAction that queued a bot
     turn)."""
-    tracing.setup("worker")
+    traces = tracing.setup("worker")
+    if traces.on:
+        log.info("tracing on: spans to %s", traces.endpoint)
 
 
 @worker_process_shutdown.connect  # type: ignore[untyped-decorator]
