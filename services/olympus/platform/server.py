@@ -233,7 +233,7 @@ async def serve(settings: ServiceSettings, setup: Setup) -> None:
         _refuse_to_start(settings, f"cannot listen on {address}: {problem}", None)
     try:
         # Before the server and the setup's channels are made: both are traced when on.
-        traces = tracing.setup(settings.service, settings.otlp_endpoint)
+        traces = tracing.setup(settings.service, settings.otlp_endpoint, flush_at_exit=False)
     except tracing.TracingConfigError as exc:
         _refuse_to_start(settings, str(exc), None)
     edge = Edge(Quotas(settings.quotas))

@@ -97,11 +97,16 @@ _current = Tracing()
 
 
 def setup(
-    service: str, endpoint: str | None = None, env: Mapping[str, str] | None = None
+    service: str,
+    endpoint: str | None = None,
+    env: Mapping[str, str] | None = None,
+    flush_at_exit: bool = True,
 ) -> Tracing:
     """Turn tracing on for this process if configured (see the module's docstring). Call it
     before the gRPC server and the channels are made; once per process (a pool's child
-    process calls it again after the fork: the parent's exporter thread is not inherited)."""
+    process calls it again after the fork: the parent's exporter thread is not inherited).
+    `flush_at_exit` False: the caller's shutdown path calls `Tracing.shutdown` itself (the
+    services: bounded, in their stop sequence) instead of the SDK's atexit hook."""
     global _current
     environ = os.environ if env is None else env
     target = endpoint_from(endpoint, environ)
@@ -122,7 +127,7 @@ def setup(
             "service.instance.id": f"{socket.gethostname()}-{os.getpid()}",
         }
     )
-    provider = TracerProvider(resource=resource)
+    provider = TracerProvider(resource=resource, shutdown_on_exit=flush_at_exit)
     provider.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(endpoint=target)))
     # Global, so that `tracer()` (the manual spans) records through it too.
     trace.set_tracer_provider(provider)
