@@ -115,6 +115,14 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     NOT_THE_GAMES_RECORD: _ClassVar[ErrorReason]
     UNDO_OFF: _ClassVar[ErrorReason]
     UNDO_NOT_ALLOWED: _ClassVar[ErrorReason]
+    INVALID_POSITION: _ClassVar[ErrorReason]
+    UNKNOWN_CARD: _ClassVar[ErrorReason]
+    CARD_NOT_IN_GAME: _ClassVar[ErrorReason]
+    BAD_COUNT: _ClassVar[ErrorReason]
+    BAD_SPACE: _ClassVar[ErrorReason]
+    OUT_OF_RANGE: _ClassVar[ErrorReason]
+    UNSUPPORTED_DECISION: _ClassVar[ErrorReason]
+    UNSUPPORTED_OPTION: _ClassVar[ErrorReason]
     STORAGE_UNAVAILABLE: _ClassVar[ErrorReason]
     TRY_AGAIN: _ClassVar[ErrorReason]
     SERVICE_UNAVAILABLE: _ClassVar[ErrorReason]
@@ -232,6 +240,14 @@ LIVE_SCORE_OFF: ErrorReason
 NOT_THE_GAMES_RECORD: ErrorReason
 UNDO_OFF: ErrorReason
 UNDO_NOT_ALLOWED: ErrorReason
+INVALID_POSITION: ErrorReason
+UNKNOWN_CARD: ErrorReason
+CARD_NOT_IN_GAME: ErrorReason
+BAD_COUNT: ErrorReason
+BAD_SPACE: ErrorReason
+OUT_OF_RANGE: ErrorReason
+UNSUPPORTED_DECISION: ErrorReason
+UNSUPPORTED_OPTION: ErrorReason
 STORAGE_UNAVAILABLE: ErrorReason
 TRY_AGAIN: ErrorReason
 SERVICE_UNAVAILABLE: ErrorReason
