@@ -13,6 +13,8 @@ from google.protobuf.internal.enum_type_wrapper import EnumTypeWrapper
 
 from olympus.v1 import board_pb2 as pb
 
+from .mapview import spaces_by_row
+
 
 def _word(enum: EnumTypeWrapper, prefix: str, value: int) -> str:
     try:
@@ -213,13 +215,7 @@ def board_text(board: dict[str, Any], view: dict[str, Any] | None = None) -> lis
     lines = []
     if board["table"] is not None:
         lines.append(_table_text(board["table"]))
-    rows: dict[int, list[dict[str, Any]]] = {}
-    off_mars = []
-    for space in board["spaces"]:
-        if space["location"] is None:
-            off_mars.append(space)
-        else:
-            rows.setdefault(space["location"]["row"], []).append(space)
+    rows, off_mars = spaces_by_row(board)
     on_mars = sum(len(r) for r in rows.values())
     lines.append(
         f"{board['map_title']}: {on_mars} spaces on Mars in {len(rows)} rows, "

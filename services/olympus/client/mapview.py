@@ -100,11 +100,11 @@ def _cell(space: dict[str, Any], tile: dict[str, Any] | None, claim: Any, colour
     return _paint(head + code, paint, colour) + " " * (width - len(head) - len(code))
 
 
-def map_lines(board: dict[str, Any], view: dict[str, Any] | None, colour: bool) -> list[str]:
-    """The spaces on Mars as hexagon rows, with the view's tiles and claims on them (none when
-    `view` is None), then the off-Mars spaces and the special tiles' cards."""
-    tiles = {t["space"]: t for t in (view or {}).get("board", [])}
-    claims = {c["space"]: c["owner"] for c in (view or {}).get("claims", [])}
+def spaces_by_row(
+    board: Mapping[str, Any],
+) -> tuple[dict[int, list[dict[str, Any]]], list[dict[str, Any]]]:
+    """A described board's spaces on Mars by hexagon row (in the order given), and those off
+    Mars (no location)."""
     rows: dict[int, list[dict[str, Any]]] = {}
     off_mars = []
     for space in board["spaces"]:
@@ -112,6 +112,15 @@ def map_lines(board: dict[str, Any], view: dict[str, Any] | None, colour: bool) 
             off_mars.append(space)
         else:
             rows.setdefault(space["location"]["row"], []).append(space)
+    return rows, off_mars
+
+
+def map_lines(board: dict[str, Any], view: dict[str, Any] | None, colour: bool) -> list[str]:
+    """The spaces on Mars as hexagon rows, with the view's tiles and claims on them (none when
+    `view` is None), then the off-Mars spaces and the special tiles' cards."""
+    tiles = {t["space"]: t for t in (view or {}).get("board", [])}
+    claims = {c["space"]: c["owner"] for c in (view or {}).get("claims", [])}
+    rows, off_mars = spaces_by_row(board)
     lines = []
     for row, spaces in sorted(rows.items()):
         line = f"r{row} "
