@@ -40,6 +40,13 @@ QUOTAS = {
     f"/{SERVICE_NAME}/ListMyGames": MethodQuota(
         per_peer=Rate(1_200, 60), per_account=Rate(600, 60)
     ),
+    # Open tables (a lobby refreshes its list every few seconds) and rematches (each makes a
+    # game at most once, but looks cost a read).
+    f"/{SERVICE_NAME}/ListOpenTables": MethodQuota(per_peer=Rate(600, 60)),
+    f"/{SERVICE_NAME}/TakeSeat": MethodQuota(per_peer=Rate(300, 60), per_account=Rate(120, 60)),
+    f"/{SERVICE_NAME}/Rematch": MethodQuota(
+        per_peer=Rate(300, 60), per_account=Rate(120, 60), anonymous_per_peer=Rate(120, 3600)
+    ),
 }
 
 

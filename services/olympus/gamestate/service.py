@@ -55,8 +55,10 @@ from .events import stamp
 from .handover import Handover
 from .history import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, hidden_count
 from .lru import DEFAULT_CACHE_MEMORY, CacheBudget
+from .open_tables import OpenTables, open_seats_of, seat_tokens
 from .record import game_record
 from .records import Logged
+from .rematch import Rematches
 from .settings import (
     settings_to_proto,
     summary_to_proto,
@@ -100,6 +102,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self.accounts = AccountGames(
             games, hub, self.seat_decisions, account_heartbeat_s, activity=activity
         )
+        self.open_tables = OpenTables(games)
+        self.rematches = Rematches(games)
 
     async def _key(
         self, context: grpc.aio.ServicerContext, scope: str = SCOPE_PLAY
@@ -118,20 +122,15 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         # shorter retention); one that is sent must be valid and allowed to create games.
         principal = await self._key(context, SCOPE_CREATE_GAMES)
         service = principal is not None and principal.is_service
+        open_seats = open_seats_of(request)
         created = await create_from_request(
             self.games, request, principal.account_id if principal else "", service
         )
+        await self.open_tables.opened(created.meta, open_seats)
         return pb.CreateGameResponse(
             game_id=created.meta.game_id,
             version=created.version,
-            seats=[
-                pb.SeatToken(
-                    seat=s.seat,
-                    kind=pb.SEAT_KIND_BOT if s.is_bot else pb.SEAT_KIND_HUMAN,
-                    token=created.tokens.get(s.seat, ""),
-                )
-                for s in created.meta.seats
-            ],
+            seats=seat_tokens(created, open_seats),
             host_token=created.host_token,
         )
 
@@ -371,6 +370,30 @@ class GameService(game_pb2_grpc.GameServiceServicer):
 
         async for event in self.accounts.watch(principal, recheck):
             yield event
+
+    # --- open tables and rematches (open_tables.py, rematch.py) ------------------------------
+    @rpc
+    async def ListOpenTables(
+        self, request: pb.ListOpenTablesRequest, context: grpc.aio.ServicerContext
+    ) -> pb.ListOpenTablesResponse:
+        await self._key(context)
+        return await self.open_tables.listed(request.page_size)
+
+    @rpc
+    async def TakeSeat(
+        self, request: pb.TakeSeatRequest, context: grpc.aio.ServicerContext
+    ) -> pb.TakeSeatResponse:
+        principal = await caller(self.auth, context, SCOPE_PLAY)  # key required: whose seat
+        seat = request.seat if request.HasField("seat") else None
+        return await self.open_tables.take(principal, request.game_id, seat)
+
+    @rpc
+    async def Rematch(
+        self, request: pb.RematchRequest, context: grpc.aio.ServicerContext
+    ) -> pb.RematchResponse:
+        # Making one creates a game: a key given needs create_games (looking, play).
+        await self._key(context, SCOPE_PLAY if request.lookup_only else SCOPE_CREATE_GAMES)
+        return await self.rematches.rematch(request.game_id, request.token, request.lookup_only)
 
     @rpc
     async def AbortGame(

@@ -115,6 +115,9 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     NOT_THE_GAMES_RECORD: _ClassVar[ErrorReason]
     UNDO_OFF: _ClassVar[ErrorReason]
     UNDO_NOT_ALLOWED: _ClassVar[ErrorReason]
+    SEAT_TAKEN: _ClassVar[ErrorReason]
+    NOT_AN_OPEN_SEAT: _ClassVar[ErrorReason]
+    SEATED_AT_TABLE: _ClassVar[ErrorReason]
     INVALID_POSITION: _ClassVar[ErrorReason]
     UNKNOWN_CARD: _ClassVar[ErrorReason]
     CARD_NOT_IN_GAME: _ClassVar[ErrorReason]
@@ -240,6 +243,9 @@ LIVE_SCORE_OFF: ErrorReason
 NOT_THE_GAMES_RECORD: ErrorReason
 UNDO_OFF: ErrorReason
 UNDO_NOT_ALLOWED: ErrorReason
+SEAT_TAKEN: ErrorReason
+NOT_AN_OPEN_SEAT: ErrorReason
+SEATED_AT_TABLE: ErrorReason
 INVALID_POSITION: ErrorReason
 UNKNOWN_CARD: ErrorReason
 CARD_NOT_IN_GAME: ErrorReason

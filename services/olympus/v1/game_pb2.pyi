@@ -326,30 +326,34 @@ class GameOptions(_message.Message):
     def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ..., realtime_scoring: _Optional[bool] = ..., realtime_scoring_enabled: _Optional[bool] = ..., undo: _Optional[bool] = ..., prelude: _Optional[bool] = ..., colonies: _Optional[bool] = ..., venus: _Optional[bool] = ..., world_government: _Optional[bool] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("options", "seats", "time_control", "request_id", "host_token", "rated_queue")
+    __slots__ = ("options", "seats", "time_control", "request_id", "host_token", "rated_queue", "open_seats")
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     HOST_TOKEN_FIELD_NUMBER: _ClassVar[int]
     RATED_QUEUE_FIELD_NUMBER: _ClassVar[int]
+    OPEN_SEATS_FIELD_NUMBER: _ClassVar[int]
     options: GameOptions
     seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
     time_control: TimeControl
     request_id: str
     host_token: str
     rated_queue: str
-    def __init__(self, options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., request_id: _Optional[str] = ..., host_token: _Optional[str] = ..., rated_queue: _Optional[str] = ...) -> None: ...
+    open_seats: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., request_id: _Optional[str] = ..., host_token: _Optional[str] = ..., rated_queue: _Optional[str] = ..., open_seats: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class SeatToken(_message.Message):
-    __slots__ = ("seat", "kind", "token")
+    __slots__ = ("seat", "kind", "token", "open")
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
+    OPEN_FIELD_NUMBER: _ClassVar[int]
     seat: int
     kind: SeatKind
     token: str
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., token: _Optional[str] = ...) -> None: ...
+    open: bool
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., token: _Optional[str] = ..., open: _Optional[bool] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("game_id", "version", "seats", "host_token")
@@ -1564,3 +1568,93 @@ class AccountEvent(_message.Message):
     challenge: ChallengeNotice
     ticket: TicketNotice
     def __init__(self, kind: _Optional[_Union[AccountEventKind, str]] = ..., event_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., game: _Optional[_Union[MyGame, _Mapping]] = ..., decision: _Optional[_Union[GetDecisionResponse, _Mapping]] = ..., challenge: _Optional[_Union[ChallengeNotice, _Mapping]] = ..., ticket: _Optional[_Union[TicketNotice, _Mapping]] = ...) -> None: ...
+
+class ListOpenTablesRequest(_message.Message):
+    __slots__ = ("page_size",)
+    PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    page_size: int
+    def __init__(self, page_size: _Optional[int] = ...) -> None: ...
+
+class OpenSeat(_message.Message):
+    __slots__ = ("seat", "kind", "bot", "name", "open", "free", "account_id", "account_name")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    BOT_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    OPEN_FIELD_NUMBER: _ClassVar[int]
+    FREE_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_NAME_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    kind: SeatKind
+    bot: str
+    name: str
+    open: bool
+    free: bool
+    account_id: str
+    account_name: str
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[SeatKind, str]] = ..., bot: _Optional[str] = ..., name: _Optional[str] = ..., open: _Optional[bool] = ..., free: _Optional[bool] = ..., account_id: _Optional[str] = ..., account_name: _Optional[str] = ...) -> None: ...
+
+class OpenTable(_message.Message):
+    __slots__ = ("game_id", "options", "time_control", "seats", "free_seats", "create_time")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
+    TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    FREE_SEATS_FIELD_NUMBER: _ClassVar[int]
+    CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    options: GameOptions
+    time_control: TimeControl
+    seats: _containers.RepeatedCompositeFieldContainer[OpenSeat]
+    free_seats: int
+    create_time: _timestamp_pb2.Timestamp
+    def __init__(self, game_id: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[OpenSeat, _Mapping]]] = ..., free_seats: _Optional[int] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+
+class ListOpenTablesResponse(_message.Message):
+    __slots__ = ("tables",)
+    TABLES_FIELD_NUMBER: _ClassVar[int]
+    tables: _containers.RepeatedCompositeFieldContainer[OpenTable]
+    def __init__(self, tables: _Optional[_Iterable[_Union[OpenTable, _Mapping]]] = ...) -> None: ...
+
+class TakeSeatRequest(_message.Message):
+    __slots__ = ("game_id", "seat")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    seat: int
+    def __init__(self, game_id: _Optional[str] = ..., seat: _Optional[int] = ...) -> None: ...
+
+class TakeSeatResponse(_message.Message):
+    __slots__ = ("seat", "token", "replayed", "free_seats")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    FREE_SEATS_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    token: str
+    replayed: bool
+    free_seats: int
+    def __init__(self, seat: _Optional[int] = ..., token: _Optional[str] = ..., replayed: _Optional[bool] = ..., free_seats: _Optional[int] = ...) -> None: ...
+
+class RematchRequest(_message.Message):
+    __slots__ = ("game_id", "token", "lookup_only")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    LOOKUP_ONLY_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    lookup_only: bool
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., lookup_only: _Optional[bool] = ...) -> None: ...
+
+class RematchResponse(_message.Message):
+    __slots__ = ("game_id", "role", "seat", "token")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    role: TokenRole
+    seat: int
+    token: str
+    def __init__(self, game_id: _Optional[str] = ..., role: _Optional[_Union[TokenRole, str]] = ..., seat: _Optional[int] = ..., token: _Optional[str] = ...) -> None: ...

@@ -115,6 +115,21 @@ class GameServiceStub:
                 request_serializer=olympus_dot_v1_dot_game__pb2.WatchAccountRequest.SerializeToString,
                 response_deserializer=olympus_dot_v1_dot_game__pb2.AccountEvent.FromString,
                 _registered_method=True)
+        self.ListOpenTables = channel.unary_unary(
+                '/olympus.v1.GameService/ListOpenTables',
+                request_serializer=olympus_dot_v1_dot_game__pb2.ListOpenTablesRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_game__pb2.ListOpenTablesResponse.FromString,
+                _registered_method=True)
+        self.TakeSeat = channel.unary_unary(
+                '/olympus.v1.GameService/TakeSeat',
+                request_serializer=olympus_dot_v1_dot_game__pb2.TakeSeatRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_game__pb2.TakeSeatResponse.FromString,
+                _registered_method=True)
+        self.Rematch = channel.unary_unary(
+                '/olympus.v1.GameService/Rematch',
+                request_serializer=olympus_dot_v1_dot_game__pb2.RematchRequest.SerializeToString,
+                response_deserializer=olympus_dot_v1_dot_game__pb2.RematchResponse.FromString,
+                _registered_method=True)
 
 
 class GameServiceServicer:
@@ -279,6 +294,44 @@ class GameServiceServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListOpenTables(self, request, context):
+        """--- open tables and rematches: seats taken by people the game service knows ----------------
+
+        Tables with a seat waiting for a person (CreateGameRequest.open_seats), newest first, each
+        with its seats, free or taken; never a token. A table leaves the list once its last open
+        seat is taken, and when it ends. Public: no key needed.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def TakeSeat(self, request, context):
+        """Takes a free open seat for the caller's account (an API key with the play scope;
+        API_KEY_REQUIRED without one) and returns a seat token issued to the calling key. One
+        compare-and-set on the game's record: of two callers at once, one gets the seat; the
+        other is refused (FAILED_PRECONDITION, SEAT_TAKEN). The same account asking again gets
+        its seat again (the same token for the same key). Refused: NOT_AN_OPEN_SEAT (a seat that
+        was not left open), SEAT_TAKEN (every open seat, or the one named, is someone else's),
+        SEATED_AT_TABLE (the table's creator, who sits at its other seat), GAME_FINISHED or
+        GAME_ABORTED (the game ended).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Rematch(self, request, context):
+        """The rematch of a finished game: a new game with the same options, time control and seats
+        (a new seed; unrated), made once whatever the number of calls and callers. The call
+        carries a seat or host token of the finished game and returns the rematch's token for the
+        same seat (for the host token: the rematch's host token): each person of the game finds
+        their seat there; bot seats stay bots. `lookup_only` makes nothing: it tells the rematch if
+        one was made (game_id empty if not). Refused: GAME_NOT_FINISHED (a game running or
+        aborted), UNAUTHENTICATED without a token of the game.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_GameServiceServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -361,6 +414,21 @@ def add_GameServiceServicer_to_server(servicer, server):
                     servicer.WatchAccount,
                     request_deserializer=olympus_dot_v1_dot_game__pb2.WatchAccountRequest.FromString,
                     response_serializer=olympus_dot_v1_dot_game__pb2.AccountEvent.SerializeToString,
+            ),
+            'ListOpenTables': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListOpenTables,
+                    request_deserializer=olympus_dot_v1_dot_game__pb2.ListOpenTablesRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_game__pb2.ListOpenTablesResponse.SerializeToString,
+            ),
+            'TakeSeat': grpc.unary_unary_rpc_method_handler(
+                    servicer.TakeSeat,
+                    request_deserializer=olympus_dot_v1_dot_game__pb2.TakeSeatRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_game__pb2.TakeSeatResponse.SerializeToString,
+            ),
+            'Rematch': grpc.unary_unary_rpc_method_handler(
+                    servicer.Rematch,
+                    request_deserializer=olympus_dot_v1_dot_game__pb2.RematchRequest.FromString,
+                    response_serializer=olympus_dot_v1_dot_game__pb2.RematchResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -795,6 +863,87 @@ class GameService:
             '/olympus.v1.GameService/WatchAccount',
             olympus_dot_v1_dot_game__pb2.WatchAccountRequest.SerializeToString,
             olympus_dot_v1_dot_game__pb2.AccountEvent.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListOpenTables(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.GameService/ListOpenTables',
+            olympus_dot_v1_dot_game__pb2.ListOpenTablesRequest.SerializeToString,
+            olympus_dot_v1_dot_game__pb2.ListOpenTablesResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def TakeSeat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.GameService/TakeSeat',
+            olympus_dot_v1_dot_game__pb2.TakeSeatRequest.SerializeToString,
+            olympus_dot_v1_dot_game__pb2.TakeSeatResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Rematch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/olympus.v1.GameService/Rematch',
+            olympus_dot_v1_dot_game__pb2.RematchRequest.SerializeToString,
+            olympus_dot_v1_dot_game__pb2.RematchResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -1,0 +1,262 @@
+"""Open tables: human seats left for anyone signed in to take (ListOpenTables, TakeSeat).
+
+Who sits at an open seat is the game service's own record, never a caller's claim: the seat
+goes to the account of the API key that calls TakeSeat, by one compare-and-set in the game's
+own slot, and the seat's token is then issued to that key (grants.py). The metadata, with the
+token hashes of creation, is written once and cached everywhere, so the record lives in the
+game's grants hash (deleted with the game, like every key of it):
+
+    olympus:{g:<id>}:grants    "o:<seat>" -> "" while the open seat is free, then the
+                               account id that took it; "n:<seat>" -> that account's name
+
+and the list of tables with a free seat, outside any game's slot (written after the game and
+its open seats: a listed table's seats can always be taken):
+
+    olympus:games:open         sorted set: game ids, scored by creation ms
+
+A table leaves the list when its last open seat is taken; one that ended or was deleted is
+dropped by the next listing that finds it there. The tokens made at creation for open seats
+are never handed out: the creator cannot play them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from olympus.platform.errors import (
+    FailedPrecondition,
+    InvalidArgument,
+    NotFound,
+    PermissionDenied,
+)
+from olympus.platform.identity import Principal
+from olympus.platform.storage import storage_calls
+from olympus.v1 import game_pb2 as pb
+
+from . import store as st
+from .core import Created, Games
+from .meta import GameMeta
+from .settings import settings_to_proto
+
+OPEN_INDEX = f"{st.PREFIX}:games:open"
+PAGE_DEFAULT, PAGE_MAX = 50, 100
+
+_storage = storage_calls("game", "olympus.gamestate.open_tables", prefix="open_")
+
+# KEYS: game hash, grants hash. ARGV: the seat asked for (-1: the first free one), account,
+# account name. Returns {code, seat, free seats left}: 1 taken now, 2 the account's already
+# (its seat), -1 no game, -2 no such open seat, -3 taken by another, -4 the game finished,
+# -5 it was aborted.
+TAKE = """
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status then return {-1, -1, 0} end
+local fields = redis.call('HGETALL', KEYS[2])
+local open, free = {}, 0
+for i = 1, #fields, 2 do
+  if string.sub(fields[i], 1, 2) == 'o:' then
+    local seat, holder = tonumber(string.sub(fields[i], 3)), fields[i + 1]
+    if holder == ARGV[2] then return {2, seat, 0} end
+    open[seat] = holder
+    if holder == '' then free = free + 1 end
+  end
+end
+if next(open) == nil then return {-2, -1, 0} end
+if status == 'finished' then return {-4, -1, 0} end
+if status ~= 'active' then return {-5, -1, 0} end
+local chosen = tonumber(ARGV[1])
+if chosen >= 0 then
+  if open[chosen] == nil then return {-2, chosen, free} end
+  if open[chosen] ~= '' then return {-3, chosen, free} end
+else
+  chosen = nil
+  for seat, holder in pairs(open) do
+    if holder == '' and (chosen == nil or seat < chosen) then chosen = seat end
+  end
+  if chosen == nil then return {-3, -1, 0} end
+end
+redis.call('HSET', KEYS[2], 'o:' .. chosen, ARGV[2], 'n:' .. chosen, ARGV[3])
+return {1, chosen, free - 1}
+"""
+
+
+def open_seats_of(request: pb.CreateGameRequest) -> tuple[int, ...]:
+    """CreateGame's open seats, checked: distinct human seats of a table made without a
+    request id, a rated queue or a clock (which would run for a seat nobody has taken)."""
+    wanted = list(request.open_seats)
+    if not wanted:
+        return ()
+    if request.request_id or request.rated_queue:
+        raise InvalidArgument(
+            "open seats are for tables made without request_id or rated_queue",
+            reason="INVALID_OPTIONS",
+        )
+    tc = request.time_control
+    if tc.seconds_per_game or tc.decision_seconds:
+        raise InvalidArgument(
+            "an open table has no clock: it would run for seats nobody has taken yet",
+            reason="INVALID_OPTIONS",
+        )
+    players = request.options.players or len(request.seats)
+    kinds = [s.kind for s in request.seats] or [pb.SEAT_KIND_HUMAN] * players
+    humans = {i for i, kind in enumerate(kinds) if kind != pb.SEAT_KIND_BOT}
+    if len(set(wanted)) != len(wanted) or not set(wanted) <= humans:
+        raise InvalidArgument(
+            f"open_seats: distinct human seats among {sorted(humans)}", reason="INVALID_OPTIONS"
+        )
+    return tuple(sorted(wanted))
+
+
+def seat_tokens(created: Created, open_seats: tuple[int, ...]) -> list[pb.SeatToken]:
+    """CreateGame's seats: an open seat's token stays unsaid (TakeSeat issues one)."""
+    return [
+        pb.SeatToken(
+            seat=s.seat,
+            kind=pb.SEAT_KIND_BOT if s.is_bot else pb.SEAT_KIND_HUMAN,
+            token="" if s.seat in open_seats else created.tokens.get(s.seat, ""),
+            open=s.seat in open_seats,
+        )
+        for s in created.meta.seats
+    ]
+
+
+class OpenTables:
+    def __init__(self, games: Games) -> None:
+        self.games = games
+        self.redis = games.store.redis
+        self._take = self.redis.register_script(TAKE)
+
+    @_storage
+    async def opened(self, meta: GameMeta, open_seats: tuple[int, ...]) -> None:
+        """A new game's open seats, then its entry in the list (see the module's doc)."""
+        if not open_seats:
+            return
+        grants = st.game_key(meta.game_id, "grants")
+        await self.redis.hset(grants, mapping={f"o:{seat}": "" for seat in open_seats})
+        await self.redis.zadd(OPEN_INDEX, {meta.game_id: meta.created_ms})
+
+    @_storage
+    async def holders(self, meta: GameMeta) -> dict[int, tuple[str, str]] | None:
+        """Each open seat's (account id, account name), ("", "") while free; None once the
+        game ended or is gone."""
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.hget(st.game_key(meta.game_id, "game"), "status")
+        fields = [f"{p}:{s.seat}" for s in meta.seats for p in ("o", "n")]
+        pipe.hmget(st.game_key(meta.game_id, "grants"), fields)
+        status, values = await pipe.execute()
+        if status is None or status.decode() != st.STATUS_ACTIVE:
+            return None
+        out = {}
+        for s, account, name in zip(meta.seats, values[::2], values[1::2], strict=True):
+            if account is not None:
+                out[s.seat] = (account.decode(), (name or b"").decode())
+        return out
+
+    async def listed(self, page_size: int) -> pb.ListOpenTablesResponse:
+        """The tables with a free seat, newest first; entries of ended, gone or full tables
+        are dropped from the list on the way."""
+        if not 0 <= page_size <= PAGE_MAX:
+            raise InvalidArgument(f"page_size: 1 to {PAGE_MAX}", reason="INVALID_PAGE_SIZE")
+        size = page_size or PAGE_DEFAULT
+        reply = pb.ListOpenTablesResponse()
+        start = 0
+        while len(reply.tables) < size:
+            ids = await self._page(start, size)
+            if not ids:
+                break
+            start += len(ids)
+            for game_id in ids:
+                table = await self._table(game_id)
+                if table is None:
+                    await self._drop(game_id)
+                    start -= 1
+                elif len(reply.tables) < size:
+                    reply.tables.append(table)
+        return reply
+
+    @_storage
+    async def _page(self, start: int, size: int) -> list[str]:  # newest first
+        ids = await self.redis.zrevrange(OPEN_INDEX, start, start + size - 1)
+        return [i.decode() for i in ids]
+
+    @_storage
+    async def _drop(self, game_id: str) -> None:
+        await self.redis.zrem(OPEN_INDEX, game_id)
+
+    async def _table(self, game_id: str) -> pb.OpenTable | None:
+        try:
+            meta = await self.games.meta(game_id)
+        except NotFound:
+            return None
+        holders = await self.holders(meta)
+        free = [seat for seat, (account, _) in (holders or {}).items() if not account]
+        if not free:
+            return None
+        settings = settings_to_proto(meta, reveal_seed=False)
+        table = pb.OpenTable(
+            game_id=game_id,
+            options=settings.options,
+            time_control=settings.time_control,
+            free_seats=len(free),
+        )
+        table.create_time.FromMilliseconds(meta.created_ms)
+        assert holders is not None
+        for s in meta.seats:
+            account, name = holders.get(s.seat, ("", ""))
+            table.seats.append(
+                pb.OpenSeat(
+                    seat=s.seat,
+                    kind=pb.SEAT_KIND_BOT if s.is_bot else pb.SEAT_KIND_HUMAN,
+                    bot=s.bot,
+                    name=s.name,
+                    open=s.seat in holders,
+                    free=s.seat in free,
+                    account_id=account,
+                    account_name=name,
+                )
+            )
+        return table
+
+    async def take(
+        self, principal: Principal, game_id: str, seat: int | None
+    ) -> pb.TakeSeatResponse:
+        """The open seat for the caller's account, and its token for the caller's key."""
+        if principal.is_service or not principal.account_id or not principal.key_id:
+            raise PermissionDenied(
+                "a seat is taken with a person's or a bot's own API key", reason="SCOPE_REQUIRED"
+            )
+        meta = await self.games.meta(game_id)
+        if seat is not None and not 0 <= seat < len(meta.seats):
+            raise InvalidArgument(f"seat: 0 to {len(meta.seats) - 1}", reason="OUT_OF_RANGE")
+        code, taken, free = await self._claim(meta, principal, -1 if seat is None else seat)
+        if code == -1:
+            raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
+        if code == -2:
+            raise FailedPrecondition(
+                "this seat was not left open at this table", reason="NOT_AN_OPEN_SEAT"
+            )
+        if code == -3:
+            raise FailedPrecondition("someone took this seat already", reason="SEAT_TAKEN")
+        if code == -4:
+            raise FailedPrecondition("the game is over", reason="GAME_FINISHED")
+        if code == -5:
+            raise FailedPrecondition("the game was aborted", reason="GAME_ABORTED")
+        if code == 1 and free == 0:
+            await self._drop(game_id)  # full: off the list
+        token = await self.games.grants.issue(game_id, taken, principal.key_id)
+        return pb.TakeSeatResponse(seat=taken, token=token, replayed=code == 2, free_seats=free)
+
+    async def _claim(self, meta: GameMeta, principal: Principal, seat: int) -> tuple[int, int, int]:
+        if principal.account_id == meta.creator:
+            holders = await self.holders(meta) or {}
+            others = [s.seat for s in meta.seats if not s.is_bot and s.seat not in holders]
+            if holders and others:
+                raise FailedPrecondition(
+                    "you created this table and sit at it already", reason="SEATED_AT_TABLE"
+                )
+        code, taken, free = await self._run_take(meta.game_id, seat, principal)
+        return int(code), int(taken), int(free)
+
+    @_storage
+    async def _run_take(self, game_id: str, seat: int, principal: Principal) -> Any:
+        keys = [st.game_key(game_id, "game"), st.game_key(game_id, "grants")]
+        return await self._take(keys=keys, args=[seat, principal.account_id, principal.name])

@@ -1,0 +1,243 @@
+"""Open tables and rematches, through the game service: a table made with open seats is listed
+with its free seats (never a token) until they are all taken; TakeSeat gives a free seat to
+the calling account once (the same caller again gets the same token, another is refused with
+SEAT_TAKEN, two at once make one winner); a finished game's rematch is one new game with the
+same options and seats and a new seed, in which each token of the finished game finds its own
+seat."""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+import pytest
+
+from olympus.client import OlympusClient
+from olympus.platform.errors import error_details
+from olympus.v1 import accounts_pb2, accounts_pb2_grpc
+from olympus.v1 import game_pb2 as pb
+
+Metadata = tuple[tuple[str, str], ...]
+
+
+def bearer(key: str) -> Metadata:
+    return (("authorization", f"Bearer {key}"),)
+
+
+@dataclass(frozen=True)
+class Person:
+    key: str
+    name: str
+
+
+@pytest.fixture(scope="module")
+def people(redis_url: str) -> list[Person]:
+    """Three guests (keys with the play and create_games scopes), made the web bridge's way."""
+    with grpc.insecure_channel(os.environ["OLYMPUS_ACCOUNTS_ADDRESS"]) as channel:
+        stub = accounts_pb2_grpc.AccountServiceStub(channel)  # type: ignore[no-untyped-call]
+        made = [
+            stub.CreateGuestAccount(accounts_pb2.CreateGuestAccountRequest(), timeout=10)
+            for _ in range(3)
+        ]
+    return [Person(m.key, m.account.name) for m in made]
+
+
+@pytest.fixture(scope="module")
+def keys(people: list[Person]) -> list[str]:
+    return [p.key for p in people]
+
+
+def refusal(call: Callable[[], Any]) -> tuple[grpc.StatusCode, str]:
+    with pytest.raises(grpc.RpcError) as caught:
+        call()
+    return caught.value.code(), error_details(caught.value)[0]
+
+
+def open_table(
+    client: OlympusClient, open_seats: list[int], players: int = 3, key: str = ""
+) -> pb.CreateGameResponse:
+    seats = [pb.SeatSpec(name=f"seat{i}") for i in range(players)]
+    request = pb.CreateGameRequest(
+        options=pb.GameOptions(players=players, corporate_era=False),
+        seats=seats,
+        open_seats=open_seats,
+    )
+    made: pb.CreateGameResponse = client.stub.CreateGame(
+        request, timeout=10, metadata=bearer(key) if key else ()
+    )
+    return made
+
+
+def listed(client: OlympusClient) -> dict[str, pb.OpenTable]:
+    reply = client.stub.ListOpenTables(pb.ListOpenTablesRequest(), timeout=10)
+    return {t.game_id: t for t in reply.tables}
+
+
+def take(client: OlympusClient, key: str, game_id: str, seat: int | None = None) -> Any:
+    request = pb.TakeSeatRequest(game_id=game_id)
+    if seat is not None:
+        request.seat = seat
+    return client.stub.TakeSeat(request, timeout=10, metadata=bearer(key))
+
+
+def test_an_open_table_is_listed_with_its_free_seats_and_no_token(client: OlympusClient) -> None:
+    made = open_table(client, [1, 2])
+    assert [(s.seat, s.open, bool(s.token)) for s in made.seats] == [
+        (0, False, True),
+        (1, True, False),
+        (2, True, False),
+    ]
+    table = listed(client)[made.game_id]
+    assert table.free_seats == 2 and table.options.players == 3
+    assert not table.options.HasField("seed")
+    assert [(s.seat, s.open, s.free, s.name) for s in table.seats] == [
+        (0, False, False, "seat0"),
+        (1, True, True, "seat1"),
+        (2, True, True, "seat2"),
+    ]
+    assert "token" not in str(table).lower()
+
+
+def test_a_seat_goes_to_one_account_and_the_full_table_leaves_the_list(
+    client: OlympusClient, keys: list[str], people: list[Person]
+) -> None:
+    made = open_table(client, [1, 2])
+    first = take(client, keys[0], made.game_id)
+    assert (first.seat, first.replayed, first.free_seats) == (1, False, 1)
+    # The token plays the seat: it sees the seat's own decision.
+    seen = client.stub.GetDecision(
+        pb.GetDecisionRequest(game_id=made.game_id, token=first.token), timeout=10
+    )
+    assert seen.seat == 1
+    again = take(client, keys[0], made.game_id, 2)  # the same account: its seat again
+    assert (again.seat, again.token, again.replayed) == (1, first.token, True)
+    assert refusal(lambda: take(client, keys[1], made.game_id, 1)) == (
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "SEAT_TAKEN",
+    )
+    table = listed(client)[made.game_id]
+    assert [(s.free, bool(s.account_id)) for s in table.seats[1:]] == [(False, True), (True, False)]
+    assert table.seats[1].account_name == people[0].name
+    last = take(client, keys[1], made.game_id)
+    assert (last.seat, last.free_seats) == (2, 0)
+    assert made.game_id not in listed(client)
+    assert refusal(lambda: take(client, keys[2], made.game_id)) == (
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "SEAT_TAKEN",
+    )
+
+
+def test_two_callers_at_once_make_one_winner(client: OlympusClient, keys: list[str]) -> None:
+    made = open_table(client, [1], players=2)
+
+    def attempt(key: str) -> str:
+        try:
+            take(client, key, made.game_id, 1)
+            return "seated"
+        except grpc.RpcError as exc:
+            return error_details(exc)[0]
+
+    with ThreadPoolExecutor(2) as pool:
+        outcomes = sorted(pool.map(attempt, keys[1:3]))
+    assert outcomes == ["SEAT_TAKEN", "seated"]
+
+
+def test_what_is_refused(client: OlympusClient, keys: list[str]) -> None:
+    made = open_table(client, [1], players=2, key=keys[0])
+    code, reason = refusal(lambda: client.stub.TakeSeat(pb.TakeSeatRequest(game_id=made.game_id)))
+    assert (code, reason) == (grpc.StatusCode.UNAUTHENTICATED, "API_KEY_REQUIRED")
+    assert refusal(lambda: take(client, keys[1], made.game_id, 0)) == (
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "NOT_AN_OPEN_SEAT",
+    )
+    assert refusal(lambda: take(client, keys[0], made.game_id)) == (
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "SEATED_AT_TABLE",
+    )
+    clocked = pb.CreateGameRequest(
+        options=pb.GameOptions(players=2),
+        open_seats=[1],
+        time_control=pb.TimeControl(decision_seconds=60),
+    )
+    bot_seat = pb.CreateGameRequest(
+        options=pb.GameOptions(players=2),
+        seats=[pb.SeatSpec(), pb.SeatSpec(kind=pb.SEAT_KIND_BOT)],
+        open_seats=[1],
+    )
+    for request in (clocked, bot_seat):
+        assert refusal(lambda r=request: client.stub.CreateGame(r, timeout=10)) == (  # type: ignore[misc]
+            grpc.StatusCode.INVALID_ARGUMENT,
+            "INVALID_OPTIONS",
+        )
+
+
+def finished_game(client: OlympusClient) -> pb.CreateGameResponse:
+    """A 2-seat game of people played to its end by the table (both seats resigned)."""
+    seats = [pb.SeatSpec(name="Ann"), pb.SeatSpec(name="Bo"), pb.SeatSpec(kind=pb.SEAT_KIND_BOT)]
+    request = pb.CreateGameRequest(
+        options=pb.GameOptions(players=3, corporate_era=False, draft=True), seats=seats
+    )
+    made: pb.CreateGameResponse = client.stub.CreateGame(request, timeout=10)
+    for seat in made.seats[:2]:
+        client.stub.Resign(pb.ResignRequest(game_id=made.game_id, token=seat.token), timeout=10)
+    deadline = time.monotonic() + 120
+    while client.stub.GetGame(pb.GetGameRequest(game_id=made.game_id), timeout=10).game.status != (
+        pb.GAME_STATUS_FINISHED
+    ):
+        assert time.monotonic() < deadline, "the game did not finish"
+        time.sleep(0.1)
+    return made
+
+
+def rematch(
+    client: OlympusClient, game_id: str, token: str, lookup_only: bool = False
+) -> pb.RematchResponse:
+    request = pb.RematchRequest(game_id=game_id, token=token, lookup_only=lookup_only)
+    reply: pb.RematchResponse = client.stub.Rematch(request, timeout=10)
+    return reply
+
+
+def test_a_rematch_is_one_new_game_where_each_token_finds_its_seat(client: OlympusClient) -> None:
+    running = open_table(client, [], players=2)
+    assert refusal(lambda: rematch(client, running.game_id, running.seats[0].token)) == (
+        grpc.StatusCode.FAILED_PRECONDITION,
+        "GAME_NOT_FINISHED",
+    )
+    old = finished_game(client)
+    ann, bo = old.seats[0].token, old.seats[1].token
+    assert rematch(client, old.game_id, bo, lookup_only=True).game_id == ""  # none made yet
+    with ThreadPoolExecutor(2) as pool:  # two clicks at once: one game
+        first, second = pool.map(lambda t: rematch(client, old.game_id, t), (ann, ann))
+    assert first.game_id == second.game_id and first.token == second.token
+    new = first.game_id
+    assert new != old.game_id and (first.role, first.seat) == (pb.TOKEN_ROLE_SEAT, 0)
+    looked = rematch(client, old.game_id, bo, lookup_only=True)
+    assert (looked.game_id, looked.seat) == (new, 1) and looked.token not in (first.token, bo)
+    host = rematch(client, old.game_id, old.host_token)
+    assert (host.game_id, host.role) == (new, pb.TOKEN_ROLE_HOST)
+    # Each token is the one of its seat in the new game; the host's is the host's.
+    for reply, role, seat in ((first, pb.TOKEN_ROLE_SEAT, 0), (looked, pb.TOKEN_ROLE_SEAT, 1)):
+        who = client.stub.WhoAmI(pb.WhoAmIRequest(token=reply.token), timeout=10)
+        assert (who.game_id, who.role, who.seat) == (new, role, seat)
+    who = client.stub.WhoAmI(pb.WhoAmIRequest(token=host.token), timeout=10)
+    assert (who.game_id, who.role) == (new, pb.TOKEN_ROLE_HOST)
+    # The same options and seats (the bot stays a bot), a new seed, running.
+    before = client.stub.GetGame(pb.GetGameRequest(game_id=old.game_id), timeout=10).game
+    after = client.stub.GetGame(pb.GetGameRequest(game_id=new), timeout=10).game
+    assert after.status == pb.GAME_STATUS_ACTIVE and not after.settings.seed_chosen
+    assert [(s.name, s.kind) for s in after.settings.seats] == [
+        ("Ann", pb.SEAT_KIND_HUMAN),
+        ("Bo", pb.SEAT_KIND_HUMAN),
+        ("", pb.SEAT_KIND_BOT),
+    ]
+    assert after.settings.options.draft and not after.settings.options.corporate_era
+    new_log = client.stub.GetGameLog(pb.GetGameLogRequest(game_id=new), timeout=10)
+    old_log = client.stub.GetGameLog(pb.GetGameLogRequest(game_id=old.game_id), timeout=10)
+    assert not new_log.settings.options.HasField("seed")  # kept secret while it runs
+    assert old_log.settings.options.HasField("seed")
+    assert before.settings.options.players == after.settings.options.players == 3
