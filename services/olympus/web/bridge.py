@@ -591,8 +591,10 @@ def make_app(
     # The ladder, ratings and replay pages' endpoints (pages.py imports this module's helpers,
     # so it is imported here, once this module is whole).
     from .pages import add_routes
+    from .tables import add_routes as add_table_routes  # the open tables and rematches
 
     add_routes(app)
+    add_table_routes(app)
 
     async def close_upstream(app: web.Application) -> None:
         await upstream.close()
