@@ -105,6 +105,8 @@ class Loaded:
     state: bytes | None
     status: str  # "" when the game does not exist (any more)
     seen: Seen | None  # set when the idempotency key asked about was used before
+    updated: int = 0  # ms of the write that made this version (with it, names the state)
+    unchanged: bool = False  # the state is the one the caller holds: not sent (`state` None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -106,6 +106,23 @@ return {1, version}
 """
 )
 
+# A process holds the games it played in memory, parsed (core.py). A state is named by its
+# version and the `updated` ms of the write that made it: two writes never make the same
+# version (each compares the version before it), and the pair also tells apart a version
+# made again after a failover lost the first one. The holder sends that pair; the state comes
+# back only when the stored one is another, so an unchanged game costs no transfer and no
+# parse, and its idempotency record is read in the same trip.
+LOAD = """
+-- KEYS: game hash, state[, idempotency hash]
+-- ARGV: the version held (0: none), its updated ms[, idempotency field]
+-- Returns {version, status, updated, state (nil when it is the one held), idempotency record}
+local head = redis.call('HMGET', KEYS[1], 'version', 'status', 'updated')
+local seen = false
+if KEYS[3] then seen = redis.call('HGET', KEYS[3], ARGV[3]) end
+if head[1] == ARGV[1] and head[3] == ARGV[2] then return {head[1], head[2], head[3], false, seen} end
+return {head[1], head[2], head[3], redis.call('GET', KEYS[2]), seen}
+"""
+
 # A repeat (an answer or a creation sent again after a lost or refused reply) is acknowledged
 # like the first try, so under WAIT it must wait for the replicas to hold the original write
 # too. WAIT counts the replicas that reached this connection's last write, and a repeat writes

@@ -95,7 +95,7 @@ from .records import (
     Summary,
     unpack_log,
 )
-from .scripts import ABORT, CLAIM, COMMIT, CONFIRM, CREATE, PACK
+from .scripts import ABORT, CLAIM, COMMIT, CONFIRM, CREATE, LOAD, PACK
 
 PREFIX = "olympus"
 STATUS_ACTIVE = "active"
@@ -251,6 +251,8 @@ class GameStore:
         if durability.replicas and self._pipe is None and is_cluster(redis):
             raise ValueError("WAIT for replicas needs plain TCP")
         self._commit_script = redis.register_script(COMMIT)
+        self._load = redis.register_script(LOAD)
+        self._load_sha = self._load.sha
         self._abort = redis.register_script(ABORT)
         self._pack = redis.register_script(PACK)
         self._record_ratings = redis.register_script(RECORD_RATINGS)
@@ -563,28 +565,34 @@ class GameStore:
         return value
 
     @_storage
-    async def load(self, game_id: str, idempotency: Keyed | None = None) -> Loaded:
+    async def load(
+        self,
+        game_id: str,
+        idempotency: Keyed | None = None,
+        held_version: int = 0,
+        held_updated: int = 0,
+    ) -> Loaded:
         """The state with its version and the game's status, and what an idempotency key was
-        used for (one round trip)."""
-        commands: list[tuple[Any, ...]] = [
-            ("GET", game_key(game_id, "state")),
-            ("HGET", game_key(game_id, "game"), "status"),
-        ]
+        used for (one round trip). With the version and `updated` ms of a state the caller
+        holds: the state only if the stored one is another (`unchanged` otherwise)."""
+        keys = [game_key(game_id, "game"), game_key(game_id, "state")]
+        args: list[Any] = [held_version, held_updated]
         if idempotency is not None:
-            commands.append(("HGET", game_key(game_id, "idem"), idempotency.field))
-        if self._pipe is not None:  # all go out in the same write: one round trip
-            replies = await self._pipe.execute_many(*commands)
+            keys.append(game_key(game_id, "idem"))
+            args.append(idempotency.field)
+        if self._pipe is not None:  # goes out with the loop turn's other commands
+            replies = await self._pipe.evalsha(self._load_sha, LOAD, keys, args)
         else:
-            pipe = self.redis.pipeline(transaction=False)
-            for command in commands:
-                pipe.execute_command(*command)
-            replies = await pipe.execute()
-        value, status = replies[0], (replies[1] or b"").decode()
-        seen = Seen.parse(replies[2]) if idempotency is not None else None
-        if value is None:
-            return Loaded(0, None, status, seen)
-        version, raw = unpack_state(value)
-        return Loaded(version, raw, status, seen)
+            replies = await self._load(keys=keys, args=args)
+        version, status, updated, value, seen = replies
+        status, seen = (status or b"").decode(), Seen.parse(seen)
+        updated = int(updated or 0)
+        if value is not None:  # the version in front of the state: read with it, consistent
+            stored, raw = unpack_state(value)
+            return Loaded(stored, raw, status, seen, updated)
+        if version is not None and int(version) == held_version:
+            return Loaded(held_version, None, status, seen, updated, unchanged=True)
+        return Loaded(0, None, status, seen, updated)
 
     @_storage
     async def head(self, game_id: str, idempotency: Keyed) -> Head:
