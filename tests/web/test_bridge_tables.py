@@ -77,7 +77,7 @@ def test_what_an_open_table_refuses(stack: WebStack) -> None:
 def finished(ann: Browser, bo: Browser) -> str:
     """A game of Ann and Bo (Bo through Ann's invitation), played to its end by the table."""
     made = ann.ok("POST", "/api/games", TWO_PEOPLE)
-    game = made["game_id"]
+    game: str = made["game_id"]
     token = made["invitations"][0]["link"].rsplit("/", 1)[1]
     bo.ok("POST", f"/api/games/{game}/join", {"token": token})
     for person in (ann, bo):

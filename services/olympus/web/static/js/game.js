@@ -10,6 +10,7 @@ import { handPanel } from "./cards.js";
 import { cardName, milestoneName, awardName } from "./cardwords.js";
 import { advancePassPanel, askConfirm, confirmQuestion, passNow, preferencesPanel } from "./conveniences.js";
 import { finalBreakdown, liveScore, logLine, milestonesAndAwards, parameters, seatBoards, seatName, tickClocks } from "./panels.js";
+import { rematchPanel } from "./tables.js";
 
 // Measured by the browser tests: answer click -> the new version on screen.
 window.olympusMetrics = window.olympusMetrics || { answers: [] };
@@ -131,7 +132,7 @@ export async function openGame(app, gameId) {
         colonyTiles(view, board), milestonesAndAwards(view, board, reply), liveScore(view),
         h("section", {}, h("h2", {}, t("log")), h("div", { class: "log", id: "log" }, game.log.map((line) => h("div", {}, line))))),
       h("div", {}, spectator ? h("p", { id: "spectating", class: "muted" }, t("spectating")) : null,
-        finalBreakdown(view), advancePassPanel(gameId, view, reply, render), decisionPanel(game, guarded), invitationPanel(view),
+        finalBreakdown(view), rematchPanel(game), advancePassPanel(gameId, view, reply, render), decisionPanel(game, guarded), invitationPanel(view),
         tableControls(game, send, act), preferencesPanel(render),
         spectator ? null : handPanel(hand, catalogue, playable, unplayable, render),
         seatBoards(view, catalogue))));

@@ -1,7 +1,9 @@
-// The lobby: sign in (guest or API key), create a table, matchmaking, the list of games.
+// The lobby: sign in (guest or API key), create a table (open or by invitation), the open
+// tables, matchmaking, the list of games.
 import { api } from "./api.js";
 import { h, showMessage } from "./dom.js";
 import { t } from "./i18n.js";
+import { openTableChoice, openTablesPanel } from "./tables.js";
 
 function failed(error) {
   showMessage(`${t("error")}: ${error.reason || error.code || ""} ${error.message}`);
@@ -62,6 +64,7 @@ function tableForm(choices) {
     h("p", {}, check("corporate_era", "lobby.corporate_era", true), " ", check("draft", "lobby.draft"), " ",
       check("prelude", "lobby.prelude"), " ", check("colonies", "lobby.colonies"), " ",
       check("realtime", "lobby.realtime", true), " ", check("undo", "lobby.undo")),
+    h("p", {}, openTableChoice()),
     h("p", {}, h("label", {}, t("lobby.clock"), " ", clock), " ", h("label", {}, t("lobby.seconds"), " ", seconds), " ",
       h("label", {}, t("lobby.increment"), " ", increment), " ", h("label", {}, t("lobby.timeout"), " ", policy)),
     h("button", { id: "create-table", type: "submit" }, t("lobby.create")));
@@ -82,6 +85,11 @@ function tableForm(choices) {
     if (clock.value === "decision") body.time_control = { decision_seconds: Number(seconds.value), timeout_policy: policy.value };
     if (clock.value === "bank") body.time_control = { seconds_per_game: Number(seconds.value), seconds_per_decision: Number(increment.value), timeout_policy: policy.value };
     try {
+      if (f.open_table.checked) { // an open table has no clock: the others' seats wait unplayed
+        delete body.time_control;
+        location.hash = `#/game/${(await api("POST", "/api/tables", body)).game_id}`;
+        return;
+      }
       const made = await api("POST", "/api/games", body);
       sessionStorage.setItem(`invitations.${made.game_id}`, JSON.stringify(made.invitations));
       location.hash = `#/game/${made.game_id}`;
@@ -134,5 +142,5 @@ export async function renderLobby(app) {
   const redraw = () => renderLobby(app);
   const [session, choices] = await Promise.all([api("GET", "/api/session"), api("GET", "/api/choices")]);
   app.replaceChildren(h("div", { class: "lobby" }, sessionPanel(session, redraw), tableForm(choices),
-    matchmakingPanel(choices, session), await gamesPanel()));
+    openTablesPanel(session, choices), matchmakingPanel(choices, session), await gamesPanel()));
 }
