@@ -1,13 +1,6 @@
 """The instructions Venus Next's cards add (its scale itself is `mutate.raise_venus`).
 
-Frames:
-  ("add_venus", seat, card, n, kinds, other, required)
-                                              n resources (an amount spec) onto one of your
-                                              Venus cards holding one of `kinds` (any kind
-                                              when empty); `other`: not this card. Lost when
-                                              no card qualifies; `required` (actions): then
-                                              the effect is not feasible. Saves from before
-                                              `required` hold 6-item frames (never read).
+Frames (resources onto Venus cards are `add` frames with the Venus tag, ops/card_resources.py):
   ("steal_venus", seat, card, n)              take up to n M€ from another player with a
                                               Venus tag in play (Comet for Venus)
   ("others_draw", seat, card, n)              every other player draws n cards
@@ -34,52 +27,12 @@ from .decisions import Decision, SelectAmount, SelectCards, SelectPlayer
 from .hooks import play_check
 from .interpreter import all_feasible, op
 from .mutate import draw_cards, draw_into_hand, gain, log, push
-from .ops.card_resources import add_card_resource
 from .ops.common import R, player_of
 from .payment import PayRule, can_afford, payments
-from .query import amount, printed_tag_count, tableau
+from .query import printed_tag_count
 from .state import Frame, GameState, Player
 
-# --- resources onto Venus cards ---------------------------------------------------------------
-
-
-def venus_holders(p: Player, kinds: tuple[str, ...], exclude: int = 0) -> list[int]:
-    """The player's Venus cards in play that hold one of `kinds` (any resource when empty)."""
-    out = []
-    for c in tableau(p):
-        cd = card_def(c)
-        if c == exclude or VENUS not in cd.tags or cd.resource is None:
-            continue
-        if not kinds or cd.resource in kinds:
-            out.append(c)
-    return out
-
-
-def _add_venus_targets(g: GameState, frame: Frame) -> list[int]:
-    exclude = frame[2] if frame[5] else 0
-    return venus_holders(player_of(g, frame), tuple(frame[4]), exclude)
-
-
-def _add_venus_decide(g: GameState, frame: Frame) -> list[Decision]:
-    p = player_of(g, frame)
-    n = amount(g, p, frame[3])
-    prompt = f"Add {n} resource(s) to one of your Venus cards"
-    return [SelectCards(p.seat, prompt, _add_venus_targets(g, frame), 1, 1, 0, "add", frame[2])]
-
-
-def _add_venus_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
-    assert isinstance(answer, ChooseCards)
-    p = g.players[seat]
-    add_card_resource(p, answer.cards[0], amount(g, p, frame[3]))
-
-
-def _add_venus_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
-    """An action that must put its resources somewhere (`required`) has a target card; a
-    play effect never blocks its card (the resources are lost)."""
-    _n, kinds, other, *rest = args
-    if not (rest and rest[0]):
-        return True
-    return bool(venus_holders(p, tuple(kinds), card if other else 0))
+# --- playability ------------------------------------------------------------------------------
 
 
 @play_check("another_card_in_hand")
@@ -87,24 +40,6 @@ def _another_card_in_hand(g: GameState, p: Player, card: CardDef) -> bool:
     """Sponsored Academies discards a card from hand as part of playing it: another card than
     itself must be in hand."""
     return any(c != card.id for c in p.hand) and all_feasible(g, p, card.id, card.play)
-
-
-@op(
-    "add_venus",
-    decide=_add_venus_decide,
-    resolve=_add_venus_resolve,
-    feasible=_add_venus_feasible,
-)
-def _add_venus(g: GameState, frame: Frame) -> Frame | None:
-    p = player_of(g, frame)
-    n = amount(g, p, frame[3])
-    targets = _add_venus_targets(g, frame)
-    if n <= 0 or not targets:
-        return None
-    if len(targets) == 1:
-        add_card_resource(p, targets[0], n)
-        return None
-    return frame
 
 
 # --- other players ----------------------------------------------------------------------------

@@ -259,7 +259,7 @@ CARDS = [
         requires="temperature>=-12",
         vp=vp(1),
         summary="M€ prod +2, take 3 plants, add 1 animal to any animal card.",
-        play=(prod("megacredits", 2), gain("plants", 3), add("animal", 1, "any")),
+        play=(prod("megacredits", 2), gain("plants", 3), add("animal", 1, "any_player")),
     ),
     card(
         "029",

@@ -49,7 +49,7 @@ CARDS = [
         requires="floaters>=3",
         vp=vp(1),
         summary="M€ prod +2 and 2 floaters onto any card.",
-        play=(prod("megacredits", 2), add("floater", 2, "any")),
+        play=(prod("megacredits", 2), add("floater", 2, "any_player")),
     ),
     card(
         "C02",
@@ -68,7 +68,7 @@ CARDS = [
         resource="floater",
         summary="Put 2 floaters on any card. Action: add a floater here, or spend one here for "
         "2 titanium, 4 heat or 3 energy.",
-        play=(add("floater", 2, "any"),),
+        play=(add("floater", 2, "any_player"),),
         actions=(
             action("Add a floater here", add("floater", 1)),
             action(
@@ -237,7 +237,7 @@ CARDS = [
         resource="floater",
         summary="TR +1 and 2 floaters onto any card. Action: pay 1 titanium for 2 floaters "
         "here. Scores 1 VP for every 2 floaters here.",
-        play=(tr(1), add("floater", 2, "any")),
+        play=(tr(1), add("floater", 2, "any_player")),
         actions=(
             action(
                 "Spend 1 titanium to add 2 floaters here", spend("titanium", 1), add("floater", 2)

@@ -129,12 +129,24 @@ def claim() -> Instr:
 # --- resources on cards -----------------------------------------------------------------------
 
 
-def add(kind: str, n: int = 1, target: str = "self", required: bool = False) -> Instr:
-    """Add card resources: target "self" (this card), "other" (another card of yours that holds
-    `kind`), or "any" (any card of yours that holds `kind`, this one included). With nowhere to
-    go they are lost, unless `required` (then the effect counts as impossible: use it inside
-    `choose` so that an alternative with no target is not offered)."""
-    return ("add", kind, n, target, 1 if required else 0)
+ANY_RESOURCE: tuple[str, ...] = ()  # `add`'s kinds for "add 1 resource" (any kind the card holds)
+
+
+def add(
+    kind: str | tuple[str, ...],
+    n: Amount = 1,
+    target: str = "self",
+    required: bool = False,
+    tag: str = "",
+) -> Instr:
+    """Add `n` card resources (an int or a count spec such as `per_tag`) of `kind` (one kind,
+    several, or ANY_RESOURCE). Target, as printed: "self" (this card), "other" (ANOTHER card:
+    another card of yours that holds `kind`), "any" (a card of yours, this one included) or
+    "any_player" (ANY card: any player's card that holds `kind`, this one included). `tag`:
+    only cards with that tag ("venus": a Venus card). With nowhere to go they are lost, unless
+    `required`: then the effect counts as impossible (a `choose` alternative or an action
+    with no card to take them is not offered)."""
+    return ("add", kind, n, target, 1 if required else 0, *((tag,) if tag else ()))
 
 
 def add_to_card(card: Any, n: int = 1) -> Instr:

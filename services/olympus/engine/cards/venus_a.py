@@ -1,16 +1,17 @@
 """Venus Next project cards without a blue action: automated cards and events.
 
-"Onto any card" means a card of the player's own that holds the resource, and "a Venus card"
-one of theirs with a Venus tag (lost when there is none), as everywhere in the catalogue.
+"Any card" is any player's card that holds the resource (the printed ANY), "another card"
+another of the player's own, and "a Venus card" one of theirs with a Venus tag; resources with
+no card to go to are lost (ops/card_resources.py, docs/venus.md).
 """
 
 from __future__ import annotations
 
 from functools import partial
-from typing import Any
 
 from .catalogue import card as _card
 from .dsl import (
+    ANY_RESOURCE,
     add,
     choose,
     city,
@@ -25,19 +26,11 @@ from .dsl import (
     venus,
     vp,
 )
-from .model import AUTOMATED, EVENT, Instr
+from .model import AUTOMATED, EVENT
 
 card = partial(_card, module="venus")
 
 COMET_FOR_VENUS_MC = 4
-
-
-def onto_venus_card(n: Any, *kinds: str, other: bool = False, required: bool = False) -> Instr:
-    """`n` resources (an amount spec) onto one of your Venus cards holding one of `kinds`
-    (any resource when none is named); `other`: not the card being played. `required`: with
-    no such card the effect counts as impossible (for actions, which are then not offered; a
-    card's play effect is not `required`, its resources are simply lost)."""
-    return ("add_venus", n, kinds, 1 if other else 0, 1 if required else 0)
 
 
 CARDS = [
@@ -58,7 +51,7 @@ CARDS = [
         EVENT,
         "venus",
         summary="Raise Venus 1 step and put 3 floaters on any Venus card.",
-        play=(venus(1), onto_venus_card(3, "floater")),
+        play=(venus(1), add("floater", 3, "any_player", tag="venus")),
     ),
     card(
         "216",
@@ -86,7 +79,7 @@ CARDS = [
                 ("Raise the temperature 2 steps", (temperature(2),)),
                 ("Raise Venus 2 steps", (venus(2),)),
             ),
-            add("floater", 2, "any"),
+            add("floater", 2, "any_player"),
         ),
     ),
     card(
@@ -106,7 +99,7 @@ CARDS = [
         AUTOMATED,
         "venus",
         summary="M€ prod +2; add 1 resource to any Venus card.",
-        play=(prod("megacredits", 2), onto_venus_card(1)),
+        play=(prod("megacredits", 2), add(ANY_RESOURCE, 1, "any_player", tag="venus")),
     ),
     card(
         "220",
@@ -132,7 +125,7 @@ CARDS = [
         play=(
             prod("energy", -1),
             prod("megacredits", 2),
-            onto_venus_card(2, "microbe", "animal", other=True),
+            add(("microbe", "animal"), 2, "other", tag="venus"),
         ),
     ),
     card(
@@ -175,7 +168,7 @@ CARDS = [
         EVENT,
         "space",
         summary="Raise Venus 1 step; 1 floater onto a Venus card for each Jovian tag you have.",
-        play=(venus(1), onto_venus_card(per_tag("jovian"), "floater")),
+        play=(venus(1), add("floater", per_tag("jovian"), "any", tag="venus")),
     ),
     card(
         "232",
@@ -353,6 +346,6 @@ CARDS = [
         requires="venus>=16",
         vp=vp(1),
         summary="Raise Venus 1 step; 1 microbe or 1 animal onto another Venus card.",
-        play=(venus(1), onto_venus_card(1, "microbe", "animal", other=True)),
+        play=(venus(1), add(("microbe", "animal"), 1, "other", tag="venus")),
     ),
 ]

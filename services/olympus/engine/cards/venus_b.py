@@ -1,7 +1,7 @@
 """Venus Next project cards with a blue action or an ongoing effect.
 
-As in `venus_a`, "any card" is a card of the player's own that holds the resource, and "a
-Venus card" one of theirs with a Venus tag.
+As in `venus_a`, "any card" is any player's card that holds the resource, "another card"
+another of the player's own.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from functools import partial
 
 from .catalogue import card as _card
 from .dsl import (
+    ANY_RESOURCE,
     action,
     add,
     city,
@@ -24,7 +25,6 @@ from .dsl import (
     vp_per_resource,
 )
 from .model import ACTIVE, CardAction
-from .venus_a import onto_venus_card
 
 card = partial(_card, type=ACTIVE, module="venus")
 
@@ -49,7 +49,7 @@ CARDS = [
         resource="floater",
         summary="Action: put a floater on any card, or spend 1 floater here to draw a card.",
         actions=(
-            action("Add a floater to one of your cards", add("floater", 1, "any")),
+            action("Add a floater to one of your cards", add("floater", 1, "any_player")),
             action("Spend 1 floater here to draw a card", spend_here("floater", 1), draw(1)),
         ),
     ),
@@ -77,7 +77,7 @@ CARDS = [
         resource="floater",
         summary="Action: put a floater on any card. Floaters here pay 3 M€ each towards a card "
         "with a Venus tag.",
-        actions=(action("Add a floater to one of your cards", add("floater", 1, "any")),),
+        actions=(action("Add a floater to one of your cards", add("floater", 1, "any_player")),),
         resource_pays=("venus", DIRIGIBLES_FLOATER_MC),
     ),
     card(
@@ -103,7 +103,7 @@ CARDS = [
         vp=vp_per_resource("microbe", 3),
         resource="microbe",
         summary="Action: put a microbe on any card. 1 VP per 3 microbes here.",
-        actions=(action("Add a microbe to one of your cards", add("microbe", 1, "any")),),
+        actions=(action("Add a microbe to one of your cards", add("microbe", 1, "any_player")),),
     ),
     card(
         "225",
@@ -116,7 +116,9 @@ CARDS = [
         summary="Action: pay 2 M€ to put a floater on any card. 1 VP per 2 floaters here.",
         actions=(
             action(
-                "Pay 2 M€ to add a floater to one of your cards", add("floater", 1, "any"), cost=2
+                "Pay 2 M€ to add a floater to one of your cards",
+                add("floater", 1, "any_player"),
+                cost=2,
             ),
         ),
     ),
@@ -177,7 +179,7 @@ CARDS = [
         actions=(
             action(
                 "Add a resource to another of your Venus cards",
-                onto_venus_card(1, other=True, required=True),
+                add(ANY_RESOURCE, 1, "other", required=True, tag="venus"),
             ),
         ),
     ),
@@ -211,7 +213,7 @@ CARDS = [
         actions=(
             action(
                 "Add 2 floaters to one of your Venus cards",
-                onto_venus_card(2, "floater", required=True),
+                add("floater", 2, "any_player", required=True, tag="venus"),
             ),
         ),
     ),
@@ -256,7 +258,7 @@ CARDS = [
         actions=(
             action(
                 "Add a microbe to one of your Venus cards",
-                onto_venus_card(1, "microbe", required=True),
+                add("microbe", 1, "any_player", required=True, tag="venus"),
             ),
             action(
                 "Spend 2 microbes here to raise Venus 1 step", spend_here("microbe", 2), venus(1)

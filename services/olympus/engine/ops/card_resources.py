@@ -1,7 +1,24 @@
-"""Instructions on resources that live on cards (microbes, animals, science, fighters)."""
+"""Instructions on resources that live on cards (microbes, animals, floaters, science, ...).
+
+Frames:
+  ("add", seat, card, kinds, n, target, required, tag)
+      `n` resources (an int or an amount spec, see `query.amount`) onto one card that holds one
+      of `kinds` (a kind, or a tuple of kinds; the empty tuple: any resource) and, when `tag` is
+      given, carries that tag. `target` says whose cards qualify (the printed wording):
+        "self"        this card
+        "other"       another card of yours (ANOTHER card)
+        "any"         a card of yours, this one included (a tile's bonus, "a Venus card")
+        "any_player"  a card of any player, this one included (ANY card): the resources go to
+                      that card's owner, and count for the owner's VP
+      Lost when no card qualifies; `required` (actions): then the effect is not feasible. A
+      choice is asked unless exactly one card qualifies and it is the player's own; it may be
+      declined when only other players' cards qualify (docs/venus.md, "Resources onto ANY
+      card"). Older saves hold frames without `tag` (and tiles push them without one).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..actions import Answer, ChooseCards
@@ -12,65 +29,112 @@ from ..constants import (
 )
 from ..decisions import Decision, SelectCards
 from ..interpreter import op
-from ..query import tableau
+from ..query import amount, tableau
 from ..state import Frame, GameState, Player
 from .common import player_of
 
+ANY_PLAYER = "any_player"  # the printed ANY card: every player's cards qualify
 
-def holders(p: Player, kind: str, exclude: int = 0) -> list[int]:
-    return [c for c in tableau(p) if c != exclude and card_def(c).resource == kind]
+
+def _kinds(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
+    """The resource kinds an `add` accepts: one named kind, or several (a loaded save holds
+    lists); empty means any resource."""
+    return (value,) if isinstance(value, str) else tuple(value)
+
+
+def holders(p: Player, kinds: Any, exclude: int = 0, tag: str = "") -> list[int]:
+    """The player's cards in play but `exclude` that hold one of `kinds` (see `_kinds`) and,
+    when `tag` is given, carry it."""
+    wanted = _kinds(kinds)
+    out = []
+    for c in tableau(p):
+        cd = card_def(c)
+        if c == exclude or cd.resource is None:
+            continue
+        if (not wanted or cd.resource in wanted) and (not tag or tag in cd.tags):
+            out.append(c)
+    return out
 
 
 def add_card_resource(p: Player, card: int, n: int) -> None:
     p.card_res[card] = p.card_res.get(card, 0) + n
 
 
-def _add_candidates(g: GameState, frame: Frame) -> list[int]:
-    p = player_of(g, frame)
-    kind, target = frame[3], frame[5]
-    return holders(p, kind, exclude=frame[2] if target == "other" else 0)
+def add_targets(g: GameState, seat: int, card: int, args: Sequence[Any]) -> list[int]:
+    """The cards an `add` instruction (`args`: its arguments after the card) may put its
+    resources on: the acting player's first, then, for ANY card, the other players' in seat
+    order from the next seat (a default answer keeps them on the player's own)."""
+    kinds, _n, target, *rest = args
+    if target == "self":
+        return [card]
+    tag = rest[1] if len(rest) > 1 else ""
+    own = holders(g.players[seat], kinds, card if target == "other" else 0, tag)
+    if target != ANY_PLAYER:
+        return own
+    count = len(g.players)
+    others = [
+        c for i in range(1, count) for c in holders(g.players[(seat + i) % count], kinds, 0, tag)
+    ]
+    return own + others
+
+
+def _own_targets(g: GameState, frame: Frame, targets: list[int]) -> list[int]:
+    mine = set(tableau(player_of(g, frame)))
+    return [c for c in targets if c in mine]
+
+
+def _add_count(g: GameState, frame: Frame) -> int:
+    return amount(g, player_of(g, frame), frame[4])
 
 
 def _add_decide(g: GameState, frame: Frame) -> list[Decision]:
-    kind, n = frame[3], frame[4]
-    return [
-        SelectCards(
-            frame[1],
-            f"Add {n} {kind}(s) to a card",
-            _add_candidates(g, frame),
-            1,
-            1,
-            0,
-            "add",
-            frame[2],
-        )
-    ]
+    kinds, n, tag = _kinds(frame[3]), _add_count(g, frame), frame[7] if len(frame) > 7 else ""
+    what = kinds[0] if len(kinds) == 1 else "resource"
+    where = f"a {tag.capitalize()} card" if tag else "a card"
+    targets = add_targets(g, frame[1], frame[2], frame[3:])
+    # Mandatory when a card of the player's own can take them; when only other players'
+    # cards can, the resources may stay unplaced (as with no card at all).
+    minimum = 1 if _own_targets(g, frame, targets) else 0
+    prompt = f"Add {n} {what}(s) to {where}"
+    return [SelectCards(frame[1], prompt, targets, minimum, 1, 0, "add", frame[2])]
+
+
+def _add_to_card(g: GameState, frame: Frame, card: int) -> None:
+    """Put the frame's resources on `card`, for whoever owns it."""
+    add_card_resource(card_owner(g, card), card, _add_count(g, frame))
 
 
 def _add_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
     assert isinstance(answer, ChooseCards)
-    add_card_resource(g.players[seat], answer.cards[0], frame[4])
+    if answer.cards:
+        _add_to_card(g, frame, answer.cards[0])
 
 
 def _add_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
-    kind, _n, target, required = args
-    if target == "self" or not required:
-        return True
-    return bool(holders(p, kind, exclude=card if target == "other" else 0))
+    """An action that must put its resources somewhere (`required`) has a card to take them;
+    a play effect never blocks its card (the resources are lost)."""
+    required = len(args) > 3 and args[3]
+    return not required or bool(add_targets(g, p.seat, card, args))
+
+
+def add_has_target(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
+    """Would this `add` put its resources anywhere now (a choice prefers alternatives that
+    do something)?"""
+    return bool(add_targets(g, p.seat, card, args))
 
 
 @op("add", decide=_add_decide, resolve=_add_resolve, feasible=_add_feasible)
 def _add(g: GameState, frame: Frame) -> Frame | None:
-    p = player_of(g, frame)
-    n, target = frame[4], frame[5]
-    if target == "self":
-        add_card_resource(p, frame[2], n)
+    if frame[5] == "self":
+        add_card_resource(player_of(g, frame), frame[2], _add_count(g, frame))
         return None
-    candidates = _add_candidates(g, frame)
-    if len(candidates) == 1:
-        add_card_resource(p, candidates[0], n)
+    targets = add_targets(g, frame[1], frame[2], frame[3:])
+    if _add_count(g, frame) <= 0 or not targets:
         return None
-    return frame if candidates else None
+    if len(targets) == 1 and _own_targets(g, frame, targets):
+        _add_to_card(g, frame, targets[0])
+        return None
+    return frame
 
 
 def _add_to_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
@@ -148,7 +212,7 @@ def card_sources(g: GameState, seat: int, kind: str, exclude: int) -> list[int]:
     ]
 
 
-def _card_owner(g: GameState, card: int) -> Player:
+def card_owner(g: GameState, card: int) -> Player:
     for q in g.players:
         if card == q.corp or card in q.played:
             return q
@@ -164,7 +228,7 @@ def _move_decide(g: GameState, frame: Frame) -> list[Decision]:
 def _move_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
     assert isinstance(answer, ChooseCards)
     source = answer.cards[0]
-    owner = _card_owner(g, source)
+    owner = card_owner(g, source)
     owner.card_res[source] -= 1
     add_card_resource(g.players[seat], frame[2], 1)
 
@@ -199,7 +263,7 @@ def _remove_card_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) 
     assert isinstance(answer, ChooseCards)
     if answer.cards:
         card = answer.cards[0]
-        owner = _card_owner(g, card)
+        owner = card_owner(g, card)
         owner.card_res[card] -= min(frame[4], owner.card_res[card])
 
 

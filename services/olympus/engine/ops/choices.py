@@ -17,7 +17,7 @@ from ..mutate import (
     push_effects,
 )
 from ..state import Frame, GameState, Player
-from .card_resources import card_sources, holders
+from .card_resources import add_has_target, card_sources
 from .common import R, player_of
 from .players import remove_targets, steal_targets
 
@@ -32,8 +32,8 @@ def _has_effect(g: GameState, p: Player, card: int, instr: tuple[Any, ...]) -> b
         return g.options.solo or bool(steal_targets(g, p.seat, instr[1]))
     if op_name == "remove_card_res":
         return bool(card_sources(g, p.seat, instr[1], 0))
-    if op_name == "add" and instr[3] != "self":
-        return bool(holders(p, instr[1], exclude=card if instr[3] == "other" else 0))
+    if op_name == "add":
+        return add_has_target(g, p, card, instr[1:])
     return True
 
 
