@@ -391,8 +391,9 @@ class GameService(game_pb2_grpc.GameServiceServicer):
     async def Rematch(
         self, request: pb.RematchRequest, context: grpc.aio.ServicerContext
     ) -> pb.RematchResponse:
-        # Making one creates a game: a key given needs create_games (looking, play).
-        await self._key(context, SCOPE_PLAY if request.lookup_only else SCOPE_CREATE_GAMES)
+        principal = await self._key(context)
+        if principal is not None and not principal.is_service and not request.lookup_only:
+            principal.require(SCOPE_CREATE_GAMES)  # making one creates a game
         return await self.rematches.rematch(request.game_id, request.token, request.lookup_only)
 
     @rpc

@@ -325,8 +325,9 @@ class GameServiceServicer:
         carries a seat or host token of the finished game and returns the rematch's token for the
         same seat (for the host token: the rematch's host token): each person of the game finds
         their seat there; bot seats stay bots. `lookup_only` makes nothing: it tells the rematch if
-        one was made (game_id empty if not). Refused: GAME_NOT_FINISHED (a game running or
-        aborted), UNAUTHENTICATED without a token of the game.
+        one was made (game_id empty if not). A key given needs the play scope, and create_games
+        to make one. Refused: GAME_NOT_FINISHED (a game running or aborted), UNAUTHENTICATED
+        without a token of the game.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
