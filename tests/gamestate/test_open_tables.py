@@ -21,6 +21,7 @@ from olympus.client import OlympusClient
 from olympus.platform.errors import error_details
 from olympus.v1 import accounts_pb2, accounts_pb2_grpc
 from olympus.v1 import game_pb2 as pb
+from services import ServiceProcess
 
 Metadata = tuple[tuple[str, str], ...]
 
@@ -241,3 +242,20 @@ def test_a_rematch_is_one_new_game_where_each_token_finds_its_seat(client: Olymp
     assert not new_log.settings.options.HasField("seed")  # kept secret while it runs
     assert old_log.settings.options.HasField("seed")
     assert before.settings.options.players == after.settings.options.players == 3
+
+
+def test_the_sdk_lists_takes_a_seat_and_finds_the_rematch(
+    gamestate: ServiceProcess, client: OlympusClient, keys: list[str]
+) -> None:
+    made = open_table(client, [1], players=2)
+    with OlympusClient(gamestate.address, timeout=20, api_key=keys[2]) as mine:
+        [table] = [t for t in mine.open_tables() if t["game_id"] == made.game_id]
+        assert (table["free_seats"], [s["free"] for s in table["seats"]]) == (1, [False, True])
+        seat = mine.take_seat(made.game_id)
+        assert seat.decision().seat == 1
+        assert mine.take_seat(made.game_id).token == seat.token  # the same seat again
+    old = finished_game(client)
+    ann = client.rematch(old.game_id, old.seats[0].token)
+    bo = client.rematch(old.game_id, old.seats[1].token)
+    assert ann.game_id == bo.game_id != old.game_id
+    assert (ann.decision().seat, bo.decision().seat) == (0, 1)

@@ -383,6 +383,35 @@ class OlympusClient:
             "resigned": reply.resigned,
         }
 
+    # --- open tables and rematches (the game service decides who sits where) ------------------
+    def open_tables(self) -> list[dict[str, Any]]:
+        """Tables with a seat waiting for a person, newest first: id, map, players, free
+        seats and each seat (open, free, the account that took it)."""
+        reply = self.call(self.stub.ListOpenTables, pb.ListOpenTablesRequest())
+        keys = ("seat", "bot", "name", "open", "free", "account_id", "account_name")
+        return [
+            {
+                "game_id": t.game_id,
+                "map": t.options.map,
+                "players": t.options.players,
+                "free_seats": t.free_seats,
+                "seats": [{k: getattr(s, k) for k in keys} for s in t.seats],
+            }
+            for t in reply.tables
+        ]
+
+    def take_seat(self, game_id: str, seat: int | None = None) -> SeatHandle:
+        """A free open seat (the first, or `seat`) for this client's key's account; safe to
+        repeat (the same seat and token again). SEAT_TAKEN when someone else has it."""
+        request = pb.TakeSeatRequest(game_id=game_id, seat=seat)
+        return self.join(game_id, self.call(self.stub.TakeSeat, request).token)
+
+    def rematch(self, game_id: str, token: str) -> SeatHandle:
+        """The finished game's rematch (made once, whoever asks), with this token's seat (a
+        host token: the rematch's host token)."""
+        reply = self.call(self.stub.Rematch, pb.RematchRequest(game_id=game_id, token=token))
+        return self.join(reply.game_id, reply.token)
+
     def describe_board(self, game_id: str | None = None, map: str | None = None) -> dict[str, Any]:
         """Everything static about a game's table, or a map's: give exactly one of `game_id`
         and `map` (e.g. "tharsis"). Plain data: spaces (type, location, bonuses, name,
