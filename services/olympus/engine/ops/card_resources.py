@@ -36,13 +36,13 @@ from .common import player_of
 ANY_PLAYER = "any_player"  # the printed ANY card: every player's cards qualify
 
 
-def _kinds(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
+def _kinds(value: str | Sequence[str]) -> tuple[str, ...]:
     """The resource kinds an `add` accepts: one named kind, or several (a loaded save holds
     lists); empty means any resource."""
     return (value,) if isinstance(value, str) else tuple(value)
 
 
-def holders(p: Player, kinds: Any, exclude: int = 0, tag: str = "") -> list[int]:
+def holders(p: Player, kinds: str | Sequence[str], exclude: int = 0, tag: str = "") -> list[int]:
     """The player's cards in play but `exclude` that hold one of `kinds` (see `_kinds`) and,
     when `tag` is given, carry it."""
     wanted = _kinds(kinds)
