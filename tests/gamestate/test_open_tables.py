@@ -115,6 +115,7 @@ def test_a_seat_goes_to_one_account_and_the_full_table_leaves_the_list(
         pb.GetDecisionRequest(game_id=made.game_id, token=first.token), timeout=10
     )
     assert seen.seat == 1
+    assert (made.game_id, 1) in my_seats(client, keys[0])  # the account's seat now
     again = take(client, keys[0], made.game_id, 2)  # the same account: its seat again
     assert (again.seat, again.token, again.replayed) == (1, first.token, True)
     assert refusal(lambda: take(client, keys[1], made.game_id, 1)) == (
@@ -131,6 +132,28 @@ def test_a_seat_goes_to_one_account_and_the_full_table_leaves_the_list(
         grpc.StatusCode.FAILED_PRECONDITION,
         "SEAT_TAKEN",
     )
+
+
+def my_seats(client: OlympusClient, key: str) -> list[tuple[str, int]]:
+    """The account's running seats (ListMyGames)."""
+    reply = client.stub.ListMyGames(pb.ListMyGamesRequest(), timeout=10, metadata=bearer(key))
+    return [(g.game_id, g.seat) for g in reply.games]
+
+
+def test_a_taken_seat_ends_among_the_accounts_ended_games(
+    client: OlympusClient, keys: list[str]
+) -> None:
+    made = open_table(client, [1], players=2)
+    taken = take(client, keys[0], made.game_id)
+    for token in (made.seats[0].token, taken.token):
+        client.stub.Resign(pb.ResignRequest(game_id=made.game_id, token=token), timeout=10)
+    wait_finished(client, made.game_id)
+    take(client, keys[0], open_table(client, [1], players=2).game_id)  # tidies the index
+    listed = client.stub.ListMyGames(
+        pb.ListMyGamesRequest(include_ended=True), timeout=10, metadata=bearer(keys[0])
+    )
+    ended = [g for g in listed.games if g.game_id == made.game_id]
+    assert [(g.seat, g.status, g.seat_token) for g in ended] == [(1, pb.GAME_STATUS_FINISHED, "")]
 
 
 def test_two_callers_at_once_make_one_winner(client: OlympusClient, keys: list[str]) -> None:
@@ -186,13 +209,17 @@ def finished_game(client: OlympusClient) -> pb.CreateGameResponse:
     made: pb.CreateGameResponse = client.stub.CreateGame(request, timeout=10)
     for seat in made.seats[:2]:
         client.stub.Resign(pb.ResignRequest(game_id=made.game_id, token=seat.token), timeout=10)
+    wait_finished(client, made.game_id)
+    return made
+
+
+def wait_finished(client: OlympusClient, game_id: str) -> None:
     deadline = time.monotonic() + 120
-    while client.stub.GetGame(pb.GetGameRequest(game_id=made.game_id), timeout=10).game.status != (
+    while client.stub.GetGame(pb.GetGameRequest(game_id=game_id), timeout=10).game.status != (
         pb.GAME_STATUS_FINISHED
     ):
         assert time.monotonic() < deadline, "the game did not finish"
         time.sleep(0.1)
-    return made
 
 
 def rematch(

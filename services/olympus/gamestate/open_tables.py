@@ -17,10 +17,18 @@ its open seats: a listed table's seats can always be taken):
 A table leaves the list when its last open seat is taken; one that ended or was deleted is
 dropped by the next listing that finds it there. The tokens made at creation for open seats
 are never handed out: the creator cannot play them.
+
+A taken seat is the account's like a seat a platform service gave it (seating.py's index,
+written after the compare-and-set, again on a repeat): ListMyGames lists it, WatchAccount
+follows it, a revoked key's token for it is taken back and a disabled account's seat is handed
+to the table. The metadata does not name the account, so the end of the game does not move the
+entry to the account's ended games: the account's next TakeSeat does, for every entry whose game
+ended (ListMyGames and WatchAccount pass over such entries meanwhile).
 """
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from olympus.platform.errors import (
@@ -36,6 +44,7 @@ from olympus.v1 import game_pb2 as pb
 from . import store as st
 from .core import Created, Games
 from .meta import GameMeta
+from .seating import ENDED_KEPT, account_key, ended_key
 from .settings import settings_to_proto
 
 OPEN_INDEX = f"{st.PREFIX}:games:open"
@@ -242,6 +251,10 @@ class OpenTables:
             raise FailedPrecondition("the game was aborted", reason="GAME_ABORTED")
         if code == 1 and free == 0:
             await self._drop(game_id)  # full: off the list
+        await self._tidy(principal.account_id)
+        await self._index(principal.account_id, game_id, taken)
+        if code == 1:
+            await self.games.seating.tell(game_id, [principal.account_id])  # GAME_STARTED
         token = await self.games.grants.issue(game_id, taken, principal.key_id)
         return pb.TakeSeatResponse(seat=taken, token=token, replayed=code == 2, free_seats=free)
 
@@ -255,6 +268,35 @@ class OpenTables:
                 )
         code, taken, free = await self._run_take(meta.game_id, seat, principal)
         return int(code), int(taken), int(free)
+
+    @_storage
+    async def _index(self, account: str, game_id: str, seat: int) -> None:
+        await self.redis.sadd(account_key(account), f"{game_id}:{seat}")
+
+    @_storage
+    async def _tidy(self, account: str) -> None:
+        """The account's running seats whose game ended go among its ended ones (as
+        seating.ended does for the seats the metadata names). An entry without a game is left:
+        its game may be being made (seating.py writes the entry first)."""
+        seats = await self.games.seating.account_seats(account)
+        if not seats:
+            return
+        pipe = self.redis.pipeline(transaction=False)
+        for game_id, _ in seats:
+            pipe.hget(st.game_key(game_id, "game"), "status")
+        statuses = await pipe.execute()
+        now = int(time.time() * 1000)
+        ended = [
+            f"{game_id}:{seat}"
+            for (game_id, seat), status in zip(seats, statuses, strict=True)
+            if status is not None and status.decode() in st.ENDED
+        ]
+        if ended:
+            pipe = self.redis.pipeline(transaction=False)
+            pipe.srem(account_key(account), *ended)
+            pipe.zadd(ended_key(account), dict.fromkeys(ended, now), nx=True)
+            pipe.zremrangebyrank(ended_key(account), 0, -(ENDED_KEPT + 1))
+            await pipe.execute()
 
     @_storage
     async def _run_take(self, game_id: str, seat: int, principal: Principal) -> Any:

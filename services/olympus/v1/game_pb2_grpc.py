@@ -310,7 +310,10 @@ class GameServiceServicer:
         API_KEY_REQUIRED without one) and returns a seat token issued to the calling key. One
         compare-and-set on the game's record: of two callers at once, one gets the seat; the
         other is refused (FAILED_PRECONDITION, SEAT_TAKEN). The same account asking again gets
-        its seat again (the same token for the same key). Refused: NOT_AN_OPEN_SEAT (a seat that
+        its seat again (the same token for the same key). The seat is the account's from then on,
+        as one a platform service gave it: ListMyGames and WatchAccount tell it, a revoked key's
+        token is taken back, a disabled account's seat is handed to the table.
+        Refused: NOT_AN_OPEN_SEAT (a seat that
         was not left open), SEAT_TAKEN (every open seat, or the one named, is someone else's),
         SEATED_AT_TABLE (the table's creator, who sits at its other seat), GAME_FINISHED or
         GAME_ABORTED (the game ended).
