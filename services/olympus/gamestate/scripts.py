@@ -154,3 +154,9 @@ redis.call('LTRIM', KEYS[2], ARGV[3], -1)
 redis.call('HINCRBY', KEYS[1], 'packed', 1)
 return 1
 """
+
+# The seats' rating changes into the game's hash, only while the game exists.
+RECORD_RATINGS = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('HSET', KEYS[1], 'ratings', ARGV[1]) end
+return -1
+"""

@@ -1,44 +1,6 @@
 """The game store: every game in Redis, every change one compare-and-set.
 
-Keys of one game share the hash tag ``{g:<id>}``, so they live in one Redis Cluster slot and a
-Lua script may touch them all at once:
-
-    olympus:{g:<id>}:game      hash: version, status (active|finished|aborted), meta (JSON,
-                               immutable), created, updated (ms of the last change), generation,
-                               phase, waiting (JSON), result (JSON, once finished), packed (log
-                               chunks), reason and note (once aborted: "host"|"inactivity", the
-                               host's words), request (a CreateGame with request_id: the
-                               fingerprint of that request, chosen.py)
-    olympus:{g:<id>}:state     string: b"<version>:" + the engine's saved game
-    olympus:{g:<id>}:log       list: the answers not yet packed, one "<seat>[b]:<answer text>" each
-                               ("b": a bot answered); the answer at list index i made version
-                               2 + LOG_CHUNK * packed + i
-    olympus:{g:<id>}:logz      list: the older answers, LOG_CHUNK per entry, packed: b"z" + zlib
-                               of the entries joined by newlines
-    olympus:{g:<id>}:events    stream: the last EVENTS_KEPT (up to 2 * EVENTS_KEPT - 1) events;
-                               entry id "<version>-0", field "e" = a GameEvent (older ones are
-                               rebuilt from the answer log)
-    olympus:{g:<id>}:idem      hash: "<seat>:<key hash>" -> "<version made>:<request digest>",
-                               the game's last IDEMPOTENCY_RECORDS keyed answers
-    olympus:{g:<id>}:idemring  list: the fields of `idem`, oldest first (which one goes next)
-    olympus:{g:<id>}:grants    hash: seat tokens issued again to an account's keys (grants.py)
-    olympus:{g:<id>}:live      pub/sub channel (not a key): b"<version>:" + the GameEvent,
-                               published by the script that appends it (see watch.py)
-
-and, outside any game's slot (written after the game's own keys, each a one-key command):
-
-    olympus:token:<sha256>           string: "<game id>" (deleted with the game)
-    olympus:games:<all|active|finished|aborted>
-                                     sorted sets, all scores 0, members "<created ms>:<id>"
-    olympus:games:activity           sorted set: active games, scored by when the sweeper looks
-                                     at them next (their last change + the inactivity limit)
-    olympus:games:expiry             sorted set: finished and aborted games, scored by when the
-                                     sweeper deletes them (their end + the retention)
-    olympus:games:scheduled          string "1": games written before the two schedules existed
-                                     were put on them (`GameStore.adopt`)
-    olympus:timers:{t<n>}            sorted sets, TIMER_SHARDS of them (a game's shard from its
-                                     id): game ids scored by when the workers must next act on
-                                     the game (a bot's turn, a seat's deadline: clocks.py)
+Its keys, what each holds and how they are named: keys.py.
 
 Timers: every write that leaves something to do (a bot-played seat waiting, a clock running)
 lowers the game's timer to that moment (ZADD LT) just before its commit, in the same write on
@@ -48,7 +10,9 @@ computed from the version before it (see `reschedule`). A timer too early costs 
 the game; the sweep claims due timers for a lease (TIMER_LEASE_MS) so a lost task is retried.
 
 The version lives both in the hash (what the scripts compare) and in front of the state bytes,
-so that one GET reads a state and its version consistently. An idempotency record holds the
+so that a state is always read with its version. A load names the state its caller holds (its
+version and `updated` ms: scripts.LOAD) and gets the state only when the stored one is another,
+with the idempotency record asked about in the same script. An idempotency record holds the
 version its answer made and a digest of the request (answer and expected version): a repeated
 key with the same request gets its first result rebuilt from that version's event and log
 entry, with another request a refusal. Only a game's last IDEMPOTENCY_RECORDS keys are kept (and
@@ -67,7 +31,6 @@ is gone). The value types and the log's stored form are in `records.py`.
 from __future__ import annotations
 
 import asyncio
-import base64
 import hashlib
 import logging
 import time
@@ -82,6 +45,48 @@ from olympus.platform.storage import storage_calls
 
 from .cluster_pipe import ClusterPipe
 from .durability import NO_WAIT, Durability, NotReplicated
+from .keys import (
+    GAME_PARTS as GAME_PARTS,
+)
+from .keys import (
+    PREFIX as PREFIX,
+)
+from .keys import (
+    TIMER_SHARDS as TIMER_SHARDS,
+)
+from .keys import (
+    game_key as game_key,
+)
+from .keys import (
+    idem_field as idem_field,
+)
+from .keys import (
+    index_key as index_key,
+)
+from .keys import (
+    live_channel as live_channel,
+)
+from .keys import (
+    member_game as member_game,
+)
+from .keys import (
+    pack_state as pack_state,
+)
+from .keys import (
+    short_digest as short_digest,
+)
+from .keys import (
+    timer_key as timer_key,
+)
+from .keys import (
+    timer_shard as timer_shard,
+)
+from .keys import (
+    token_key as token_key,
+)
+from .keys import (
+    unpack_state as unpack_state,
+)
 from .pipe import PipeError, RedisPipe
 from .records import (
     CHUNK_MARK,
@@ -95,9 +100,8 @@ from .records import (
     Summary,
     unpack_log,
 )
-from .scripts import ABORT, CLAIM, COMMIT, CONFIRM, CREATE, LOAD, PACK
+from .scripts import ABORT, CLAIM, COMMIT, CONFIRM, CREATE, LOAD, PACK, RECORD_RATINGS
 
-PREFIX = "olympus"
 STATUS_ACTIVE = "active"
 STATUS_FINISHED = "finished"
 STATUS_ABORTED = "aborted"
@@ -128,7 +132,6 @@ DEFAULT_INACTIVITY_S = 7 * 24 * 3600
 # A game created without an API key (the anonymous policy) is kept this long once it ends.
 DEFAULT_ANONYMOUS_RETENTION_S = 24 * 3600
 
-TIMER_SHARDS = 16
 # A claimed timer comes due again after this long unless its worker rescheduled it: a task
 # lost with its worker is retried.
 TIMER_LEASE_MS = 30_000
@@ -163,58 +166,6 @@ SUMMARY_FIELDS = (
     "result",
     "ratings",  # JSON {seat: rating change}, once the scoring service rated the game
 )
-# The seats' rating changes into the game's hash, only while the game exists.
-RECORD_RATINGS = """
-if redis.call('EXISTS', KEYS[1]) == 1 then return redis.call('HSET', KEYS[1], 'ratings', ARGV[1]) end
-return -1
-"""
-GAME_PARTS = ("game", "state", "log", "logz", "events", "idem", "idemring", "grants")
-
-
-def game_key(game_id: str, part: str) -> str:
-    return f"{PREFIX}:{{g:{game_id}}}:{part}"
-
-
-def idem_field(seat: int, key: str) -> str:
-    """A key's field in the game's idempotency hash: as short whatever the key's length."""
-    return f"{seat}:{short_digest(f'{seat}:{key}')}"
-
-
-def short_digest(text: str) -> str:
-    """72 bits of SHA-256 in 12 URL-safe characters: collisions among a game's few dozen
-    records (or a changed request keeping its digest) are beyond any practical chance."""
-    return base64.urlsafe_b64encode(hashlib.sha256(text.encode()).digest()[:9]).decode()
-
-
-def timer_key(game_id: str) -> str:
-    """The timer shard of a game (a game id is 16 hex digits)."""
-    return timer_shard(int(game_id[:8], 16) % TIMER_SHARDS)
-
-
-def timer_shard(n: int) -> str:
-    return f"{PREFIX}:timers:{{t{n}}}"
-
-
-def token_key(digest: str) -> str:
-    return f"{PREFIX}:token:{digest}"
-
-
-def index_key(status: str) -> str:
-    return f"{PREFIX}:games:{status}"
-
-
-def member_game(member: str) -> str:
-    """The game id of an index member ("<created ms>:<id>")."""
-    return member.split(":", 1)[1]
-
-
-def pack_state(version: int, raw: bytes) -> bytes:
-    return b"%d:" % version + raw
-
-
-def unpack_state(value: bytes) -> tuple[int, bytes]:
-    head, _, raw = value.partition(b":")
-    return int(head), raw
 
 
 class GameStore:
@@ -683,11 +634,6 @@ async def read_events(
     return _events([(ident, {b"e": fields[1]}) for ident, fields in entries]), StreamHead(
         int(version or 0), ended
     )
-
-
-def live_channel(game_id: str) -> str:
-    """The channel the commit scripts publish the game's events on (named like its keys)."""
-    return game_key(game_id, "live")
 
 
 def _events(entries: list[Any]) -> list[tuple[int, bytes]]:
