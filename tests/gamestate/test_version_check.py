@@ -107,6 +107,20 @@ def test_an_unchanged_game_is_not_sent_nor_parsed_again(
     _run(own_redis, test)
 
 
+def test_a_state_handed_to_a_reader_stays_as_it_was_after_the_next_answer(
+    own_redis: EmbeddedRedis,
+) -> None:
+    async def test(one: Games, _other: Games) -> None:
+        made = await one.create(OPTIONS, SEATS, TimeControl())
+        read = await one.current(made.meta.game_id, made.tokens[0])  # the held state, shared
+        saved = read.game.to_bytes()
+        assert await _answer(one, made, 1) == 2
+        assert read.version == 1 and read.game.to_bytes() == saved
+        assert (await one.load(made.meta)).game.to_bytes() != saved
+
+    _run(own_redis, test)
+
+
 def test_a_game_another_process_moved_is_parsed_once_at_its_new_version(
     own_redis: EmbeddedRedis, parses: list[int]
 ) -> None:

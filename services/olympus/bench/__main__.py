@@ -1,12 +1,12 @@
 """`make bench`: one JSON line per benchmark, in this order: the engine, the bots' decisions per
 second, the search bot's simulations per second, the game service (answers, Redis memory per
-game, watchers), the workers (bot games per minute, bot turn latency), matchmaking (tickets
-matched per second, time to match; and a good pair's time to match while one account attacks,
-against idle), what the seams between the services cost (SubmitAction and time to match on the
-code before them and on this checkout, service_seams), live scores (views and answers per
-second with realtime scoring on and off), the cost of WAIT for a replica on Redis Cluster
-(redis_wait), of `appendfsync always` against `everysec` (redis_appendfsync), and
-SubmitAction's p50 with webhooks on over off (webhooks).
+game, watchers, CPU per answer by games held, a read's costs in the process), the workers (bot
+games per minute, bot turn latency), matchmaking (tickets matched per second, time to match; and
+a good pair's time to match while one account attacks, against idle), what the seams between the
+services cost (SubmitAction and time to match on the code before them and on this checkout,
+service_seams), live scores (views and answers per second with realtime scoring on and off), the
+cost of WAIT for a replica on Redis Cluster (redis_wait), of `appendfsync always` against
+`everysec` (redis_appendfsync), and SubmitAction's p50 with webhooks on over off (webhooks).
 
 `python -m olympus.bench engine live_scores` runs only the named ones."""
 
@@ -27,6 +27,7 @@ BENCHMARKS = {
     "gamestate_memory": "memory",
     "gamestate_watchers": "watchers",
     "gamestate_cache_scaling": "cache_scaling",  # CPU per answer at 1,000 and 10,000 games held
+    "gamestate_views": "views",  # a view's cost per viewer, its shared part, a parse, a clone
     "workers": "workers",
     "matchmaking": "matchmaking",
     "matchmaking_abuse": "matchmaking_abuse",
