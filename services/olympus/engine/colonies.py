@@ -32,6 +32,7 @@ from .decisions import Decision, SelectOption
 from .errors import IllegalAction
 from .interpreter import all_feasible, op
 from .mutate import fire_colony_placed, log, push, push_effects
+from .prompts import prompt
 from .query import tableau, tableau_effects
 from .rng import shuffle
 from .state import Frame, GameState, Player
@@ -76,7 +77,7 @@ def _discard_decide(g: GameState, frame: Frame) -> list[Decision]:
     return [
         SelectOption(
             frame[1],
-            f"Remove one colony tile from this game ({SOLO_TILES_KEPT} stay)",
+            prompt("solo_colony_tile_out", kept=SOLO_TILES_KEPT),
             names,
             range(len(names)),
         )

@@ -30,6 +30,7 @@ from .actions import (
 from .cards.model import card_number
 from .constants import NEUTRAL
 from .errors import IllegalAction
+from .prompts import Prompt, english_text, prompt
 
 
 def _wrong_kind(answer: Answer, expected: str) -> IllegalAction:
@@ -39,14 +40,18 @@ def _wrong_kind(answer: Answer, expected: str) -> IllegalAction:
 
 
 class Decision:
-    """Base class. `player` is the seat that must answer."""
+    """Base class. `player` is the seat that must answer. `prompt` is the question in English;
+    given as a Prompt, it also has a code and parameters a client words in its own language
+    (`prompt_code` empty for a prompt given as plain text)."""
 
     kind = ""
-    __slots__ = ("player", "prompt", "source", "undoable")
+    __slots__ = ("player", "prompt", "prompt_code", "prompt_params", "source", "undoable")
 
-    def __init__(self, player: int, prompt: str, source: int = 0) -> None:
+    def __init__(self, player: int, prompt: str | Prompt, source: int = 0) -> None:
         self.player = player
-        self.prompt = prompt
+        self.prompt = english_text(prompt)
+        self.prompt_code = prompt.code if isinstance(prompt, Prompt) else ""
+        self.prompt_params = prompt.sent_params if isinstance(prompt, Prompt) else {}
         self.source = source  # the card that asks, 0 for rules
         self.undoable = 0  # how many answers the seat may take back now (the undo option)
 
@@ -83,7 +88,7 @@ class SelectSpace(Decision):
     __slots__ = ("spaces", "tile")
 
     def __init__(
-        self, player: int, prompt: str, spaces: Sequence[int], tile: str, source: int = 0
+        self, player: int, prompt: str | Prompt, spaces: Sequence[int], tile: str, source: int = 0
     ) -> None:
         super().__init__(player, prompt, source)
         self.spaces = tuple(spaces)
@@ -119,7 +124,7 @@ class SelectPlayer(Decision):
     __slots__ = ("seats",)
 
     def __init__(
-        self, player: int, prompt: str, seats: Sequence[int | None], source: int = 0
+        self, player: int, prompt: str | Prompt, seats: Sequence[int | None], source: int = 0
     ) -> None:
         super().__init__(player, prompt, source)
         self.seats = tuple(seats)
@@ -146,21 +151,24 @@ class SelectPlayer(Decision):
 
 
 class SelectOption(Decision):
-    """Pick one labelled alternative; `enabled` lists the indices that can be carried out."""
+    """Pick one labelled alternative; `enabled` lists the indices that can be carried out.
+    A label given as a Prompt also has a code a client words (`label_prompts`, None for one
+    given as English text)."""
 
     kind = "option"
-    __slots__ = ("enabled", "labels")
+    __slots__ = ("enabled", "label_prompts", "labels")
 
     def __init__(
         self,
         player: int,
-        prompt: str,
-        labels: Sequence[str],
+        prompt: str | Prompt,
+        labels: Sequence[str | Prompt],
         enabled: Sequence[int],
         source: int = 0,
     ) -> None:
         super().__init__(player, prompt, source)
-        self.labels = tuple(labels)
+        self.labels = tuple(english_text(label) for label in labels)
+        self.label_prompts = tuple(label if isinstance(label, Prompt) else None for label in labels)
         self.enabled = tuple(enabled)
 
     def legal_actions(self) -> Iterator[Answer]:
@@ -192,7 +200,7 @@ class SelectAmount(Decision):
     __slots__ = ("maximum", "minimum")
 
     def __init__(
-        self, player: int, prompt: str, minimum: int, maximum: int, source: int = 0
+        self, player: int, prompt: str | Prompt, minimum: int, maximum: int, source: int = 0
     ) -> None:
         super().__init__(player, prompt, source)
         self.minimum = minimum
@@ -256,7 +264,7 @@ class SelectCards(Decision):
     def __init__(
         self,
         player: int,
-        prompt: str,
+        prompt: str | Prompt,
         cards: Sequence[int],
         minimum: int,
         maximum: int,
@@ -306,6 +314,9 @@ class SelectCards(Decision):
         }
 
 
+_SETUP_PROMPT = prompt("setup")
+
+
 class SelectSetup(Decision):
     """Choose a corporation and the opening cards to buy (3 M€ each, 5 for Polyphemos, free
     for Beginner)."""
@@ -318,7 +329,7 @@ class SelectSetup(Decision):
         player: int,
         corporations: dict[int, int],
         cards: Sequence[int],
-        prompt: str = "Choose your corporation and cards",
+        prompt: str | Prompt = _SETUP_PROMPT,
     ) -> None:
         super().__init__(player, prompt)
         self.corporations = corporations  # corporation id -> how many cards it can afford

@@ -38,6 +38,7 @@ from .ops.prelude_effects import heat_decision
 from .payment import heat_choices, money, pay_megacredits
 from .placement import legal_spaces
 from .prelude import keep_decision, keep_preludes, keeping, push_prelude_phase
+from .prompts import prompt
 from .query import card_buy_cost, greenery_plant_cost, terraformed
 from .state import Frame, GameState, Player
 from .venus import push_solar_phase
@@ -165,7 +166,7 @@ def _research_frame(pending: tuple[int, ...], owed: tuple[tuple[int, int], ...])
 def _research_decide(g: GameState, frame: Frame) -> list[Decision]:
     out: list[Decision] = []
     for seat, amount in _owed(frame):
-        d = heat_decision(g, seat, amount, what="for the cards bought")
+        d = heat_decision(g, seat, amount, what="pay_with_heat_for_cards_bought")
         assert d is not None  # the seat's stock has not changed since it bought
         out.append(d)
     for seat in frame[3]:
@@ -173,7 +174,7 @@ def _research_decide(g: GameState, frame: Frame) -> list[Decision]:
         out.append(
             SelectCards(
                 seat,
-                f"Buy research cards ({card_buy_cost(p)} M€ each)",
+                prompt("research", cost=card_buy_cost(p)),
                 p.dealt,
                 0,
                 research_budget(p),
@@ -218,7 +219,7 @@ def _draft_decide(g: GameState, frame: Frame) -> list[Decision]:
     return [
         SelectCards(
             seat,
-            "Draft a card (pick one, pass the rest)",
+            prompt("draft"),
             g.players[seat].draft_hand,
             1,
             1,
@@ -334,7 +335,7 @@ class FinalGreenery(Decision):
 
 
 def _final_decide(g: GameState, frame: Frame) -> list[Decision]:
-    return [FinalGreenery(frame[1], "Convert plants into a greenery, or finish")]
+    return [FinalGreenery(frame[1], prompt("final_greenery"))]
 
 
 def _final_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -376,11 +377,7 @@ def _project_done(g: GameState, frame: Frame) -> None:
 
 def _sell_decide(g: GameState, frame: Frame) -> list[Decision]:
     p = g.players[frame[1]]
-    return [
-        SelectCards(
-            p.seat, "Sell patents: discard cards for 1 M€ each", p.hand, 1, len(p.hand), 0, "sell"
-        )
-    ]
+    return [SelectCards(p.seat, prompt("sell_patents"), p.hand, 1, len(p.hand), 0, "sell")]
 
 
 def _sell_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:

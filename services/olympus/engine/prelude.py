@@ -28,6 +28,7 @@ from .hooks import PLAY_CHECKS, play_check
 from .interpreter import all_feasible, op
 from .mutate import log, push, push_effects
 from .payment import PayRule, payment_failure, payments
+from .prompts import prompt
 from .rng import shuffle
 from .state import Frame, GameState, Player
 from .turn import play_card
@@ -63,7 +64,7 @@ def keeping(p: Player) -> bool:
 def keep_decision(p: Player) -> Decision:
     return SelectCards(
         p.seat,
-        f"Keep {PRELUDES_KEPT} of your {len(p.preludes)} preludes",
+        prompt("keep_preludes", n=PRELUDES_KEPT, dealt=len(p.preludes)),
         p.preludes,
         PRELUDES_KEPT,
         PRELUDES_KEPT,
@@ -118,9 +119,7 @@ def push_prelude_phase(g: GameState) -> None:
 
 def _turn_decide(g: GameState, frame: Frame) -> list[Decision]:
     p = g.players[frame[1]]
-    return [
-        SelectCards(p.seat, "Choose the prelude to play next", p.preludes, 1, 1, 0, PRELUDE_PURPOSE)
-    ]
+    return [SelectCards(p.seat, prompt("next_prelude"), p.preludes, 1, 1, 0, PRELUDE_PURPOSE)]
 
 
 def _turn_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -147,9 +146,7 @@ def _prelude_turn(g: GameState, frame: Frame) -> Frame | None:
 
 def _draw_decide(g: GameState, frame: Frame) -> list[Decision]:
     return [
-        SelectCards(
-            frame[1], "Play one of these preludes", frame[4], 1, 1, 0, PRELUDE_PURPOSE, frame[2]
-        )
+        SelectCards(frame[1], prompt("play_prelude"), frame[4], 1, 1, 0, PRELUDE_PURPOSE, frame[2])
     ]
 
 
@@ -192,7 +189,7 @@ class PlayFromHand(Decision):
     __slots__ = ("g", "rules")
 
     def __init__(self, g: GameState, seat: int, source: int) -> None:
-        super().__init__(seat, "Play a card from your hand", source)
+        super().__init__(seat, prompt("play_from_hand"), source)
         self.g = g
         self.rules = _hand_options(g, g.players[seat])
 

@@ -42,6 +42,7 @@ from .interpreter import op
 from .milestones import award_cost, awards_of, milestones_of
 from .mutate import log, push, push_effects
 from .payment import PayRule, apply_payment, payment_failure, payments
+from .prompts import prompt
 from .query import greenery_plant_cost
 from .state import Frame, GameState, Player
 from .turn_options import (
@@ -70,8 +71,7 @@ class TurnDecision(Decision):
     __slots__ = ("g", "options", "taken")
 
     def __init__(self, g: GameState, seat: int, taken: int) -> None:
-        prompt = "Take your first action" if taken == 0 else "Take a second action or end your turn"
-        super().__init__(seat, prompt)
+        super().__init__(seat, prompt("first_action" if taken == 0 else "second_action"))
         self.g = g
         self.taken = taken
         self.options = TurnOptions(g, g.players[seat], taken)
@@ -382,11 +382,16 @@ def _pay_card_state(g: GameState, frame: Frame) -> tuple[Player, PayRule, Paymen
 def _pay_card_decide(g: GameState, frame: Frame) -> list[Decision]:
     p, rule, _, choices = _pay_card_state(g, frame)
     holder = card_def(rule.resource_card)
-    prompt = (
-        f"Pay for {card_def(frame[2]).name}: how many {holder.resource}s from {holder.name} "
-        f"({rule.resource_value} M€ each)"
+    question = prompt(
+        "pay_with_card_resources",
+        card=card_number(frame[2]),
+        card_name=card_def(frame[2]).name,
+        holder=card_number(rule.resource_card),
+        holder_name=holder.name,
+        kind=holder.resource,
+        value=rule.resource_value,
     )
-    return [SelectAmount(p.seat, prompt, choices[0], choices[-1], rule.resource_card)]
+    return [SelectAmount(p.seat, question, choices[0], choices[-1], rule.resource_card)]
 
 
 def _pay_card_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:

@@ -25,6 +25,7 @@ from .decisions import Decision, SelectSpace
 from .interpreter import op
 from .mutate import log, place_tile, push, raise_oxygen, raise_temperature, raise_venus
 from .placement import legal_spaces
+from .prompts import prompt
 from .state import Frame, GameState
 from .venus_ops import floater_cards  # noqa: F401  (registers the Venus cards' instructions)
 
@@ -71,7 +72,7 @@ def _wg_raise(g: GameState, frame: Frame) -> None:
 def _wg_ocean_decide(g: GameState, frame: Frame) -> list[Decision]:
     seat = frame[1]
     spaces = legal_spaces(g, seat, "ocean", "ocean")
-    return [SelectSpace(seat, "Place an ocean for the World Government", spaces, "ocean", 0)]
+    return [SelectSpace(seat, prompt("world_government_ocean"), spaces, "ocean", 0)]
 
 
 def _wg_ocean_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:

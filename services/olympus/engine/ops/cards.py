@@ -14,6 +14,7 @@ from ..mutate import (
     push,
 )
 from ..payment import can_afford, megacredit_rule
+from ..prompts import prompt
 from ..query import amount, card_buy_cost
 from ..state import Frame, GameState, Player
 from .common import player_of
@@ -31,7 +32,7 @@ def _look_decide(g: GameState, frame: Frame) -> list[Decision]:
     keep = min(keep, len(revealed))
     return [
         SelectCards(
-            frame[1], f"Keep {keep} of these cards", revealed, keep, keep, 0, "keep", frame[2]
+            frame[1], prompt("keep_cards", n=keep), revealed, keep, keep, 0, "keep", frame[2]
         )
     ]
 
@@ -66,7 +67,12 @@ def _buy_decide(g: GameState, frame: Frame) -> list[Decision]:
     return [
         SelectCards(
             p.seat,
-            f"Buy {card_def(top[0]).name} for {card_buy_cost(p)} M€?",
+            prompt(
+                "buy_card",
+                card=card_number(top[0]),
+                card_name=card_def(top[0]).name,
+                cost=card_buy_cost(p),
+            ),
             top,
             0,
             1 if _can_pay(p, card_buy_cost(p)) else 0,
@@ -112,9 +118,7 @@ def _reveal_tag(g: GameState, frame: Frame) -> None:
 
 def _swap_decide(g: GameState, frame: Frame) -> list[Decision]:
     p = player_of(g, frame)
-    return [
-        SelectCards(p.seat, "Discard a card to draw a card?", p.hand, 0, 1, 0, "discard", frame[2])
-    ]
+    return [SelectCards(p.seat, prompt("swap_card"), p.hand, 0, 1, 0, "discard", frame[2])]
 
 
 def _swap_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..actions import Answer, ChooseAmount, ChooseCards, ChooseOption
 from ..cards.catalogue import get as card_def
+from ..cards.model import card_number
 from ..decisions import Decision, SelectAmount, SelectCards, SelectOption
 from ..interpreter import all_feasible, op
 from ..mutate import (
@@ -16,6 +17,7 @@ from ..mutate import (
     push,
     push_effects,
 )
+from ..prompts import prompt
 from ..state import Frame, GameState, Player
 from .card_resources import add_has_target, card_sources
 from .common import R, player_of
@@ -50,7 +52,7 @@ def _enabled(g: GameState, frame: Frame) -> list[int]:
 
 def _choose_decide(g: GameState, frame: Frame) -> list[Decision]:
     labels = [label for label, _ in frame[3]]
-    return [SelectOption(frame[1], "Choose one", labels, _enabled(g, frame), frame[2])]
+    return [SelectOption(frame[1], prompt("choose_one"), labels, _enabled(g, frame), frame[2])]
 
 
 def _choose_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -79,11 +81,10 @@ def _convert_max(p: Player, mode: str, source: str) -> int:
 def _convert_decide(g: GameState, frame: Frame) -> list[Decision]:
     p = player_of(g, frame)
     mode, source, target = frame[3], frame[4], frame[5]
-    what = "production" if mode == "prod" else ""
     return [
         SelectAmount(
             p.seat,
-            f"How much {source} {what} to turn into {target} {what}".replace("  ", " "),
+            prompt("convert", mode=mode, res=source, target=target),
             1,
             _convert_max(p, mode, source),
             frame[2],
@@ -133,9 +134,7 @@ def _copy_candidates(g: GameState, p: Player, tag: str, exclude: int) -> list[in
 def _copy_decide(g: GameState, frame: Frame) -> list[Decision]:
     p = player_of(g, frame)
     cands = _copy_candidates(g, p, frame[3], frame[2])
-    return [
-        SelectCards(p.seat, "Repeat the production box of a card", cands, 1, 1, 0, "copy", frame[2])
-    ]
+    return [SelectCards(p.seat, prompt("copy_production"), cands, 1, 1, 0, "copy", frame[2])]
 
 
 def _copy_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -176,12 +175,11 @@ def _distinct_batches(batches: Any) -> list[int]:
 
 def _order_decide(g: GameState, frame: Frame) -> list[Decision]:
     batches = frame[3]
-    labels = [card_def(card).name for card, _ in batches]
-    return [
-        SelectOption(
-            frame[1], "Choose which effect resolves first", labels, _distinct_batches(batches)
-        )
+    labels = [
+        prompt("label.effect_of_card", card=card_number(card), card_name=card_def(card).name)
+        for card, _ in batches
     ]
+    return [SelectOption(frame[1], prompt("effect_order"), labels, _distinct_batches(batches))]
 
 
 def _order_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:

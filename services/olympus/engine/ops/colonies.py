@@ -40,6 +40,7 @@ from ..colony_tiles import TRACK_STEPS, tile_def
 from ..decisions import Decision, SelectAmount, SelectCards, SelectOption
 from ..interpreter import op
 from ..mutate import log, push, push_effects
+from ..prompts import prompt
 from ..state import Frame, GameState, Player
 from .common import player_of
 
@@ -57,9 +58,7 @@ def _colony_decide(g: GameState, frame: Frame) -> list[Decision]:
     names = _colony_tiles(g, frame)
     labels = [f"{n}: {tile_def(n).placement_text}" if frame[3] else n for n in names]
     return [
-        SelectOption(
-            frame[1], "Choose the tile for your colony", labels, range(len(names)), frame[2]
-        )
+        SelectOption(frame[1], prompt("colony_tile_to_build"), labels, range(len(names)), frame[2])
     ]
 
 
@@ -108,9 +107,7 @@ def _trade_decide(g: GameState, frame: Frame) -> list[Decision]:
     names = tradeable_tiles(g, frame[1])
     labels = [f"{n}: {tile_def(n).income_text(b.tile(n).marker)}" for n in names]
     return [
-        SelectOption(
-            frame[1], "Choose the colony tile to trade with", labels, range(len(names)), frame[2]
-        )
+        SelectOption(frame[1], prompt("colony_tile_to_trade"), labels, range(len(names)), frame[2])
     ]
 
 
@@ -152,7 +149,7 @@ def _boost_decide(g: GameState, frame: Frame) -> list[Decision]:
     return [
         SelectAmount(
             frame[1],
-            f"Move {frame[3]}'s track marker up before trading (0 to {frame[4]} steps)",
+            prompt("trade_track_up", colony=frame[3], most=frame[4]),
             0,
             frame[4],
             frame[2],
@@ -182,7 +179,7 @@ def _trade_income(g: GameState, frame: Frame) -> None:
 def _discard_decide(g: GameState, frame: Frame) -> list[Decision]:
     p = player_of(g, frame)
     n = min(frame[3], len(p.hand))
-    return [SelectCards(p.seat, f"Discard {n} card(s)", p.hand, n, n, 0, "discard", frame[2])]
+    return [SelectCards(p.seat, prompt("discard_cards", n=n), p.hand, n, n, 0, "discard", frame[2])]
 
 
 def _discard_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -213,7 +210,7 @@ def _colony_bonuses(g: GameState, frame: Frame) -> None:
 def _tile_decide(g: GameState, frame: Frame) -> list[Decision]:
     names = board(g).unused
     return [
-        SelectOption(frame[1], "Bring a colony tile into play", names, range(len(names)), frame[2])
+        SelectOption(frame[1], prompt("colony_tile_into_play"), names, range(len(names)), frame[2])
     ]
 
 

@@ -18,11 +18,13 @@ from typing import Any
 
 from ..actions import Answer, ChooseAmount, ChooseCards, ChooseOption
 from ..cards.catalogue import get as card_def
+from ..cards.model import card_number
 from ..colony_tiles import TRACK_STEPS
 from ..constants import HEAT, MC
 from ..decisions import Decision, SelectAmount, SelectCards, SelectOption
 from ..interpreter import op
 from ..mutate import change_prod, gain, log, push
+from ..prompts import prompt
 from ..query import heat_floaters, spendable_heat, tableau
 from ..state import Frame, GameState, Player
 from .card_resources import add_card_resource
@@ -39,8 +41,8 @@ def tagged_holders(p: Player, kind: str, tag: str) -> list[int]:
 def _tagged_decide(g: GameState, frame: Frame) -> list[Decision]:
     kind, n, tag = frame[3], frame[4], frame[5]
     cards = tagged_holders(player_of(g, frame), kind, tag)
-    prompt = f"Add {n} {kind}(s) to one of your {tag} cards"
-    return [SelectCards(frame[1], prompt, cards, 1, 1, 0, "add", frame[2])]
+    question = prompt("add_to_tagged_card", n=n, kind=kind, tag=tag)
+    return [SelectCards(frame[1], question, cards, 1, 1, 0, "add", frame[2])]
 
 
 def _tagged_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -66,8 +68,8 @@ def _spend_sources(p: Player, kind: str, n: int) -> list[int]:
 def _spend_from_decide(g: GameState, frame: Frame) -> list[Decision]:
     kind, n = frame[3], frame[4]
     cards = _spend_sources(player_of(g, frame), kind, n)
-    prompt = f"Remove {n} {kind}(s) from one of your cards"
-    return [SelectCards(frame[1], prompt, cards, 1, 1, 0, "remove", frame[2])]
+    question = prompt("remove_from_card", n=n, kind=kind)
+    return [SelectCards(frame[1], question, cards, 1, 1, 0, "remove", frame[2])]
 
 
 def _take_off(p: Player, card: int, n: int) -> None:
@@ -115,8 +117,13 @@ def _cash_here(g: GameState, frame: Frame) -> None:
 
 def _convert_here_decide(g: GameState, frame: Frame) -> list[Decision]:
     n = player_of(g, frame).card_res.get(frame[2], 0)
-    prompt = f"How many resources on {card_def(frame[2]).name} to turn into {frame[3]}"
-    return [SelectAmount(frame[1], prompt, 1, n, frame[2])]
+    question = prompt(
+        "convert_card_resources",
+        card=card_number(frame[2]),
+        card_name=card_def(frame[2]).name,
+        res=frame[3],
+    )
+    return [SelectAmount(frame[1], question, 1, n, frame[2])]
 
 
 def _convert_here_apply(g: GameState, p: Player, frame: Frame, n: int) -> None:
@@ -180,8 +187,15 @@ def _marker_labels(g: GameState, names: list[str]) -> list[str]:
 
 def _shift_decide(g: GameState, frame: Frame) -> list[Decision]:
     names = _shift_choices(g)
-    prompt = "Choose the colony tile whose marker goes up a step"
-    return [SelectOption(frame[1], prompt, _marker_labels(g, names), range(len(names)), frame[2])]
+    return [
+        SelectOption(
+            frame[1],
+            prompt("colony_marker_up"),
+            _marker_labels(g, names),
+            range(len(names)),
+            frame[2],
+        )
+    ]
 
 
 def _raise_marker(g: GameState, frame: Frame, name: str) -> None:
@@ -211,8 +225,15 @@ def _shift_tracks(g: GameState, frame: Frame) -> Frame | None:
 
 def _lower_decide(g: GameState, frame: Frame) -> list[Decision]:
     names = _lowerable(g, frame[3])
-    prompt = "Choose the colony tile whose marker goes down a step"
-    return [SelectOption(frame[1], prompt, _marker_labels(g, names), range(len(names)), frame[2])]
+    return [
+        SelectOption(
+            frame[1],
+            prompt("colony_marker_down"),
+            _marker_labels(g, names),
+            range(len(names)),
+            frame[2],
+        )
+    ]
 
 
 def _lower_marker(g: GameState, frame: Frame, name: str) -> None:
@@ -260,8 +281,8 @@ def _pay_heat(p: Player, n: int, floaters: int) -> None:
 def _heat_decide(g: GameState, frame: Frame) -> list[Decision]:
     p = player_of(g, frame)
     fewest, most = _floater_range(p, frame[3])
-    prompt = f"Pay {frame[3]} heat: how many floaters to spend as heat"
-    return [SelectAmount(frame[1], prompt, fewest, most, frame[2])]
+    question = prompt("pay_heat_with_floaters", amount=frame[3])
+    return [SelectAmount(frame[1], question, fewest, most, frame[2])]
 
 
 def _heat_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:

@@ -17,6 +17,7 @@ from ..mutate import (
     gain,
     log,
 )
+from ..prompts import prompt
 from ..query import tableau
 from ..state import Frame, GameState, Player
 from .common import R, player_of
@@ -38,11 +39,7 @@ def remove_targets(g: GameState, seat: int, res: str) -> list[int]:
 def _remove_decide(g: GameState, frame: Frame) -> list[Decision]:
     res, n = frame[3], frame[4]
     targets: list[int | None] = [*remove_targets(g, frame[1], res), None]
-    return [
-        SelectPlayer(
-            frame[1], f"Remove up to {n} {res} from a player (or nobody)", targets, frame[2]
-        )
-    ]
+    return [SelectPlayer(frame[1], prompt("remove_any", n=n, res=res), targets, frame[2])]
 
 
 def _take(g: GameState, frame: Frame, seat: int, answer: Answer, *, keep: bool) -> None:
@@ -80,7 +77,7 @@ def steal_targets(g: GameState, seat: int, res: str) -> list[int]:
 def _steal_decide(g: GameState, frame: Frame) -> list[Decision]:
     res, n = frame[3], frame[4]
     targets: list[int | None] = [*steal_targets(g, frame[1], res), None]
-    return [SelectPlayer(frame[1], f"Steal up to {n} {res} from a player", targets, frame[2])]
+    return [SelectPlayer(frame[1], prompt("steal_up_to", n=n, res=res), targets, frame[2])]
 
 
 def _steal_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -104,7 +101,7 @@ def full_steal_targets(g: GameState, seat: int, res: str, n: int) -> list[int]:
 def _steal_exact_decide(g: GameState, frame: Frame) -> list[Decision]:
     res, n = frame[3], frame[4]
     targets: list[int | None] = list(full_steal_targets(g, frame[1], res, n))
-    return [SelectPlayer(frame[1], f"Steal {n} {res} from a player", targets, frame[2])]
+    return [SelectPlayer(frame[1], prompt("steal", n=n, res=res), targets, frame[2])]
 
 
 def _steal_exact_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -140,7 +137,7 @@ def _prod_targets(g: GameState, res: str, n: int) -> list[int]:
 def _prod_any_decide(g: GameState, frame: Frame) -> list[Decision]:
     res, n = frame[3], frame[4]
     targets: list[int | None] = list(_prod_targets(g, res, n))
-    return [SelectPlayer(frame[1], f"Lower a player's {res} production by {n}", targets, frame[2])]
+    return [SelectPlayer(frame[1], prompt("lower_production", n=n, res=res), targets, frame[2])]
 
 
 def _prod_any_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:

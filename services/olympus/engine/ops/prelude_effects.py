@@ -18,6 +18,7 @@ from ..interpreter import op
 from ..milestones import awards_of
 from ..mutate import change_prod, draw_cards, log, push
 from ..payment import can_afford, heat_choices, megacredit_rule, pay_megacredits
+from ..prompts import prompt
 from ..state import Frame, GameState, Player
 from .common import R, player_of
 
@@ -26,16 +27,23 @@ def heat_decision(
     g: GameState, seat: int, amount: int, source: int = 0, what: str = ""
 ) -> Decision | None:
     """The amount decision of how much of an M€ amount Helion pays with heat (the rest in M€),
-    or None when there is no choice. `what` says what the M€ are for ("for the cards bought")."""
+    or None when there is no choice. `what` is the prompt code saying what the M€ are for
+    ("pay_with_heat_for_cards_bought")."""
     span = heat_choices(g.players[seat], amount)
     if span is None:
         return None
-    if not what and source:
-        what = f"({card_def(source).name})"
-    prompt = (
-        f"Pay {amount} M€{' ' + what if what else ''}: how much of it with heat (the rest in M€)"
-    )
-    return SelectAmount(seat, prompt, span[0], span[1], source)
+    if what:
+        question = prompt(what, amount=amount)
+    elif source:
+        question = prompt(
+            "pay_with_heat_for_card",
+            amount=amount,
+            card=card_number(source),
+            card_name=card_def(source).name,
+        )
+    else:
+        question = prompt("pay_with_heat", amount=amount)
+    return SelectAmount(seat, question, span[0], span[1], source)
 
 
 def _pay_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..actions import Answer, ChoosePlayer, ChooseSpace
 from ..cards.catalogue import get as card_def
+from ..cards.model import card_number
 from ..constants import (
     MC,
     OCEANS_MAX,
@@ -20,6 +21,7 @@ from ..mutate import (
     push,
 )
 from ..placement import has_legal_space, legal_spaces
+from ..prompts import prompt
 from ..state import Frame, GameState, Player
 from .common import R, player_of
 
@@ -33,10 +35,13 @@ def _place_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -
 
 def _place_decide(g: GameState, frame: Frame) -> list[Decision]:
     seat, card, tile, rule = frame[1], frame[2], frame[3], frame[4]
-    what = f"Place {'an' if tile == 'ocean' else 'a'} {tile} tile"
     if card:
-        what += f" ({card_def(card).name})"
-    return [SelectSpace(seat, what, legal_spaces(g, seat, tile, rule), tile, card)]
+        question = prompt(
+            "place_tile_for_card", tile=tile, card=card_number(card), card_name=card_def(card).name
+        )
+    else:
+        question = prompt("place_tile", tile=tile)
+    return [SelectSpace(seat, question, legal_spaces(g, seat, tile, rule), tile, card)]
 
 
 def _place_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -61,7 +66,7 @@ def _claim_decide(g: GameState, frame: Frame) -> list[Decision]:
     return [
         SelectSpace(
             frame[1],
-            "Claim a space",
+            prompt("claim_space"),
             legal_spaces(g, frame[1], "claim", "claim"),
             "claim",
             frame[2],
@@ -116,7 +121,7 @@ def _flood_decide(g: GameState, frame: Frame) -> list[Decision]:
     return [
         SelectPlayer(
             frame[1],
-            "Make an adjacent tile's owner lose 4 M€",
+            prompt("flood_target"),
             _flood_targets(g, frame[1], frame[3]),
             frame[2],
         )

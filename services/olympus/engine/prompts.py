@@ -1,0 +1,173 @@
+"""The questions decisions ask, as stable codes with parameters.
+
+A decision's `prompt` is English text for the CLI and for old clients; a client that speaks
+another language words the question itself from `Prompt.code` and `Prompt.params` (issue 32):
+the web page's dictionaries hold one message per code (static/i18n/*.json, keys
+"prompt.<code>", counted ones with the plural forms .one/.few/.many/.other), and
+docs/languages.md says how they are worded.
+
+Parameter values are strings (the protobuf map is string to string). Their names tell a client
+how to word them: `card` a card's number, `res` a resource's id, `tile` a tile's id, `colony` a
+colony tile's name, `kind` a card resource's id; `n`, `cost`, `most` and `amount` are numbers;
+`n` is the one that picks a plural form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+Params = Mapping[str, str]
+
+
+def _card_suffix(params: Params) -> str:
+    return f" ({params['card_name']})" if params.get("card_name") else ""
+
+
+def _production(params: Params) -> str:
+    return " production" if params["mode"] == "prod" else ""
+
+
+# code -> (the parameters it is sent with, its English wording: today's text, unchanged).
+# A parameter ending in "_name" is English only (a card's name for the English text); the page
+# words the card from `card` instead, so it is not listed among the parameters sent.
+_ENGLISH: dict[str, tuple[tuple[str, ...], Callable[[Params], str]]] = {
+    "setup": ((), lambda p: "Choose your corporation and cards"),
+    "first_action": ((), lambda p: "Take your first action"),
+    "second_action": ((), lambda p: "Take a second action or end your turn"),
+    "play_from_hand": ((), lambda p: "Play a card from your hand"),
+    "final_greenery": ((), lambda p: "Convert plants into a greenery, or finish"),
+    "research": (("cost",), lambda p: f"Buy research cards ({p['cost']} M€ each)"),
+    "draft": ((), lambda p: "Draft a card (pick one, pass the rest)"),
+    "sell_patents": ((), lambda p: "Sell patents: discard cards for 1 M€ each"),
+    "keep_cards": (("n",), lambda p: f"Keep {p['n']} of these cards"),
+    "buy_card": (
+        ("card", "cost"),
+        lambda p: f"Buy {p['card_name']} for {p['cost']} M€?",
+    ),
+    "swap_card": ((), lambda p: "Discard a card to draw a card?"),
+    "discard_cards": (("n",), lambda p: f"Discard {p['n']} card(s)"),
+    "keep_preludes": (
+        ("n", "dealt"),
+        lambda p: f"Keep {p['n']} of your {p['dealt']} preludes",
+    ),
+    "next_prelude": ((), lambda p: "Choose the prelude to play next"),
+    "play_prelude": ((), lambda p: "Play one of these preludes"),
+    "choose_one": ((), lambda p: "Choose one"),
+    "effect_order": ((), lambda p: "Choose which effect resolves first"),
+    "copy_production": ((), lambda p: "Repeat the production box of a card"),
+    "convert": (
+        ("mode", "res", "target"),
+        lambda p: f"How much {p['res']}{_production(p)} to turn into {p['target']}{_production(p)}",
+    ),
+    "remove_any": (
+        ("n", "res"),
+        lambda p: f"Remove up to {p['n']} {p['res']} from a player (or nobody)",
+    ),
+    "steal_up_to": (("n", "res"), lambda p: f"Steal up to {p['n']} {p['res']} from a player"),
+    "steal": (("n", "res"), lambda p: f"Steal {p['n']} {p['res']} from a player"),
+    "lower_production": (
+        ("n", "res"),
+        lambda p: f"Lower a player's {p['res']} production by {p['n']}",
+    ),
+    "place_tile": (
+        ("tile",),
+        lambda p: f"Place {'an' if p['tile'] == 'ocean' else 'a'} {p['tile']} tile",
+    ),
+    "place_tile_for_card": (
+        ("tile", "card"),
+        lambda p: (
+            f"Place {'an' if p['tile'] == 'ocean' else 'a'} {p['tile']} tile" + _card_suffix(p)
+        ),
+    ),
+    "claim_space": ((), lambda p: "Claim a space"),
+    "flood_target": ((), lambda p: "Make an adjacent tile's owner lose 4 M€"),
+    "world_government_ocean": ((), lambda p: "Place an ocean for the World Government"),
+    "pay_with_heat": (
+        ("amount",),
+        lambda p: f"Pay {p['amount']} M€: how much of it with heat (the rest in M€)",
+    ),
+    "pay_with_heat_for_card": (
+        ("amount", "card"),
+        lambda p: (
+            f"Pay {p['amount']} M€{_card_suffix(p)}: how much of it with heat (the rest in M€)"
+        ),
+    ),
+    "pay_with_heat_for_cards_bought": (
+        ("amount",),
+        lambda p: (
+            f"Pay {p['amount']} M€ for the cards bought: how much of it with heat (the rest in M€)"
+        ),
+    ),
+    "pay_with_card_resources": (
+        ("card", "holder", "kind", "value"),
+        lambda p: (
+            f"Pay for {p['card_name']}: how many {p['kind']}s from {p['holder_name']} "
+            f"({p['value']} M€ each)"
+        ),
+    ),
+    "colony_tile_to_build": ((), lambda p: "Choose the tile for your colony"),
+    "colony_tile_to_trade": ((), lambda p: "Choose the colony tile to trade with"),
+    "trade_track_up": (
+        ("colony", "most"),
+        lambda p: f"Move {p['colony']}'s track marker up before trading (0 to {p['most']} steps)",
+    ),
+    "colony_tile_into_play": ((), lambda p: "Bring a colony tile into play"),
+    "colony_marker_up": ((), lambda p: "Choose the colony tile whose marker goes up a step"),
+    "colony_marker_down": ((), lambda p: "Choose the colony tile whose marker goes down a step"),
+    "add_to_tagged_card": (
+        ("n", "kind", "tag"),
+        lambda p: f"Add {p['n']} {p['kind']}(s) to one of your {p['tag']} cards",
+    ),
+    "remove_from_card": (
+        ("n", "kind"),
+        lambda p: f"Remove {p['n']} {p['kind']}(s) from one of your cards",
+    ),
+    "convert_card_resources": (
+        ("card", "res"),
+        lambda p: f"How many resources on {p['card_name']} to turn into {p['res']}",
+    ),
+    "pay_heat_with_floaters": (
+        ("amount",),
+        lambda p: f"Pay {p['amount']} heat: how many floaters to spend as heat",
+    ),
+    "solo_colony_tile_out": (
+        ("kept",),
+        lambda p: f"Remove one colony tile from this game ({p['kept']} stay)",
+    ),
+    # Option labels (SelectOption.labels), worded like prompts.
+    "label.effect_of_card": (("card",), lambda p: p["card_name"]),
+}
+
+# code -> the parameters a client is sent (and may use in its wording).
+PROMPT_PARAMS: dict[str, tuple[str, ...]] = {code: names for code, (names, _) in _ENGLISH.items()}
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A question as a code and its parameters; `english` is the text the CLI shows."""
+
+    code: str
+    params: Mapping[str, str] = field(default_factory=dict)
+    english: str = ""
+
+    @property
+    def sent_params(self) -> dict[str, str]:
+        """The parameters a client gets (the English-only names left out)."""
+        return {k: v for k, v in self.params.items() if k in PROMPT_PARAMS[self.code]}
+
+
+def prompt(code: str, **params: object) -> Prompt:
+    """The prompt `code` with its parameters (any value, kept as its string); a parameter
+    `<name>_name` words `<name>` in English only."""
+    names, english = _ENGLISH[code]  # KeyError: a code nobody registered
+    values = {k: str(v) for k, v in params.items()}
+    missing = [n for n in names if n not in values]
+    if missing:
+        raise TypeError(f"prompt {code!r} needs {missing}")
+    return Prompt(code, values, english(values))
+
+
+def english_text(text: str | Prompt) -> str:
+    """The English words of a prompt or label, given as text (no code) or as a Prompt."""
+    return text.english if isinstance(text, Prompt) else text
