@@ -64,6 +64,18 @@ from .turn_options import (
 PASS_PROBABILITY = 0.1
 
 
+def _milestone_shortfall(g: GameState, p: Player, name: str) -> dict[str, str]:
+    """A refused milestone's metadata: its name and, when it is not reached, the seat's count
+    and the threshold (`have`, `need`), for a client to word "you have 2 of 3 cities"."""
+    milestone = milestones_of(g)[name]
+    details = {"milestone": name}
+    if not milestone.reached(g, p):
+        details |= {"have": str(milestone.measure(g, p)), "need": str(milestone.threshold)}
+        if milestone.at_most:
+            details["at_most"] = "1"
+    return details
+
+
 class TurnDecision(Decision):
     """The action-phase decision: take an action, end the turn after one, or pass."""
 
@@ -234,6 +246,7 @@ class TurnDecision(Decision):
                 raise IllegalAction(
                     f"milestone {answer.name} cannot be claimed now: {why}",
                     code="milestone_unavailable",
+                    details=_milestone_shortfall(self.g, p, answer.name),
                 )
             self._check_payment(rule, answer.payment)
         elif isinstance(answer, FundAward):

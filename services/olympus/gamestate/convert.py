@@ -27,6 +27,7 @@ from olympus.engine.actions import Payment
 from olympus.engine.cards.catalogue import get as card_def
 from olympus.engine.cards.model import card_id, card_number
 from olympus.engine.constants import HEAT, NEUTRAL, STEEL, TITANIUM
+from olympus.engine.decisions import SelectOption
 from olympus.engine.errors import MalformedAction
 from olympus.engine.payment import PayRule, payments
 from olympus.engine.prelude import PlayFromHand
@@ -287,6 +288,8 @@ def decision_to_proto(d: Decision) -> pb.Decision:
         seat=d.player,
         kind=value_of(DECISION_KINDS, d.kind),
         prompt=d.prompt,
+        prompt_code=d.prompt_code,
+        prompt_params=d.prompt_params,
         undoable=d.undoable,
     )
     if isinstance(d, TurnDecision):
@@ -323,8 +326,18 @@ def decision_to_proto(d: Decision) -> pb.Decision:
     elif kind == "player":
         msg.player.CopyFrom(pb.PlayerOptions(targets=[target_proto(s) for s in data["seats"]]))
     elif kind == "option":
+        assert isinstance(d, SelectOption)
         msg.option.CopyFrom(
-            pb.OptionOptions(options=[pb.LabelledOption(**o) for o in data["options"]])
+            pb.OptionOptions(
+                options=[
+                    pb.LabelledOption(
+                        **o,
+                        label_code=coded.code if coded else "",
+                        label_params=coded.sent_params if coded else {},
+                    )
+                    for o, coded in zip(data["options"], d.label_prompts, strict=True)
+                ]
+            )
         )
     elif kind == "amount":
         msg.amount.CopyFrom(pb.AmountOptions(min=data["min"], max=data["max"]))

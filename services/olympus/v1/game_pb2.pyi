@@ -874,14 +874,25 @@ class PlayerOptions(_message.Message):
     def __init__(self, targets: _Optional[_Iterable[_Union[PlayerTarget, _Mapping]]] = ...) -> None: ...
 
 class LabelledOption(_message.Message):
-    __slots__ = ("index", "label", "enabled")
+    __slots__ = ("index", "label", "enabled", "label_code", "label_params")
+    class LabelParamsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     INDEX_FIELD_NUMBER: _ClassVar[int]
     LABEL_FIELD_NUMBER: _ClassVar[int]
     ENABLED_FIELD_NUMBER: _ClassVar[int]
+    LABEL_CODE_FIELD_NUMBER: _ClassVar[int]
+    LABEL_PARAMS_FIELD_NUMBER: _ClassVar[int]
     index: int
     label: str
     enabled: bool
-    def __init__(self, index: _Optional[int] = ..., label: _Optional[str] = ..., enabled: _Optional[bool] = ...) -> None: ...
+    label_code: str
+    label_params: _containers.ScalarMap[str, str]
+    def __init__(self, index: _Optional[int] = ..., label: _Optional[str] = ..., enabled: _Optional[bool] = ..., label_code: _Optional[str] = ..., label_params: _Optional[_Mapping[str, str]] = ...) -> None: ...
 
 class OptionOptions(_message.Message):
     __slots__ = ("options",)
@@ -912,11 +923,20 @@ class PlayCardOptions(_message.Message):
     def __init__(self, play: _Optional[_Iterable[_Union[PlayableCard, _Mapping]]] = ...) -> None: ...
 
 class Decision(_message.Message):
-    __slots__ = ("seat", "kind", "prompt", "source", "action", "setup", "cards", "space", "player", "option", "amount", "final_greenery", "play_card", "undoable")
+    __slots__ = ("seat", "kind", "prompt", "source", "prompt_code", "prompt_params", "action", "setup", "cards", "space", "player", "option", "amount", "final_greenery", "play_card", "undoable")
+    class PromptParamsEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     SEAT_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     PROMPT_FIELD_NUMBER: _ClassVar[int]
     SOURCE_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_CODE_FIELD_NUMBER: _ClassVar[int]
+    PROMPT_PARAMS_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     SETUP_FIELD_NUMBER: _ClassVar[int]
     CARDS_FIELD_NUMBER: _ClassVar[int]
@@ -931,6 +951,8 @@ class Decision(_message.Message):
     kind: DecisionKind
     prompt: str
     source: CardRef
+    prompt_code: str
+    prompt_params: _containers.ScalarMap[str, str]
     action: ActionOptions
     setup: SetupOptions
     cards: CardsOptions
@@ -941,7 +963,7 @@ class Decision(_message.Message):
     final_greenery: FinalGreeneryOptions
     play_card: PlayCardOptions
     undoable: int
-    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[DecisionKind, str]] = ..., prompt: _Optional[str] = ..., source: _Optional[_Union[CardRef, _Mapping]] = ..., action: _Optional[_Union[ActionOptions, _Mapping]] = ..., setup: _Optional[_Union[SetupOptions, _Mapping]] = ..., cards: _Optional[_Union[CardsOptions, _Mapping]] = ..., space: _Optional[_Union[SpaceOptions, _Mapping]] = ..., player: _Optional[_Union[PlayerOptions, _Mapping]] = ..., option: _Optional[_Union[OptionOptions, _Mapping]] = ..., amount: _Optional[_Union[AmountOptions, _Mapping]] = ..., final_greenery: _Optional[_Union[FinalGreeneryOptions, _Mapping]] = ..., play_card: _Optional[_Union[PlayCardOptions, _Mapping]] = ..., undoable: _Optional[int] = ...) -> None: ...
+    def __init__(self, seat: _Optional[int] = ..., kind: _Optional[_Union[DecisionKind, str]] = ..., prompt: _Optional[str] = ..., source: _Optional[_Union[CardRef, _Mapping]] = ..., prompt_code: _Optional[str] = ..., prompt_params: _Optional[_Mapping[str, str]] = ..., action: _Optional[_Union[ActionOptions, _Mapping]] = ..., setup: _Optional[_Union[SetupOptions, _Mapping]] = ..., cards: _Optional[_Union[CardsOptions, _Mapping]] = ..., space: _Optional[_Union[SpaceOptions, _Mapping]] = ..., player: _Optional[_Union[PlayerOptions, _Mapping]] = ..., option: _Optional[_Union[OptionOptions, _Mapping]] = ..., amount: _Optional[_Union[AmountOptions, _Mapping]] = ..., final_greenery: _Optional[_Union[FinalGreeneryOptions, _Mapping]] = ..., play_card: _Optional[_Union[PlayCardOptions, _Mapping]] = ..., undoable: _Optional[int] = ...) -> None: ...
 
 class GetDecisionRequest(_message.Message):
     __slots__ = ("game_id", "token")

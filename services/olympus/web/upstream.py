@@ -95,15 +95,21 @@ def to_json(message: Message) -> dict[str, Any]:
     )
 
 
-def error_body(code: str, message: str, reason: str = "") -> dict[str, Any]:
-    return {"error": {"code": code, "reason": reason, "message": message}}
+def error_body(
+    code: str, message: str, reason: str = "", metadata: dict[str, str] | None = None
+) -> dict[str, Any]:
+    """The bridge's JSON error; `metadata` is the ErrorInfo's (what the page words a refusal
+    with, e.g. a milestone's `have` and `need`: js/prompts.js)."""
+    return {
+        "error": {"code": code, "reason": reason, "message": message, "metadata": metadata or {}}
+    }
 
 
 def refusal(exc: grpc.RpcError) -> web.Response:
     """A service's refusal as the bridge's JSON error, reason and message kept."""
     code: grpc.StatusCode = exc.code()  # type: ignore[attr-defined]
-    reason, _metadata, _retry = error_details(exc)
-    body = error_body(code.name, exc.details() or "", reason)  # type: ignore[attr-defined]
+    reason, metadata, _retry = error_details(exc)
+    body = error_body(code.name, exc.details() or "", reason, dict(metadata))  # type: ignore[attr-defined]
     return web.json_response(body, status=_HTTP_STATUS.get(code, 502))
 
 
