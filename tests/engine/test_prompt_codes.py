@@ -88,11 +88,11 @@ def test_the_english_wording_is_the_text_old_clients_get() -> None:
         ): "Place a city tile (Urbanized Area)",
         (
             "convert",
-            (("mode", "res"), ("res", "heat"), ("target", "plants")),
+            (("res", "heat"), ("target", "plants")),
         ): "How much heat to turn into plants",
         (
-            "convert",
-            (("mode", "prod"), ("res", "energy"), ("target", "heat")),
+            "convert_production",
+            (("res", "energy"), ("target", "heat")),
         ): "How much energy production to turn into heat production",
     }
     for (code, params), english in cases.items():

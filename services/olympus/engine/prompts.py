@@ -8,8 +8,8 @@ docs/languages.md says how they are worded.
 
 Parameter values are strings (the protobuf map is string to string). Their names tell a client
 how to word them: `card` a card's number, `res` a resource's id, `tile` a tile's id, `colony` a
-colony tile's name, `kind` a card resource's id; `n`, `cost`, `most` and `amount` are numbers;
-`n` is the one that picks a plural form.
+colony tile's name, `kind` a card resource's id, `tag` a tag; `n`, `cost`, `most`, `amount` and the like are
+numbers; `n` is the one that picks a plural form.
 """
 
 from __future__ import annotations
@@ -22,10 +22,6 @@ Params = Mapping[str, str]
 
 def _card_suffix(params: Params) -> str:
     return f" ({params['card_name']})" if params.get("card_name") else ""
-
-
-def _production(params: Params) -> str:
-    return " production" if params["mode"] == "prod" else ""
 
 
 # code -> (the parameters it is sent with, its English wording: today's text, unchanged).
@@ -57,8 +53,12 @@ _ENGLISH: dict[str, tuple[tuple[str, ...], Callable[[Params], str]]] = {
     "effect_order": ((), lambda p: "Choose which effect resolves first"),
     "copy_production": ((), lambda p: "Repeat the production box of a card"),
     "convert": (
-        ("mode", "res", "target"),
-        lambda p: f"How much {p['res']}{_production(p)} to turn into {p['target']}{_production(p)}",
+        ("res", "target"),
+        lambda p: f"How much {p['res']} to turn into {p['target']}",
+    ),
+    "convert_production": (
+        ("res", "target"),
+        lambda p: f"How much {p['res']} production to turn into {p['target']} production",
     ),
     "remove_any": (
         ("n", "res"),

@@ -84,7 +84,9 @@ def _convert_decide(g: GameState, frame: Frame) -> list[Decision]:
     return [
         SelectAmount(
             p.seat,
-            prompt("convert", mode=mode, res=source, target=target),
+            prompt(
+                "convert_production" if mode == "prod" else "convert", res=source, target=target
+            ),
             1,
             _convert_max(p, mode, source),
             frame[2],

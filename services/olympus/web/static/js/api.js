@@ -5,6 +5,7 @@ export class ApiError extends Error {
     this.status = status;
     this.code = error.code || "";
     this.reason = error.reason || "";
+    this.metadata = error.metadata || {}; // the ErrorInfo's, worded by prompts.js refusalText
   }
 }
 

@@ -3,6 +3,7 @@ import { actionLabel, awardName, cardName, milestoneName } from "./cardwords.js"
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardTile, seatName } from "./panels.js";
+import { optionLabel, promptText } from "./prompts.js";
 
 // A payment control for a PayRule: steel / titanium / heat inputs, the M€ left to pay shown.
 function payControl(pay) {
@@ -176,7 +177,7 @@ export function decisionPanel(state, send) {
       () => ({ player: target }), send, { "data-answer": "player" }))));
   }
   if (kind === "DECISION_KIND_OPTION") {
-    body.push(h("div", {}, d.option.options.map((o) => button(o.label, () => ({ option: o.index }), send, { "data-answer": "option", disabled: !o.enabled }))));
+    body.push(h("div", {}, d.option.options.map((o) => button(optionLabel(o), () => ({ option: o.index }), send, { "data-answer": "option", disabled: !o.enabled }))));
   }
   if (kind === "DECISION_KIND_AMOUNT") {
     const amount = h("input", { type: "number", name: "amount", min: d.amount.min, max: d.amount.max, value: d.amount.max });
@@ -189,7 +190,7 @@ export function decisionPanel(state, send) {
   }
   const text = h("input", { name: "text-answer", placeholder: t("decision.text_placeholder"), size: 24 });
   return h("section", { id: "decision", class: "decision", "data-kind": kind },
-    h("h2", {}, t(`kind.${kind}`), d.source ? ` — ${d.source.name}` : ""), h("p", { class: "muted prompt" }, d.prompt), body,
+    h("h2", {}, t(`kind.${kind}`), d.source ? ` — ${d.source.name}` : ""), h("p", { class: "muted prompt" }, promptText(d)), body,
     h("details", {}, h("summary", {}, t("decision.text")), text, button(t("decision.send"), () => ({ text: text.value }), send, { "data-answer": "text" })));
 }
 

@@ -11,6 +11,7 @@ import { cardName, milestoneName, awardName } from "./cardwords.js";
 import { advancePassPanel, askConfirm, confirmQuestion, passNow, preferencesPanel } from "./conveniences.js";
 import { finalBreakdown, liveScore, logLine, milestonesAndAwards, parameters, seatBoards, seatName, tickClocks } from "./panels.js";
 import { rematchPanel } from "./tables.js";
+import { refusalText } from "./prompts.js";
 
 // Measured by the browser tests: answer click -> the new version on screen.
 window.olympusMetrics = window.olympusMetrics || { answers: [] };
@@ -51,7 +52,7 @@ export async function openGame(app, gameId) {
       showMessage("");
       await refresh();
     } catch (error) {
-      showMessage(`${t("refused")}: ${error.reason || error.code} — ${error.message}`);
+      showMessage(`${t("refused")}: ${refusalText(error)}`);
     }
   };
 
@@ -70,7 +71,7 @@ export async function openGame(app, gameId) {
       game.pending = { version: Number(done.version), started };
       await refresh();
     } catch (error) {
-      showMessage(`${t("refused")}: ${error.reason || error.code} — ${error.message}`);
+      showMessage(`${t("refused")}: ${refusalText(error)}`);
       document.body.dataset.refusals = String(Number(document.body.dataset.refusals || 0) + 1);
     }
   };
@@ -173,6 +174,6 @@ export async function openGame(app, gameId) {
     else scheduleRender();
   });
   events.addEventListener("end", () => events.close());
-  events.addEventListener("refused", (message) => showMessage(JSON.parse(message.data).error?.message || ""));
+  events.addEventListener("refused", (message) => showMessage(refusalText(JSON.parse(message.data).error || {})));
   return () => { game.closed = true; clearInterval(ticking); events.close(); };
 }
