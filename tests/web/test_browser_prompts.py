@@ -1,0 +1,43 @@
+"""The page words the server's prompt codes and refusals in its language (marked `browser`):
+a Vietnamese page at seat 1 shows its setup question and its first-action question in
+Vietnamese, and a refused milestone as how far the seat is ("bạn có 1 trên 3")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from browser_support import click_and_wait, open_page, shot
+from card_table import THARSIS_REPUBLIC, answer, seeded_table, setup
+from web_support import Browser, WebStack
+
+pytestmark = pytest.mark.browser
+
+
+def test_a_vietnamese_prompt_and_refusal(browser: Any, browser_stack: WebStack) -> None:
+    host, seat = Browser(browser_stack.url), Browser(browser_stack.url)
+    game_id, token = seeded_table(host)
+    page = open_page(browser, f"{browser_stack.url}/#/join/{game_id}/{token}", "vi")
+    page.wait_for_selector("#decision[data-kind='DECISION_KIND_SETUP']")
+    assert page.inner_text("#decision .prompt") == "Chọn tập đoàn và thẻ của bạn"
+    # The seat's answers up to the milestone come from a second client of the same seat (the
+    # same invitation token); the page follows the game.
+    seat.ok("POST", f"/api/games/{game_id}/join", {"token": token})
+    setup(host, game_id)
+    click_and_wait(page, "#decision [data-answer='confirm']")
+    page.wait_for_selector("#decision[data-kind='DECISION_KIND_ACTION']")
+    assert page.inner_text("#decision .prompt") == "Thực hiện hành động đầu tiên"
+    answer(seat, game_id, {"card_action": {"card": THARSIS_REPUBLIC, "choice": 0, "payment": {}}})
+    page.wait_for_selector("#decision[data-kind='DECISION_KIND_SPACE']")
+    assert page.inner_text("#decision .prompt") == "Đặt một ô thành phố (Tharsis Republic)"
+    spaces = seat.ok("GET", f"/api/games/{game_id}")["decision"]["decision"]["space"]["spaces"]
+    answer(seat, game_id, {"space": spaces[0]})
+    page.wait_for_selector("#decision[data-kind='DECISION_KIND_ACTION']")
+    # A milestone the seat has not reached, typed: refused, worded with its metadata.
+    page.click("#decision details summary")
+    page.fill("input[name=text-answer]", "milestone mayor")
+    assert not click_and_wait(page, "#decision [data-answer='text']")
+    page.wait_for_selector("#message:not([hidden])")
+    message = page.inner_text("#message")
+    shot(page, "prompts_vi_refusal")
+    assert "Chưa thể đạt cột mốc Thị trưởng: bạn có 1 trên 3." in message, message
