@@ -30,15 +30,17 @@ def new_game(
     players: int = 2,
     corporations: Iterable[str] | None = None,
     seed: int = 0,
+    rules: int | None = None,
     **options: Any,
 ) -> Game:
     """A game at the first action of generation 1, seat 0 to act, hands and stocks empty.
 
     Each seat gets the named corporation (default: the Beginner corporation), whose start
     (production, ongoing effects) applies. Opening cards and every resource are then cleared
-    so that a test decides what each seat holds."""
+    so that a test decides what each seat holds. `rules`: the rules version it is dealt under
+    (default the current one, see engine/version.py)."""
     corps = list(corporations) if corporations is not None else ["R00"] * players
-    g = Game.new(GameOptions(players=players, seed=seed, **options))
+    g = Game.new(GameOptions(players=players, seed=seed, **options), rules=rules)
     for seat, key in enumerate(corps):
         p = g.players[seat]
         p.dealt_corps = [cid(key)]  # deal the wanted corporation

@@ -51,6 +51,7 @@ def record(options: GameOptions) -> dict[str, object]:
             answers.append([d.player, f"undo {count}"])
     return {
         "options": options.to_data(),
+        "rules": game.rules,  # replayed by the rules it was recorded under
         "answers": answers,
         "result": game.result(),
         "state_sha256": hashlib.sha256(game.to_bytes()).hexdigest(),

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from olympus.engine import Game, GameOptions
+from olympus.engine.version import FIRST_RULES_VERSION
 
 GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
 
@@ -21,7 +22,10 @@ GOLDEN = sorted((Path(__file__).parent / "golden").glob("*.json"))
 def test_golden_playthrough_replays_exactly(path: Path) -> None:
     record = json.loads(path.read_text(encoding="utf-8"))
     options = GameOptions.from_data(record["options"])
-    game = Game.replay(options, [(seat, text) for seat, text in record["answers"]])
+    # Each game replays by the rules it was recorded under (a record without them predates
+    # rules versions: version 1).
+    rules = record.get("rules", FIRST_RULES_VERSION)
+    game = Game.replay(options, [(seat, text) for seat, text in record["answers"]], rules=rules)
     assert game.is_over
     assert game.result() == record["result"]
     assert hashlib.sha256(game.to_bytes()).hexdigest() == record["state_sha256"]

@@ -1,7 +1,7 @@
 """Save formats and rules versions: an older save is migrated on load, a newer one (format or
 rules) is refused untouched with the retryable `VersionNotServed`, and a game keeps the rules
-version it was dealt under through saves, loads and replays (with a synthetic next version,
-since today there is only version 1)."""
+version it was dealt under through saves, loads and replays (rules 1 and 2 today; a version
+beyond them is refused)."""
 
 from __future__ import annotations
 
@@ -17,12 +17,16 @@ from olympus.engine.errors import CorruptState
 from olympus.engine.version import VersionNotServed, plays_since
 
 OPTIONS = GameOptions(players=2, seed=41, corporate_era=True, undo=True)
+BEYOND = version.RULES_VERSION + 1  # a rules version this code does not implement
 
 
-def _played(options: GameOptions = OPTIONS, answers: int = 30, seed: int = 1) -> Game:
-    """A game some random answers in (past the setup, so the save holds real play)."""
+def _played(
+    options: GameOptions = OPTIONS, answers: int = 30, seed: int = 1, rules: int | None = None
+) -> Game:
+    """A game some random answers in (past the setup, so the save holds real play), dealt
+    under `rules` (default the version this process deals)."""
     rnd = random.Random(seed)
-    game = Game.new(options)
+    game = Game.new(options, rules=rules)
     for _ in range(answers):
         decision = game.decisions()[0]
         game.apply(decision.player, decision.sample(rnd))
@@ -53,7 +57,7 @@ def _continue(game: Game, steps: int, seed: int) -> bytes:
 
 
 def test_a_save_of_the_first_rules_version_keeps_its_bytes() -> None:
-    game = _played()
+    game = _played(rules=version.FIRST_RULES_VERSION)
     data = game.to_data()
     assert data["v"] == migrations.FORMAT_VERSION == 1
     assert "rv" not in data  # saves made before versions existed read the same
@@ -73,7 +77,7 @@ def _v2_step(data: dict[str, Any]) -> dict[str, Any]:
 def test_an_older_format_is_migrated_on_load_and_plays_on_the_same(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    game = _played()
+    game = _played(rules=1)
     saved = game.to_data()
     assert "u" in saved  # the undo window's nested save is migrated too
     untouched = copy.deepcopy(saved)
@@ -132,27 +136,27 @@ def test_a_newer_format_is_refused_untouched_and_retryable() -> None:
 
 
 def test_a_newer_rules_version_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    saved = {**_played().to_data(), "rv": 2}
+    saved = {**_played().to_data(), "rv": BEYOND}
     with pytest.raises(VersionNotServed) as info:
         Game.from_data(saved)
-    assert info.value.details["kind"] == "rules_version"
+    assert info.value.details == {"kind": "rules_version", "found": "3", "served": "1, 2"}
     with pytest.raises(VersionNotServed):
-        Game.new(OPTIONS, rules=2)  # nor dealt
+        Game.new(OPTIONS, rules=BEYOND)  # nor dealt
     with pytest.raises(CorruptState, match="bad rules version"):
         Game.from_data({**saved, "rv": "2"})
 
 
 def _next_rule(game: Game) -> str:
-    """How a synthetic rules change would read in the engine: the old behaviour stays for the
-    games dealt before it."""
+    """How a rules change reads in the engine: the old behaviour stays for the games dealt
+    before it."""
     return "new" if plays_since(game, 2) else "old"
 
 
-def test_a_synthetic_next_rules_version_serves_both(monkeypatch: pytest.MonkeyPatch) -> None:
-    old_game = _played()
+def test_rules_1_and_2_are_served_side_by_side(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game of the previous release: dealt under rules 1 (what an old replica deals).
+    old_game = _played(rules=1)
     old_save = old_game.to_bytes()
-    # The next deploy: rules 2 for new games, rules 1 still played for the running ones.
-    monkeypatch.setattr(version, "KNOWN_RULES", frozenset({1, 2}))
+    # This deploy: rules 2 for new games, rules 1 still played for the running ones.
     monkeypatch.setattr(version, "SERVED_RULES", version.SERVED_RULES)  # restored after
     monkeypatch.setattr(version, "DEAL_RULES", version.DEAL_RULES)
     version.serve()  # a replica of the new code: serves both, deals the newest
@@ -193,9 +197,9 @@ def test_a_deploy_serves_only_versions_its_code_plays(monkeypatch: pytest.Monkey
     for bad in ("", "one", "1;2"):
         with pytest.raises(ValueError):
             version.parse_versions(bad)
-    with pytest.raises(ValueError, match="plays rules versions 1"):
-        version.serve(frozenset({1, 2}))
+    with pytest.raises(ValueError, match=r"plays rules versions 1, 2, not \[3\]"):
+        version.serve(frozenset({1, BEYOND}))
     with pytest.raises(ValueError, match="not served"):
         version.serve(frozenset({1}), deal=2)
     version.serve(frozenset({1}), deal=1)
-    assert (version.SERVED_RULES, version.current_rules()) == ({1}, 1)
+    assert (version.SERVED_RULES, version.current_rules()) == (frozenset({1}), 1)

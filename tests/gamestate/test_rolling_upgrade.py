@@ -1,7 +1,8 @@
 """A rolling upgrade: the game service of the previous release (real code from this repository's
 history, in a git worktree) and this checkout's, on one Redis, play the same games answer by
-answer in turn. Nothing may be lost, doubled or refused for a version mismatch: each replica
-reads what the other wrote. And a game this replica does not serve (rules or format written by
+answer in turn, the new one deploying a rules change as docs/upgrades.md says (step 1,
+`--deal-rules 1`: it plays rules 1 and 2 and still deals 1). Nothing may be lost, doubled or
+refused for a version mismatch: each replica reads what the other wrote. And a game this replica does not serve (rules or format written by
 newer code) is refused with the retryable UNAVAILABLE / VERSION_NOT_SERVED, left untouched.
 
 The previous release is the commit before versions were recorded (the parent of the commit that
@@ -32,6 +33,7 @@ from olympus.client import OlympusClient
 from olympus.client.players import pick
 from olympus.client.sdk import GameServiceError, SeatHandle
 from olympus.engine import Game, GameOptions
+from olympus.engine.version import FIRST_RULES_VERSION
 from olympus.gamestate.meta import GameMeta
 from olympus.gamestate.store import game_key
 from olympus.platform.embedded_redis import EmbeddedRedis
@@ -105,9 +107,11 @@ def replicas(own_redis: EmbeddedRedis, old_tree: Path) -> Iterator[dict[str, Ser
     assert _imports_from(old_services).is_relative_to(old_services.resolve())
     assert _imports_from(new_services).is_relative_to(new_services.resolve())
     args = ("--redis-url", own_redis.url)
+    # The new code deals the rules the old code plays until no old replica is left.
+    new_args = (*args, "--deal-rules", str(FIRST_RULES_VERSION))
     with (
         running_service("gamestate", *args, env=_services_env(old_services)) as old,
-        running_service("gamestate", *args, env=_services_env(new_services)) as new,
+        running_service("gamestate", *new_args, env=_services_env(new_services)) as new,
     ):
         yield {"old": old, "new": new}
 
@@ -265,7 +269,7 @@ def test_a_game_of_newer_rules_or_format_is_refused_untouched(
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (("--rules-versions", "2"), "this code plays rules versions 1, not [2]"),
+        (("--rules-versions", "3"), "this code plays rules versions 1, 2, not [3]"),
         (("--rules-versions", "1", "--deal-rules", "2"), "which is not served"),
         (("--rules-versions", "x"), "numbers separated by commas"),
     ],

@@ -17,13 +17,16 @@ from typing import Protocol
 
 from .errors import CorruptState
 
-# Version 1 is the rules of every game saved before versions were recorded (a save without its
-# version is of version 1).
+# The rules versions, and what each one changed (also in docs/upgrades.md, "Rules versions"):
+#   1  the rules of every game saved before versions were recorded (a save without its version
+#      is of version 1)
+#   2  a card printed "add ... to ANY card" reaches every player's cards, not only the player's
+#      own (ops/card_resources.py `add_targets`; docs/venus.md, "Resources onto ANY card")
 FIRST_RULES_VERSION = 1
-RULES_VERSION = 1  # the newest rules this code implements
+RULES_VERSION = 2  # the newest rules this code implements
 # What this code plays: the current version and, after a change, the previous one until its
 # last game has ended (then the old branch and its version are retired together).
-KNOWN_RULES: frozenset[int] = frozenset({RULES_VERSION})
+KNOWN_RULES: frozenset[int] = frozenset({FIRST_RULES_VERSION, RULES_VERSION})
 # What this process serves and deals new games under: all it knows and the newest, unless the
 # deploy says otherwise (`serve`: a replica of a rules change deals the previous version until
 # no replica of the old code is left, see docs/upgrades.md).

@@ -9,7 +9,8 @@ Frames:
         "other"       another card of yours (ANOTHER card)
         "any"         a card of yours, this one included (a tile's bonus, "a Venus card")
         "any_player"  a card of any player, this one included (ANY card): the resources go to
-                      that card's owner, and count for the owner's VP
+                      that card's owner, and count for the owner's VP (since rules version 2;
+                      a game of version 1 plays it as "any", see version.py)
       Lost when no card qualifies; `required` (actions): then the effect is not feasible. A
       choice is asked unless exactly one card qualifies and it is the player's own; it may be
       declined when only other players' cards qualify (docs/venus.md, "Resources onto ANY
@@ -31,9 +32,13 @@ from ..decisions import Decision, SelectCards
 from ..interpreter import op
 from ..query import amount, tableau
 from ..state import Frame, GameState, Player
+from ..version import plays_since
 from .common import player_of
 
 ANY_PLAYER = "any_player"  # the printed ANY card: every player's cards qualify
+# The rules version since which ANY card reaches other players' cards: a game dealt before it
+# keeps playing ANY as the player's own cards (what the engine did then), see version.py.
+ANY_CARD_OF_EVERY_PLAYER = 2
 
 
 def _kinds(value: str | Sequence[str]) -> tuple[str, ...]:
@@ -69,7 +74,7 @@ def add_targets(g: GameState, seat: int, card: int, args: Sequence[Any]) -> list
         return [card]
     tag = rest[1] if len(rest) > 1 else ""
     own = holders(g.players[seat], kinds, card if target == "other" else 0, tag)
-    if target != ANY_PLAYER:
+    if target != ANY_PLAYER or not plays_since(g, ANY_CARD_OF_EVERY_PLAYER):
         return own
     count = len(g.players)
     others = [
