@@ -1,6 +1,6 @@
 // The viewer's pending decision, every kind, as controls that build a structured answer.
 import { actionLabel, awardName, cardName, milestoneName } from "./cardwords.js";
-import { h } from "./dom.js";
+import { h, pressable } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardTile, seatName } from "./panels.js";
 import { optionLabel, promptText } from "./prompts.js";
@@ -99,14 +99,21 @@ function keptFor(key, initial) {
   return kept;
 }
 
+// A chosen tile is highlighted, and says so to a screen reader.
+function showChosen(tile, chosen) {
+  tile.classList.toggle("selected", chosen);
+  tile.setAttribute("aria-pressed", String(chosen));
+}
+
 function cardChoice(cards, catalogue, min, most, onChange, key = "") {
   const chosen = keptFor(`${key}|${cards.map((c) => c.number).join()}`, cards.slice(0, min).map((c) => c.number)).chosen;
   const tiles = cards.map((c) => {
-    const tile = cardTile(c, catalogue, { class: chosen.has(c.number) ? "selected" : "" });
+    const tile = pressable(cardTile(c, catalogue, { class: chosen.has(c.number) ? "selected" : "" }),
+      cardName(c.number, c.name), chosen.has(c.number));
     tile.addEventListener("click", () => {
       if (chosen.has(c.number)) chosen.delete(c.number);
       else if (chosen.size < most()) chosen.add(c.number);
-      tile.classList.toggle("selected", chosen.has(c.number));
+      showChosen(tile, chosen.has(c.number));
       onChange?.(chosen);
     });
     return tile;
@@ -116,7 +123,8 @@ function cardChoice(cards, catalogue, min, most, onChange, key = "") {
     for (const number of [...chosen].reverse()) {
       if (chosen.size <= most()) break;
       chosen.delete(number);
-      tiles.find((x) => x.dataset.card === number)?.classList.remove("selected");
+      const tile = tiles.find((x) => x.dataset.card === number);
+      if (tile) showChosen(tile, false);
     }
     onChange?.(chosen);
   };
@@ -148,12 +156,13 @@ export function decisionPanel(state, send) {
     corporation = kept.corporation ?? corporation; // the one clicked before a redraw
     showCost(cards.chosen);
     body.push(h("h3", {}, t("decision.corporation")), h("div", { class: "cards", id: "corporations" }, d.setup.corporations.map((offer) => {
-      const tile = cardTile(offer.card, catalogue, { class: offer.card.number === corporation ? "selected corporation" : "corporation",
-        children: h("div", { class: "muted" }, t("decision.max_cards", { n: offer.max_cards })) });
+      const tile = pressable(cardTile(offer.card, catalogue, { class: offer.card.number === corporation ? "selected corporation" : "corporation",
+        children: h("div", { class: "muted" }, t("decision.max_cards", { n: offer.max_cards })) }),
+      cardName(offer.card.number, offer.card.name), offer.card.number === corporation);
       tile.addEventListener("click", () => {
         corporation = offer.card.number;
         kept.corporation = corporation;
-        for (const x of tile.parentNode.children) x.classList.toggle("selected", x === tile);
+        for (const x of tile.parentNode.children) showChosen(x, x === tile);
         cards.trim();
       });
       return tile;

@@ -15,6 +15,22 @@ export function h(tag, attrs = {}, ...children) {
   return el;
 }
 
+// A tile or a map space that is chosen by clicking it, made choosable without a mouse too: in
+// the tab order, named for screen readers, and pressed with Enter or Space (a click, so that
+// one handler serves both). `pressed`: the tile's on/off state for a pick-several choice.
+export function pressable(el, label, pressed) {
+  el.setAttribute("tabindex", "0");
+  el.setAttribute("role", "button");
+  el.setAttribute("aria-label", label);
+  if (pressed !== undefined) el.setAttribute("aria-pressed", String(pressed));
+  el.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" && event.key !== " ") return;
+    event.preventDefault(); // Space would scroll the page
+    el.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  });
+  return el;
+}
+
 const SVG = "http://www.w3.org/2000/svg";
 export function s(tag, attrs = {}, ...children) {
   const el = document.createElementNS(SVG, tag);

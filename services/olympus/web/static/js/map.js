@@ -1,5 +1,5 @@
 // Mars as SVG hexes: tiles, owners, bonuses, special spaces; legal spaces highlighted.
-import { h, s } from "./dom.js";
+import { h, pressable, s } from "./dom.js";
 import { t } from "./i18n.js";
 
 export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98"];
@@ -46,7 +46,12 @@ export function drawMap(board, view, legal, onPick, recent = new Set()) {
     const group = s("g", { class: "hex", "data-space": space.id });
     const hex = s("polygon", { points: hexPoints(cx, cy), fill, class: `space${isLegal ? " legal" : ""}${recent.has(space.id) ? " recent" : ""}`, "data-space": space.id },
       s("title", {}, title));
-    if (isLegal) hex.addEventListener("click", () => onPick(space.id));
+    if (isLegal) {
+      // Legal spaces are in the tab order (in the board's order: by row, then column); the
+      // name read out is the one the hover title shows.
+      pressable(hex, title);
+      hex.addEventListener("click", () => onPick(space.id));
+    }
     group.append(hex);
     if (!tile && space.bonuses?.length) {
       group.append(s("text", { x: cx, y: cy + 3, "text-anchor": "middle" }, space.bonuses.map((b) => BONUS[b] || "?").join("")));
