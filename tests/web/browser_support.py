@@ -76,15 +76,24 @@ def record(name: str, values: list[float]) -> None:
 
 
 def open_page(
-    browser: Any, url: str, language: str = "en", csp: bool = False, confirm: bool = False
+    browser: Any,
+    url: str,
+    language: str = "en",
+    csp: bool = False,
+    confirm: bool = False,
+    phone: dict[str, int] | None = None,
 ) -> Any:
     """The page in a context of its own. The tests' own probes (`wait_for_function` with a
     string) are evaluated code, which the page's CSP forbids: they run with the CSP bypassed,
     unless `csp` (test_cross_site.py shows the page itself runs under it). The confirm step
     before costly moves (on for people) is off unless `confirm`: the tests that play click
-    passes and dear cards without a dialog (test_browser_conveniences.py tests it)."""
+    passes and dear cards without a dialog (test_browser_conveniences.py tests it). `phone`: a
+    viewport of that size with touch input."""
     context = browser.new_context(
-        locale=language, viewport={"width": 1400, "height": 1000}, bypass_csp=not csp
+        locale=language,
+        viewport=phone or {"width": 1400, "height": 1000},
+        has_touch=phone is not None,
+        bypass_csp=not csp,
     )
     if not confirm:
         context.add_init_script(

@@ -1,4 +1,4 @@
-"""The game page as a table (marked `browser`): it fits a phone (390×844) as well as a wide
+"""The game page as a table (marked `browser`): it fits a phone (360×740, touch; the ladder and player pages too) as well as a wide
 screen, running clocks tick and a timeout is told, the creator of a person-and-person table is
 shown an invitation link per seat that seats a second browser, a spectator is offered no table
 controls, and the map has a legend. Screenshots under artifacts/screenshots/."""
@@ -9,10 +9,27 @@ from typing import Any
 
 import pytest
 from browser_support import create_table, open_page, shot
+from pages_support import RatedStack
 from web_support import WebStack
 
 pytestmark = pytest.mark.browser
-PHONE = {"width": 390, "height": 844}
+# The smallest phones in common use (a 390 px phone has room to spare), touch input.
+PHONE = {"width": 360, "height": 740}
+# Elements reaching past the viewport's right edge (or left of it) that the page does not
+# clip or scroll inside a box of their own (the games table and the log scroll by design).
+OVERFLOWING = """() => {
+  const width = document.documentElement.clientWidth;
+  const clipped = (el) => {
+    for (let p = el.parentElement; p; p = p.parentElement) {
+      if (getComputedStyle(p).overflowX !== "visible") return true;
+    }
+    return false;
+  };
+  return [...document.body.querySelectorAll("*")].filter((el) => {
+    const box = el.getBoundingClientRect();
+    return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5) && !clipped(el);
+  }).map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className?.baseVal ?? el.className}`);
+}"""
 
 
 def abort(page: Any) -> None:
@@ -22,21 +39,31 @@ def abort(page: Any) -> None:
 
 
 def fits(page: Any) -> None:
-    width = page.evaluate("document.documentElement.scrollWidth")
-    assert width <= page.viewport_size["width"], f"{width} px wide"
+    """The document is exactly as wide as the viewport: nothing scrolls sideways."""
+    width, viewport = page.evaluate(
+        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
+    )
+    assert width == viewport, f"{width} px wide in {viewport}"
+    assert page.evaluate(OVERFLOWING) == []
+
+
+def reachable(page: Any, part: str) -> None:
+    """Scrolled to, the part is on screen, within the viewport's width (a thumb can get at it)."""
+    page.locator(part).scroll_into_view_if_needed()
+    box = page.locator(part).bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], part
+    assert box["y"] < PHONE["height"] and box["y"] + box["height"] > 0, part  # on screen
 
 
 def test_the_lobby_and_the_game_fit_a_phone(browser: Any, browser_stack: WebStack) -> None:
-    page = open_page(browser, browser_stack.url + "/")
-    page.set_viewport_size(PHONE)
+    page = open_page(browser, browser_stack.url + "/", phone=PHONE)
     fits(page)
     shot(page, "phone-lobby")
     create_table(page, "hellas")
     page.wait_for_selector("#decision[data-kind='DECISION_KIND_SETUP']")
     fits(page)
-    for part in ("#decision", "#hand", "#map", "#boards"):
-        box = page.locator(part).bounding_box()
-        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], part
+    for part in ("#decision", "#decision [data-answer='confirm']", "#hand", "#map", "#boards"):
+        reachable(page, part)
     shot(page, "phone-setup")
     page.set_viewport_size({"width": 1400, "height": 900})
     fits(page)
@@ -47,6 +74,18 @@ def test_the_lobby_and_the_game_fit_a_phone(browser: Any, browser_stack: WebStac
     )
     shot(page, "wide-setup")
     abort(page)
+    page.context.close()
+
+
+def test_the_ladder_and_a_player_page_fit_a_phone(browser: Any, rated_stack: RatedStack) -> None:
+    page = open_page(browser, f"{rated_stack.url}/#/ladder/{rated_stack.queue}", phone=PHONE)
+    page.locator("#leaderboard tbody tr").first.wait_for()
+    fits(page)
+    shot(page, "phone-ladder")
+    page.goto(f"{rated_stack.url}/#/player/{rated_stack.queue}/{rated_stack.players[0]}")
+    page.wait_for_selector("#rating-chart .point")
+    fits(page)
+    shot(page, "phone-player")
     page.context.close()
 
 
