@@ -1,7 +1,7 @@
 """Save formats and rules versions: an older save is migrated on load, a newer one (format or
 rules) is refused untouched with the retryable `VersionNotServed`, and a game keeps the rules
 version it was dealt under through saves, loads and replays (rules 1 and 2 today; a version
-beyond them is refused)."""
+beyond them is refused). A frame of an instruction since folded into another still plays."""
 
 from __future__ import annotations
 
@@ -12,7 +12,9 @@ from typing import Any
 import orjson
 import pytest
 
-from olympus.engine import Game, GameOptions, migrations, version
+from helpers import card_resources, cid, decision, give, hand, in_play, new_game, play
+from olympus.engine import ChooseCards, Game, GameOptions, migrations, version
+from olympus.engine.decisions import SelectCards
 from olympus.engine.errors import CorruptState
 from olympus.engine.version import VersionNotServed, plays_since
 
@@ -203,3 +205,33 @@ def test_a_deploy_serves_only_versions_its_code_plays(monkeypatch: pytest.Monkey
         version.serve(frozenset({1}), deal=2)
     version.serve(frozenset({1}), deal=1)
     assert (version.SERVED_RULES, version.current_rules()) == (frozenset({1}), 1)
+
+
+def _jovian_floater_game() -> Game:
+    """Seat 0 holds two Jovian floater cards and a floater card without the tag."""
+    g = new_game(colonies=True, venus=True, rules=1)
+    in_play(g, 0, "Jupiter Floating Station", "Titan Shuttles", "Dirigibles")
+    return g
+
+
+def test_a_save_waiting_on_the_retired_add_tagged_frame_plays_as_add() -> None:
+    # A save made before "a Jovian card" became `add(..., tag="jovian")`: Nitrogen from Titan's
+    # 2 floaters wait on the old frame.
+    g = _jovian_floater_game()
+    g.stack.append(("add_tagged", 0, cid("Nitrogen from Titan"), "floater", 2, "jovian"))
+    g._cache = None
+    old = Game.from_bytes(g.to_bytes())
+    now = _jovian_floater_game()  # the same move as the card plays it today
+    hand(now, 0, "Nitrogen from Titan")
+    give(now, 0, megacredits=25)
+    play(now, 0, "Nitrogen from Titan")
+    jovian = (cid("Jupiter Floating Station"), cid("Titan Shuttles"))
+    for game in (old, now):
+        d = decision(game)
+        assert isinstance(d, SelectCards) and d.cards == jovian  # not Dirigibles: no tag
+        assert (d.prompt_code, d.prompt) == (
+            "add_to_tagged_card",
+            "Add 2 floater(s) to one of your jovian cards",
+        )
+        game.apply(0, ChooseCards((cid("Titan Shuttles"),)))
+        assert card_resources(game, 0, "Titan Shuttles") == 2

@@ -296,7 +296,6 @@ ASKING_OPS = frozenset(
         "discard",
         "colony_bonuses",
         "add_colony_tile",
-        "add_tagged",
         "spend_from",
         "convert_here",
         "shift_tracks",

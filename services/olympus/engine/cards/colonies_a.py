@@ -12,7 +12,6 @@ from .catalogue import card as _card
 from .dsl import (
     action,
     add,
-    add_tagged,
     cash_here,
     choose,
     colony,
@@ -256,7 +255,7 @@ CARDS = [
         summary="Action: either put 1 floater on one of your Jovian cards, or cash in its "
         "floaters at 1 M€ each (4 M€ at most).",
         actions=(
-            action("Add a floater to a Jovian card", add_tagged("floater", 1, "jovian")),
+            action("Add a floater to a Jovian card", add("floater", 1, "any", tag="jovian")),
             action("Take 1 M€ per floater here (4 at most)", cash_here("megacredits", 4)),
         ),
     ),

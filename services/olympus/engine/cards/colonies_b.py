@@ -8,7 +8,6 @@ from .catalogue import card as _card
 from .dsl import (
     action,
     add,
-    add_tagged,
     city,
     colony,
     colony_bonuses,
@@ -66,7 +65,7 @@ CARDS = [
         "jovian,space",
         vp=vp(1),
         summary="TR +2 and 2 floaters onto one of your Jovian cards.",
-        play=(tr(2), add_tagged("floater", 2, "jovian")),
+        play=(tr(2), add("floater", 2, "any", tag="jovian")),
     ),
     card(
         "C29",
@@ -256,9 +255,9 @@ CARDS = [
         resource="floater",
         summary="2 floaters onto one of your Jovian cards. Action: 1 floater onto a Jovian "
         "card, or remove 1 floater here and trade with no fee (a free fleet is still needed).",
-        play=(add_tagged("floater", 2, "jovian"),),
+        play=(add("floater", 2, "any", tag="jovian"),),
         actions=(
-            action("Add a floater to a Jovian card", add_tagged("floater", 1, "jovian")),
+            action("Add a floater to a Jovian card", add("floater", 1, "any", tag="jovian")),
             action(
                 "Spend a floater here to trade without a fee",
                 spend_here("floater", 1),
@@ -277,7 +276,7 @@ CARDS = [
         summary="Action: 2 floaters onto a Jovian card, or convert X floaters here into X "
         "titanium.",
         actions=(
-            action("Add 2 floaters to a Jovian card", add_tagged("floater", 2, "jovian")),
+            action("Add 2 floaters to a Jovian card", add("floater", 2, "any", tag="jovian")),
             action("Turn floaters here into as much titanium", convert_here("titanium")),
         ),
     ),

@@ -362,12 +362,6 @@ def per_tagless_card() -> tuple[Any, ...]:
     return ("count", "tagless", "own", 1)
 
 
-def add_tagged(kind: str, n: int, tag: str) -> Instr:
-    """Add `n` `kind` resources to one of your cards that carries `tag` and holds `kind`
-    ("onto a Jovian card"); lost when there is none."""
-    return ("add_tagged", kind, n, tag)
-
-
 def spend_from_card(kind: str, n: int = 1) -> Instr:
     """Remove `n` `kind` resources from one of your cards (the card needs them: Air Raid)."""
     return ("spend_from", kind, n)

@@ -30,6 +30,7 @@ from ..constants import (
 )
 from ..decisions import Decision, SelectCards
 from ..interpreter import op
+from ..prompts import Prompt, prompt
 from ..query import amount, tableau
 from ..state import Frame, GameState, Player
 from ..version import plays_since
@@ -100,8 +101,10 @@ def _add_decide(g: GameState, frame: Frame) -> list[Decision]:
     # Mandatory when a card of the player's own can take them; when only other players'
     # cards can, the resources may stay unplaced (as with no card at all).
     minimum = 1 if _own_targets(g, frame, targets) else 0
-    prompt = f"Add {n} {what}(s) to {where}"
-    return [SelectCards(frame[1], prompt, targets, minimum, 1, 0, "add", frame[2])]
+    question: str | Prompt = f"Add {n} {what}(s) to {where}"
+    if frame[5] == "any" and tag and len(kinds) == 1:  # "one of your Jovian cards"
+        question = prompt("add_to_tagged_card", n=n, kind=what, tag=tag)
+    return [SelectCards(frame[1], question, targets, minimum, 1, 0, "add", frame[2])]
 
 
 def _add_to_card(g: GameState, frame: Frame, card: int) -> None:
@@ -140,6 +143,25 @@ def _add(g: GameState, frame: Frame) -> Frame | None:
         _add_to_card(g, frame, targets[0])
         return None
     return frame
+
+
+# Saves made before the Jovian cards' "add_tagged" instruction became `add(..., tag=...)` may
+# wait on an ("add_tagged", seat, card, kind, n, tag) frame. A save-format migration would
+# rewrite them, but a format bump makes the previous release's replicas refuse every newer
+# save during a rolling upgrade (docs/upgrades.md), so the old frame stays readable here: it
+# plays as the `add` onto one of the player's own cards with the tag, which it always was.
+def _as_add(frame: Frame) -> Frame:
+    _name, seat, card, kind, n, tag = frame
+    return ("add", seat, card, kind, n, "any", 0, tag)
+
+
+@op(
+    "add_tagged",
+    decide=lambda g, frame: _add_decide(g, _as_add(frame)),
+    resolve=lambda g, frame, seat, answer: _add_resolve(g, _as_add(frame), seat, answer),
+)
+def _add_tagged(g: GameState, frame: Frame) -> Frame | None:
+    return _add(g, _as_add(frame))
 
 
 def _add_to_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:

@@ -1,7 +1,7 @@
-"""Instructions the Colonies expansion's cards add (the board's own are in `colonies.py`).
+"""Instructions the Colonies expansion's cards add (the board's own are in `colonies.py`; the
+resources they put onto cards, "a Jovian card" too, are `add` in card_resources.py).
 
 Frames:
-  ("add_tagged", seat, card, kind, n, tag)   n resources onto a card of yours with the tag
   ("spend_from", seat, card, kind, n)        remove n resources from a card of yours (Air Raid)
   ("cash_here", seat, card, resource, most[, needs])  1 resource per resource on this card
                                              (capped; `needs`: at least that many there)
@@ -27,38 +27,9 @@ from ..mutate import change_prod, gain, log, push
 from ..prompts import prompt
 from ..query import heat_floaters, spendable_heat, tableau
 from ..state import Frame, GameState, Player
-from .card_resources import add_card_resource
 from .common import R, player_of
 
 # --- resources onto or off cards --------------------------------------------------------------
-
-
-def tagged_holders(p: Player, kind: str, tag: str) -> list[int]:
-    """The player's cards in play that hold `kind` and carry `tag` ("a Jovian card")."""
-    return [c for c in tableau(p) if (cd := card_def(c)).resource == kind and tag in cd.tags]
-
-
-def _tagged_decide(g: GameState, frame: Frame) -> list[Decision]:
-    kind, n, tag = frame[3], frame[4], frame[5]
-    cards = tagged_holders(player_of(g, frame), kind, tag)
-    question = prompt("add_to_tagged_card", n=n, kind=kind, tag=tag)
-    return [SelectCards(frame[1], question, cards, 1, 1, 0, "add", frame[2])]
-
-
-def _tagged_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
-    assert isinstance(answer, ChooseCards)
-    add_card_resource(g.players[seat], answer.cards[0], frame[4])
-
-
-@op("add_tagged", decide=_tagged_decide, resolve=_tagged_resolve)
-def _add_tagged(g: GameState, frame: Frame) -> Frame | None:
-    """Lost when no card qualifies (as the tiles' and other cards' resources are)."""
-    p = player_of(g, frame)
-    cards = tagged_holders(p, frame[3], frame[5])
-    if len(cards) == 1:
-        add_card_resource(p, cards[0], frame[4])
-        return None
-    return frame if cards else None
 
 
 def _spend_sources(p: Player, kind: str, n: int) -> list[int]:
