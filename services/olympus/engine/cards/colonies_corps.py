@@ -72,7 +72,7 @@ CARDS = [
         starting_mc=48,
         resource="floater",
         summary="Action: put 1 floater on any card. Floaters on it can be spent as 2 heat each.",
-        actions=(action("Add a floater to one of your cards", add("floater", 1, "any_player")),),
+        actions=(action("Add a floater to any card", add("floater", 1, "any_player")),),
         floater_heat=STORMCRAFT_FLOATER_HEAT,
     ),
 ]

@@ -49,7 +49,7 @@ CARDS = [
         resource="floater",
         summary="Action: put a floater on any card, or spend 1 floater here to draw a card.",
         actions=(
-            action("Add a floater to one of your cards", add("floater", 1, "any_player")),
+            action("Add a floater to any card", add("floater", 1, "any_player")),
             action("Spend 1 floater here to draw a card", spend_here("floater", 1), draw(1)),
         ),
     ),
@@ -77,7 +77,7 @@ CARDS = [
         resource="floater",
         summary="Action: put a floater on any card. Floaters here pay 3 M€ each towards a card "
         "with a Venus tag.",
-        actions=(action("Add a floater to one of your cards", add("floater", 1, "any_player")),),
+        actions=(action("Add a floater to any card", add("floater", 1, "any_player")),),
         resource_pays=("venus", DIRIGIBLES_FLOATER_MC),
     ),
     card(
@@ -103,7 +103,7 @@ CARDS = [
         vp=vp_per_resource("microbe", 3),
         resource="microbe",
         summary="Action: put a microbe on any card. 1 VP per 3 microbes here.",
-        actions=(action("Add a microbe to one of your cards", add("microbe", 1, "any_player")),),
+        actions=(action("Add a microbe to any card", add("microbe", 1, "any_player")),),
     ),
     card(
         "225",
@@ -116,7 +116,7 @@ CARDS = [
         summary="Action: pay 2 M€ to put a floater on any card. 1 VP per 2 floaters here.",
         actions=(
             action(
-                "Pay 2 M€ to add a floater to one of your cards",
+                "Pay 2 M€ to add a floater to any card",
                 add("floater", 1, "any_player"),
                 cost=2,
             ),
@@ -212,7 +212,7 @@ CARDS = [
         play=(prod("megacredits", 2), city("stratopolis")),
         actions=(
             action(
-                "Add 2 floaters to one of your Venus cards",
+                "Add 2 floaters to any Venus card",
                 add("floater", 2, "any_player", required=True, tag="venus"),
             ),
         ),
@@ -257,7 +257,7 @@ CARDS = [
         "1 step.",
         actions=(
             action(
-                "Add a microbe to one of your Venus cards",
+                "Add a microbe to any Venus card",
                 add("microbe", 1, "any_player", required=True, tag="venus"),
             ),
             action(

@@ -35,7 +35,7 @@ CARDS = [
         summary="First action: reveal cards until 2 with a floater icon turn up, keep those and "
         "discard the rest. Action: put a floater on any card. 1 VP per 3 floaters here.",
         first_action=(("reveal_floaters", 2),),
-        actions=(action("Add a floater to one of your cards", add("floater", 1, "any_player")),),
+        actions=(action("Add a floater to any card", add("floater", 1, "any_player")),),
     ),
     corporation(
         "R23",
