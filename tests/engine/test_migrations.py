@@ -207,31 +207,54 @@ def test_a_deploy_serves_only_versions_its_code_plays(monkeypatch: pytest.Monkey
     assert (version.SERVED_RULES, version.current_rules()) == (frozenset({1}), 1)
 
 
-def _jovian_floater_game() -> Game:
-    """Seat 0 holds two Jovian floater cards and a floater card without the tag."""
+def _floater_game() -> Game:
+    """Seat 0 (rules 1) holds two Jovian floater cards and two Venus ones."""
     g = new_game(colonies=True, venus=True, rules=1)
-    in_play(g, 0, "Jupiter Floating Station", "Titan Shuttles", "Dirigibles")
+    in_play(g, 0, "Jupiter Floating Station", "Titan Shuttles", "Dirigibles", "Local Shading")
     return g
 
 
-def test_a_save_waiting_on_the_retired_add_tagged_frame_plays_as_add() -> None:
-    # A save made before "a Jovian card" became `add(..., tag="jovian")`: Nitrogen from Titan's
-    # 2 floaters wait on the old frame.
-    g = _jovian_floater_game()
-    g.stack.append(("add_tagged", 0, cid("Nitrogen from Titan"), "floater", 2, "jovian"))
+@pytest.mark.parametrize(
+    ("frame", "card", "cost", "offered"),
+    [
+        (
+            ("add_tagged", 0, "Nitrogen from Titan", "floater", 2, "jovian"),
+            "Nitrogen from Titan",
+            25,
+            ("Jupiter Floating Station", "Titan Shuttles"),
+        ),
+        (
+            ("add_venus", 0, "Air-Scrapping Expedition", 3, ["floater"], 0, 0),
+            "Air-Scrapping Expedition",
+            13,
+            ("Dirigibles", "Local Shading"),
+        ),
+        (  # saved before `required` existed
+            ("add_venus", 0, "Air-Scrapping Expedition", 3, ["floater"], 0),
+            "Air-Scrapping Expedition",
+            13,
+            ("Dirigibles", "Local Shading"),
+        ),
+    ],
+)
+def test_a_save_waiting_on_a_retired_frame_plays_as_add(
+    frame: tuple[Any, ...], card: str, cost: int, offered: tuple[str, ...]
+) -> None:
+    # A save made before the instruction was folded into `add`: the card's floaters wait on
+    # the old frame. It plays as the card plays today in a game of the same rules.
+    g = _floater_game()
+    g.stack.append((frame[0], frame[1], cid(frame[2]), *frame[3:]))
     g._cache = None
     old = Game.from_bytes(g.to_bytes())
-    now = _jovian_floater_game()  # the same move as the card plays it today
-    hand(now, 0, "Nitrogen from Titan")
-    give(now, 0, megacredits=25)
-    play(now, 0, "Nitrogen from Titan")
-    jovian = (cid("Jupiter Floating Station"), cid("Titan Shuttles"))
+    now = _floater_game()
+    hand(now, 0, card)
+    give(now, 0, megacredits=cost)
+    play(now, 0, card)
+    asked = []
     for game in (old, now):
         d = decision(game)
-        assert isinstance(d, SelectCards) and d.cards == jovian  # not Dirigibles: no tag
-        assert (d.prompt_code, d.prompt) == (
-            "add_to_tagged_card",
-            "Add 2 floater(s) to one of your jovian cards",
-        )
-        game.apply(0, ChooseCards((cid("Titan Shuttles"),)))
-        assert card_resources(game, 0, "Titan Shuttles") == 2
+        assert isinstance(d, SelectCards) and d.cards == tuple(cid(k) for k in offered)
+        asked.append((d.prompt_code, d.prompt))
+        game.apply(0, ChooseCards((cid(offered[-1]),)))
+        assert card_resources(game, 0, offered[-1]) == frame[4 if frame[0] == "add_tagged" else 3]
+    assert asked[0] == asked[1]

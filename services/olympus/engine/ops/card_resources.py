@@ -14,12 +14,13 @@ Frames:
       Lost when no card qualifies; `required` (actions): then the effect is not feasible. A
       choice is asked unless exactly one card qualifies and it is the player's own; it may be
       declined when only other players' cards qualify (docs/venus.md, "Resources onto ANY
-      card"). Older saves hold frames without `tag` (and tiles push them without one).
+      card"). Older saves hold frames without `tag` (and tiles push them without one), or
+      the retired "add_tagged" and "add_venus" frames, which play as this one (`_retired`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..actions import Answer, ChooseCards
@@ -27,6 +28,7 @@ from ..cards.catalogue import get as card_def
 from ..constants import (
     ANIMAL,
     MICROBE,
+    VENUS,
 )
 from ..decisions import Decision, SelectCards
 from ..interpreter import op
@@ -66,6 +68,10 @@ def add_card_resource(p: Player, card: int, n: int) -> None:
     p.card_res[card] = p.card_res.get(card, 0) + n
 
 
+def _reaches_others(g: GameState, target: str) -> bool:
+    return target == ANY_PLAYER and plays_since(g, ANY_CARD_OF_EVERY_PLAYER)
+
+
 def add_targets(g: GameState, seat: int, card: int, args: Sequence[Any]) -> list[int]:
     """The cards an `add` instruction (`args`: its arguments after the card) may put its
     resources on: the acting player's first, then, for ANY card, the other players' in seat
@@ -75,7 +81,7 @@ def add_targets(g: GameState, seat: int, card: int, args: Sequence[Any]) -> list
         return [card]
     tag = rest[1] if len(rest) > 1 else ""
     own = holders(g.players[seat], kinds, card if target == "other" else 0, tag)
-    if target != ANY_PLAYER or not plays_since(g, ANY_CARD_OF_EVERY_PLAYER):
+    if not _reaches_others(g, target):
         return own
     count = len(g.players)
     others = [
@@ -102,7 +108,8 @@ def _add_decide(g: GameState, frame: Frame) -> list[Decision]:
     # cards can, the resources may stay unplaced (as with no card at all).
     minimum = 1 if _own_targets(g, frame, targets) else 0
     question: str | Prompt = f"Add {n} {what}(s) to {where}"
-    if frame[5] == "any" and tag and len(kinds) == 1:  # "one of your Jovian cards"
+    own_only = frame[5] != "other" and not _reaches_others(g, frame[5])
+    if own_only and tag and len(kinds) == 1:  # "onto one of your Jovian cards", coded
         question = prompt("add_to_tagged_card", n=n, kind=what, tag=tag)
     return [SelectCards(frame[1], question, targets, minimum, 1, 0, "add", frame[2])]
 
@@ -145,23 +152,35 @@ def _add(g: GameState, frame: Frame) -> Frame | None:
     return frame
 
 
-# Saves made before the Jovian cards' "add_tagged" instruction became `add(..., tag=...)` may
-# wait on an ("add_tagged", seat, card, kind, n, tag) frame. A save-format migration would
-# rewrite them, but a format bump makes the previous release's replicas refuse every newer
-# save during a rolling upgrade (docs/upgrades.md), so the old frame stays readable here: it
-# plays as the `add` onto one of the player's own cards with the tag, which it always was.
-def _as_add(frame: Frame) -> Frame:
+# Instructions since folded into `add`: a save made before may still wait on (or hold, not yet
+# run) one of their frames. A save-format migration would rewrite them, but a format bump makes
+# the previous release's replicas refuse every newer save during a rolling upgrade
+# (docs/upgrades.md), so the old frames stay readable here, each played as the `add` it always
+# was: onto the player's own cards (such a save is of rules 1, where ANY is the player's own).
+def _from_add_tagged(frame: Frame) -> Frame:
+    """("add_tagged", seat, card, kind, n, tag): "a Jovian card"."""
     _name, seat, card, kind, n, tag = frame
     return ("add", seat, card, kind, n, "any", 0, tag)
 
 
-@op(
-    "add_tagged",
-    decide=lambda g, frame: _add_decide(g, _as_add(frame)),
-    resolve=lambda g, frame, seat, answer: _add_resolve(g, _as_add(frame), seat, answer),
-)
-def _add_tagged(g: GameState, frame: Frame) -> Frame | None:
-    return _add(g, _as_add(frame))
+def _from_add_venus(frame: Frame) -> Frame:
+    """("add_venus", seat, card, n, kinds, other[, required]): onto a Venus card (saves from
+    before `required` hold frames without it)."""
+    _name, seat, card, n, kinds, other, *rest = frame
+    required = rest[0] if rest else 0
+    return ("add", seat, card, tuple(kinds), n, "other" if other else "any", required, VENUS)
+
+
+def _retired(name: str, as_add: Callable[[Frame], Frame]) -> None:
+    op(
+        name,
+        decide=lambda g, frame: _add_decide(g, as_add(frame)),
+        resolve=lambda g, frame, seat, answer: _add_resolve(g, as_add(frame), seat, answer),
+    )(lambda g, frame: _add(g, as_add(frame)))
+
+
+_retired("add_tagged", _from_add_tagged)
+_retired("add_venus", _from_add_venus)
 
 
 def _add_to_feasible(g: GameState, p: Player, card: int, args: tuple[Any, ...]) -> bool:
