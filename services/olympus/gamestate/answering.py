@@ -18,13 +18,10 @@ from olympus.engine.game import coerce_answer
 from olympus.platform.errors import (
     Conflict,
     InvalidArgument,
-    PermissionDenied,
-    Unauthenticated,
 )
 from olympus.v1 import game_pb2 as pb
 
 from . import store as st
-from .auth import HOST
 from .convert import answer_from_proto
 from .events import answer_event
 from .game_values import Loaded, Submitted, key_reused, now_ms, over_error, played_by_table
@@ -46,14 +43,9 @@ class Answering(HeldGames):
         key: str,
         answer_input: pb.Answer | str | None,
     ) -> Submitted:
-        if not token:
-            raise Unauthenticated("SubmitAction needs the seat's token", reason="TOKEN_REQUIRED")
-        meta = await self.meta(game_id)
-        seat = await self.seat_for(meta, token)
-        if seat is None or seat == HOST:
-            raise PermissionDenied(
-                "the host token cannot answer; use a seat token", reason="NOT_A_SEAT_TOKEN"
-            )
+        meta, seat = await self.seat_token(
+            game_id, token, "SubmitAction", "the host token cannot answer; use a seat token"
+        )
         check_request(key, expected_version)
         answer = parse_answer(answer_input)  # MalformedAction -> INVALID_ARGUMENT
         idem = Keyed(st.idem_field(seat, key), request_digest(expected_version, answer))

@@ -26,7 +26,7 @@ from olympus.v1 import game_pb2 as pb
 
 from . import clocks
 from . import store as st
-from .auth import token_hash, well_formed
+from .auth import HOST, token_hash, well_formed
 from .game_values import (
     BotDispatcher,
     Loaded,
@@ -92,6 +92,19 @@ class HeldGames:
             check_rules(meta.rules)  # rules not played here: UNAVAILABLE, retried elsewhere
             self._metas.put(game_id, meta)
         return meta
+
+    async def seat_token(
+        self, game_id: str, token: str, call: str, host_refusal: str
+    ) -> tuple[GameMeta, int]:
+        """The game and the seat of a call only a seat may make (an answer, an undo, a
+        resignation): UNAUTHENTICATED without a token, PERMISSION_DENIED for the host's."""
+        if not token:
+            raise Unauthenticated(f"{call} needs the seat's token", reason="TOKEN_REQUIRED")
+        meta = await self.meta(game_id)
+        seat = await self.seat_for(meta, token)
+        if seat is None or seat == HOST:
+            raise PermissionDenied(host_refusal, reason="NOT_A_SEAT_TOKEN")
+        return meta, seat
 
     async def seat_for(self, meta: GameMeta, token: str) -> int | None:
         """The seat a token stands for (HOST for the host token), None for no token."""

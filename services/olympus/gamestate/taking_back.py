@@ -4,12 +4,11 @@ whole place at the table (a resignation: the table plays the seat from then on).
 from __future__ import annotations
 
 from olympus.engine.undo import Undo
-from olympus.platform.errors import Conflict, InvalidArgument, PermissionDenied, Unauthenticated
+from olympus.platform.errors import Conflict, InvalidArgument
 from olympus.v1 import game_pb2 as pb
 
 from . import store as st
 from .answering import SIMULTANEOUS_RETRIES, check_request, stale_error
-from .auth import HOST
 from .events import resigned_event, undo_event
 from .game_values import Loaded, Submitted, key_reused, now_ms, over_error, played_by_table
 from .held import HeldGames
@@ -25,15 +24,12 @@ class TakingBack(HeldGames):
         "undo <count>", told to watchers; the engine refuses (UNDO_OFF, UNDO_NOT_ALLOWED)
         when that is not allowed. Unlike an answer it must name the version now: the
         answers it takes back are the ones the caller saw last."""
-        if not token:
-            raise Unauthenticated("UndoAnswers needs the seat's token", reason="TOKEN_REQUIRED")
-        meta = await self.meta(game_id)
-        seat = await self.seat_for(meta, token)
-        if seat is None or seat == HOST:
-            raise PermissionDenied(
-                "the host token cannot take answers back; use a seat token",
-                reason="NOT_A_SEAT_TOKEN",
-            )
+        meta, seat = await self.seat_token(
+            game_id,
+            token,
+            "UndoAnswers",
+            "the host token cannot take answers back; use a seat token",
+        )
         check_request(key, expected_version)
         if count < 1:
             raise InvalidArgument("count must be 1 or more answers", reason="INVALID_ARGUMENT")
@@ -70,12 +66,7 @@ class TakingBack(HeldGames):
 
     async def resign(self, game_id: str, token: str) -> tuple[int, bool]:
         """The seat gives up; (the version its resignation made, whether it had already)."""
-        if not token:
-            raise Unauthenticated("Resign needs the seat's token", reason="TOKEN_REQUIRED")
-        meta = await self.meta(game_id)
-        seat = await self.seat_for(meta, token)
-        if seat is None or seat == HOST:
-            raise PermissionDenied("only a seat can resign", reason="NOT_A_SEAT_TOKEN")
+        meta, seat = await self.seat_token(game_id, token, "Resign", "only a seat can resign")
         return await self.resign_seat(meta, seat)
 
     async def resign_seat(self, meta: GameMeta, seat: int, why: str = "") -> tuple[int, bool]:
