@@ -73,9 +73,14 @@ class Watch:
 
     def __init__(self, stack: Platform, player: Player) -> None:
         self.stream = games_of(stack).WatchAccount(
-            pb.WatchAccountRequest(), metadata=player.auth, timeout=120
+            # Open for longer than any wait below: a stream cut by its own deadline while the
+            # test still waits for an event looked like a lost event (a make ci run).
+            pb.WatchAccountRequest(),
+            metadata=player.auth,
+            timeout=900,
         )
         self.events: list[pb.AccountEvent] = []
+        self.ended: grpc.RpcError | None = None
         self.lock = threading.Condition()
         self.thread = threading.Thread(target=self._read, daemon=True)
         self.thread.start()
@@ -86,18 +91,24 @@ class Watch:
                 with self.lock:
                     self.events.append(event)
                     self.lock.notify_all()
-        except grpc.RpcError:
-            pass
+        except grpc.RpcError as exc:
+            with self.lock:
+                self.ended = exc
+                self.lock.notify_all()
 
     def take(
         self, wanted: Callable[[pb.AccountEvent], bool], timeout: float = 30
     ) -> pb.AccountEvent:
         with self.lock:
-            found = self.lock.wait_for(lambda: any(wanted(e) for e in self.events), timeout=timeout)
-            assert found, (
-                f"no such event; got {[pb.AccountEventKind.Name(e.kind) for e in self.events]}"
+            self.lock.wait_for(
+                lambda: self.ended is not None or any(wanted(e) for e in self.events),
+                timeout=timeout,
             )
-            event = next(e for e in self.events if wanted(e))
+            event = next((e for e in self.events if wanted(e)), None)
+            if event is None:
+                got = [pb.AccountEventKind.Name(e.kind) for e in self.events]
+                why = f"the stream ended ({self.ended})" if self.ended else "no such event"
+                raise AssertionError(f"{why}; got {got}")
             self.events.remove(event)
             return event
 
