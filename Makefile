@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 BUF_VERSION := 1.75.0
 BUF := .tools/node_modules/.bin/buf
 
-.PHONY: install proto protolint docs test lint typecheck unit soak bench fuzz run selfplay clean ts-client \
+.PHONY: install proto protolint docs test test-loaded lint typecheck unit soak bench fuzz run selfplay clean ts-client \
 	cpp-client ruby-client \
 	test-browser provision images test-containers faults ci
 
@@ -103,6 +103,12 @@ docs: $(STAMP)
 	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
 
 test: lint typecheck protolint docs unit
+
+# `make test` while busy loops (LOAD_LOOPS, default one per core) hold the cores: the bar that
+# shows a loaded machine does not turn the suite red. It prints the CPU the loops got.
+LOAD_LOOPS ?= $(shell nproc)
+test-loaded: $(STAMP)
+	$(PY) tools/under_load.py --loops $(LOAD_LOOPS) -- $(MAKE) test
 
 soak: $(STAMP)
 	$(PY) -m pytest -m slow
