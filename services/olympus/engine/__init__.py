@@ -40,6 +40,7 @@ from .errors import (
     OlympusError,
     UndoNotAllowed,
     UndoOff,
+    UnknownRules,
     UnsupportedDecision,
 )
 from .game import Game
@@ -79,6 +80,7 @@ __all__ = [
     "Undo",
     "UndoNotAllowed",
     "UndoOff",
+    "UnknownRules",
     "UnsupportedDecision",
     "UseAction",
     "from_dict",

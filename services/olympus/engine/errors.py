@@ -121,6 +121,19 @@ class OutOfRange(InvalidPosition):
     code = "out_of_range"
 
 
+class UnknownRules(InvalidPosition):
+    """A position of a rules version (engine/version.py) this engine does not play: set up
+    under other rules it would be another game, so it is refused, never played by these."""
+
+    code = "unknown_rules"
+
+    def __init__(self, found: int, served: frozenset[int]) -> None:
+        known = ", ".join(str(v) for v in sorted(served))
+        super().__init__("rules", f"this engine plays rules versions {known}, not {found}")
+        self.details.update(found=str(found), served=known)
+        self.found = found
+
+
 class UnsupportedDecision(InvalidPosition):
     """A pending decision that a position cannot name (the middle of a card's effects): see
     docs/positions.md for the kinds a position may start from."""

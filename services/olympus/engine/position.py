@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import version
 from .cards.model import card_number
 from .colony_state import NO_FLEET, ColonyBoard
 from .constants import (
@@ -45,6 +46,7 @@ from .errors import (
     InvalidOptions,
     InvalidPosition,
     OutOfRange,
+    UnknownRules,
     UnsupportedDecision,
 )
 from .interpreter import run
@@ -62,6 +64,7 @@ from .position_check import (
 )
 from .rng import seed_state, shuffle
 from .state import Frame, GameState, Player
+from .version import current_rules
 
 FORMAT = "olympus-position/1"
 MAX_GENERATION = 100
@@ -110,6 +113,7 @@ DECISION_PHASES = {
 
 TOP_KEYS = (
     "format",
+    "rules",
     "options",
     "rng",
     "generation",
@@ -150,6 +154,7 @@ def position_of(g: GameState) -> dict[str, Any]:
     options = _covered(g.options.to_data())
     out: dict[str, Any] = {
         "format": FORMAT,
+        "rules": g.rules,  # the rules the game plays by: under others it would be another game
         "options": options,
         "rng": g.rng,
         "generation": g.generation,
@@ -309,7 +314,7 @@ def build(g: GameState, data: Any) -> None:
         raise InvalidPosition("options", exc.message, code=exc.code) from exc
     except TypeError as exc:  # a field of the wrong type reaching the dataclass
         raise InvalidPosition("options", str(exc)) from exc
-    GameState.__init__(g, options)
+    GameState.__init__(g, options, _rules(d))
     r = Reader(options, g.map)
     g.rng = r.integer("rng", d.get("rng", seed_state(options.seed)), 0, 2**64 - 1, OutOfRange)
     g.generation = r.integer("generation", d.get("generation", 1), 1, MAX_GENERATION, OutOfRange)
@@ -341,6 +346,19 @@ def build(g: GameState, data: Any) -> None:
     _decision(g, r, d)
     _default_decks(g, r, d)
     _start(g)
+
+
+def _rules(d: dict[str, Any]) -> int:
+    """The rules version the position plays by (engine/version.py): one this engine serves,
+    else UnknownRules; left out, the version new games are dealt under (a puzzle's)."""
+    if "rules" not in d:
+        return current_rules()
+    value = d["rules"]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise InvalidPosition("rules", f"expected a rules version (a whole number), got {value!r}")
+    if value not in version.SERVED_RULES:  # read when called: a deploy may narrow it (`serve`)
+        raise UnknownRules(value, version.SERVED_RULES)
+    return value
 
 
 def _parameters(g: GameState, r: Reader, d: dict[str, Any]) -> None:
