@@ -80,12 +80,17 @@ def run(games: int = 40, seed: int = 1, colonies_games: int = 200) -> dict[str, 
     # machine then weighs on all three alike instead of on whichever ran during it. Plain and
     # Colonies games are compared over more seeds than the rest: random games vary in length
     # (the decisions ratio of the first 40 seeds is 1.27, of the first 200 1.17).
-    plain, colonies, persisted = [], [], []
+    # Venus Next games (its scale, cards, floaters, World Government Terraforming) go the same
+    # way, compared per decision (issue 34's goal: at most 1.3x a plain game's).
+    plain, colonies, venus, persisted = [], [], [], []
     for i in range(max(games, colonies_games)):
         options = GameOptions(players=2, seed=seed + i, corporate_era=True)
         plain.append(play_game(options))
         colonies.append(
             play_game(GameOptions(players=2, seed=seed + i, corporate_era=True, colonies=True))
+        )
+        venus.append(
+            play_game(GameOptions(players=2, seed=seed + i, corporate_era=True, venus=True))
         )
         if i < games:
             persisted.append(play_game(options, persist=True))
@@ -104,6 +109,10 @@ def run(games: int = 40, seed: int = 1, colonies_games: int = 200) -> dict[str, 
     # Game lengths are skewed (a few long games), so the ratio of medians moves by several
     # percent between runs; the ratio of totals over the same seeds is the steadier figure.
     colonies_total_ratio = sum(s.cpu_seconds for s in colonies) / sum(s.cpu_seconds for s in plain)
+    plain_cpu_total = sum(s.cpu_seconds for s in plain)
+    plain_decisions_total = sum(s.decisions for s in plain)
+    venus_cpu_total = sum(s.cpu_seconds for s in venus)
+    venus_decisions_total = sum(s.decisions for s in venus)
 
     states = _sample_states(8, seed + 1000)
     sizes = [len(g.to_bytes()) for g in states]
@@ -157,6 +166,16 @@ def run(games: int = 40, seed: int = 1, colonies_games: int = 200) -> dict[str, 
         "colonies_ms_per_decision": round(colonies_ms / colonies_decisions, 4),
         "colonies_per_decision_over_plain": round(
             (colonies_cpu_ms / colonies_decisions) / (plain_cpu_ms / plain_decisions), 2
+        ),
+        "median_cpu_ms_per_venus_game": round(
+            statistics.median(s.cpu_seconds * 1000 for s in venus), 2
+        ),
+        "median_decisions_per_venus_game": statistics.median(s.decisions for s in venus),
+        "venus_total_over_plain": round(venus_cpu_total / plain_cpu_total, 3),
+        # CPU per decision, totals over the same seeds: the steadier figure for skewed lengths
+        "venus_per_decision_over_plain": round(
+            (venus_cpu_total / venus_decisions_total) / (plain_cpu_total / plain_decisions_total),
+            3,
         ),
         "median_ms_per_game_persisting_every_decision": round(persist_ms, 2),
         "persist_over_plain": round(persist_ms / game_ms, 2),
