@@ -19,8 +19,9 @@ LANGUAGES = ("en", "vi", "zh-Hant", "be-tarask", "zh", "be")
 FORMS = ("one", "few", "many", "other")
 # What js/prompts.js wordedParams adds: `counted`, from a count and a (card) resource.
 DERIVED = {"counted": ({"n", "res"}, {"n", "kind"})}
-# The metadata the worded refusals use (errors.proto; a milestone's have/need: engine turn.py).
-REFUSAL_METADATA = {"card", "milestone", "space", "have", "need"}
+# The metadata the worded refusals use (errors.proto; a milestone's have/need: engine turn.py;
+# tests/web/test_i18n_refusals.py checks each reason's own keys).
+REFUSAL_METADATA = {"card", "corporation", "project", "milestone", "award", "space", "have", "need"}
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 

@@ -135,6 +135,40 @@ _ENGLISH: dict[str, tuple[tuple[str, ...], Callable[[Params], str]]] = {
         ("kept",),
         lambda p: f"Remove one colony tile from this game ({p['kept']} stay)",
     ),
+    # Resources onto a card that reach other players' cards, or of several kinds ("resource").
+    "add_to_card": (("n", "kind"), lambda p: f"Add {p['n']} {p['kind']}(s) to a card"),
+    "add_to_card_with_tag": (
+        ("n", "kind", "tag"),
+        lambda p: f"Add {p['n']} {p['kind']}(s) to a {p['tag'].capitalize()} card",
+    ),
+    "add_resources_to_card": (("n",), lambda p: f"Add {p['n']} resource(s) to a card"),
+    "add_resources_to_card_with_tag": (
+        ("n", "tag"),
+        lambda p: f"Add {p['n']} resource(s) to a {p['tag'].capitalize()} card",
+    ),
+    "add_to_card_with_resource": ((), lambda p: "Add a resource to a card that has one"),
+    # `n` is always 1 (the English says so); it is sent so a client words "1 microbe".
+    "take_from_card": (("n", "kind"), lambda p: f"Take {p['n']} {p['kind']} from a card"),
+    "remove_from_any_card": (
+        ("n", "kind"),
+        lambda p: f"Remove up to {p['n']} {p['kind']}(s) from a card (or none)",
+    ),
+    "steal_from_venus_player": (
+        ("n",),
+        lambda p: f"Take up to {p['n']} M€ from a player with a Venus tag",
+    ),
+    "cash_out_card_resources": (
+        ("card", "res", "each"),
+        lambda p: f"How many resources on {p['card_name']} to spend ({p['each']} {p['res']} each)",
+    ),
+    "repeat_card_action": ((), lambda p: "Use again the action of a card"),
+    "pay_action_with_metal": (
+        ("amount", "card", "res", "value"),
+        lambda p: (
+            f"Pay {p['amount']} M€ for {p['card_name']}'s action: how much {p['res']} "
+            f"({p['value']} M€ each; the rest in M€)"
+        ),
+    ),
     # Option labels (SelectOption.labels), worded like prompts.
     "label.effect_of_card": (("card",), lambda p: p["card_name"]),
 }

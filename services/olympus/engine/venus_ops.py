@@ -29,6 +29,7 @@ from .interpreter import all_feasible, op
 from .mutate import draw_cards, draw_into_hand, gain, log, push
 from .ops.common import R, player_of
 from .payment import PayRule, can_afford, payments
+from .prompts import prompt
 from .query import printed_tag_count
 from .state import Frame, GameState, Player
 
@@ -56,8 +57,8 @@ def venus_steal_targets(g: GameState, seat: int) -> list[int]:
 
 def _steal_venus_decide(g: GameState, frame: Frame) -> list[Decision]:
     targets: list[int | None] = [*venus_steal_targets(g, frame[1]), None]
-    prompt = f"Take up to {frame[3]} M€ from a player with a Venus tag"
-    return [SelectPlayer(frame[1], prompt, targets, frame[2])]
+    question = prompt("steal_from_venus_player", n=frame[3])
+    return [SelectPlayer(frame[1], question, targets, frame[2])]
 
 
 def _steal_venus_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -89,10 +90,14 @@ def _others_draw(g: GameState, frame: Frame) -> None:
 
 def _cash_out_decide(g: GameState, frame: Frame) -> list[Decision]:
     held = player_of(g, frame).card_res.get(frame[2], 0)
-    prompt = (
-        f"How many resources on {card_def(frame[2]).name} to spend ({frame[4]} {frame[3]} each)"
+    question = prompt(
+        "cash_out_card_resources",
+        card=card_number(frame[2]),
+        card_name=card_def(frame[2]).name,
+        res=frame[3],
+        each=frame[4],
     )
-    return [SelectAmount(frame[1], prompt, 1, held, frame[2])]
+    return [SelectAmount(frame[1], question, 1, held, frame[2])]
 
 
 def _cash_out_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -190,9 +195,7 @@ def _repeatable(g: GameState, p: Player, viron: int) -> dict[int, list[int]]:
 def _repeat_decide(g: GameState, frame: Frame) -> list[Decision]:
     p = player_of(g, frame)
     cards = list(_repeatable(g, p, frame[2]))
-    return [
-        SelectCards(p.seat, "Use again the action of a card", cards, 1, 1, 0, "action", frame[2])
-    ]
+    return [SelectCards(p.seat, prompt("repeat_card_action"), cards, 1, 1, 0, "action", frame[2])]
 
 
 def _repeat_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -233,11 +236,15 @@ def _action_payment(g: GameState, frame: Frame) -> tuple[Player, PayRule, str, l
 def _pay_action_decide(g: GameState, frame: Frame) -> list[Decision]:
     p, rule, kind, counts = _action_payment(g, frame)
     value = rule.titanium or rule.steel
-    prompt = (
-        f"Pay {rule.cost} M€ for {card_def(frame[3]).name}'s action: how much {kind} "
-        f"({value} M€ each; the rest in M€)"
+    question = prompt(
+        "pay_action_with_metal",
+        amount=rule.cost,
+        card=card_number(frame[3]),
+        card_name=card_def(frame[3]).name,
+        res=kind,
+        value=value,
     )
-    return [SelectAmount(p.seat, prompt, counts[0], counts[-1], frame[3])]
+    return [SelectAmount(p.seat, question, counts[0], counts[-1], frame[3])]
 
 
 def _pay_action_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:

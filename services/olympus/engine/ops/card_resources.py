@@ -101,17 +101,27 @@ def _add_count(g: GameState, frame: Frame) -> int:
 
 def _add_decide(g: GameState, frame: Frame) -> list[Decision]:
     kinds, n, tag = _kinds(frame[3]), _add_count(g, frame), frame[7] if len(frame) > 7 else ""
-    what = kinds[0] if len(kinds) == 1 else "resource"
-    where = f"a {tag.capitalize()} card" if tag else "a card"
     targets = add_targets(g, frame[1], frame[2], frame[3:])
     # Mandatory when a card of the player's own can take them; when only other players'
     # cards can, the resources may stay unplaced (as with no card at all).
     minimum = 1 if _own_targets(g, frame, targets) else 0
-    question: str | Prompt = f"Add {n} {what}(s) to {where}"
     own_only = frame[5] != "other" and not _reaches_others(g, frame[5])
-    if own_only and tag and len(kinds) == 1:  # "onto one of your Jovian cards", coded
-        question = prompt("add_to_tagged_card", n=n, kind=what, tag=tag)
+    question = _add_question(n, kinds, tag, own_only)
     return [SelectCards(frame[1], question, targets, minimum, 1, 0, "add", frame[2])]
+
+
+def _add_question(n: int, kinds: tuple[str, ...], tag: str, own_only: bool) -> Prompt:
+    """The add's question, its English the text games always showed ("Add 2 microbe(s) to
+    a Venus card"; several kinds or none named say "resource")."""
+    if len(kinds) != 1:
+        if tag:
+            return prompt("add_resources_to_card_with_tag", n=n, tag=tag)
+        return prompt("add_resources_to_card", n=n)
+    if own_only and tag:  # "onto one of your Jovian cards"
+        return prompt("add_to_tagged_card", n=n, kind=kinds[0], tag=tag)
+    if tag:
+        return prompt("add_to_card_with_tag", n=n, kind=kinds[0], tag=tag)
+    return prompt("add_to_card", n=n, kind=kinds[0])
 
 
 def _add_to_card(g: GameState, frame: Frame, card: int) -> None:
@@ -206,7 +216,7 @@ def _existing_decide(g: GameState, frame: Frame) -> list[Decision]:
     return [
         SelectCards(
             p.seat,
-            "Add a resource to a card that has one",
+            prompt("add_to_card_with_resource"),
             _existing_candidates(p),
             1,
             1,
@@ -268,7 +278,8 @@ def card_owner(g: GameState, card: int) -> Player:
 def _move_decide(g: GameState, frame: Frame) -> list[Decision]:
     kind = frame[3]
     sources = card_sources(g, frame[1], kind, frame[2])
-    return [SelectCards(frame[1], f"Take 1 {kind} from a card", sources, 1, 1, 0, "take", frame[2])]
+    question = prompt("take_from_card", n=1, kind=kind)
+    return [SelectCards(frame[1], question, sources, 1, 1, 0, "take", frame[2])]
 
 
 def _move_resolve(g: GameState, frame: Frame, seat: int, answer: Answer) -> None:
@@ -294,7 +305,7 @@ def _remove_card_decide(g: GameState, frame: Frame) -> list[Decision]:
     return [
         SelectCards(
             frame[1],
-            f"Remove up to {n} {kind}(s) from a card (or none)",
+            prompt("remove_from_any_card", n=n, kind=kind),
             sources,
             0,
             1,

@@ -3,7 +3,7 @@
 // ErrorInfo reason + metadata; both are worded here through the dictionaries, keys
 // "prompt.<code>" and "refusal.<REASON>" (docs/languages.md). A code or reason the dictionaries
 // do not know shows the English text the server sent.
-import { cardName, colonyName, milestoneName } from "./cardwords.js";
+import { awardName, cardName, colonyName, milestoneName } from "./cardwords.js";
 import { t, tn } from "./i18n.js";
 
 const known = (key) => t(key) !== key;
@@ -12,8 +12,11 @@ const known = (key) => t(key) !== key;
 const WORDING = {
   card: (v) => cardName(v),
   holder: (v) => cardName(v),
+  corporation: (v) => cardName(v),
   colony: (v) => colonyName(v),
   milestone: (v) => milestoneName(v),
+  award: (v) => awardName(v),
+  // A resource's name as a phrase uses it ("heat", "M€"); a count of it is `counted`.
   res: (v) => t(`prompt.res.${v}`),
   target: (v) => t(`prompt.res.${v}`),
   tile: (v) => t(`prompt.tile.${v}`),
