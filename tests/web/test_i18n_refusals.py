@@ -30,8 +30,9 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}")
 FOR_PROGRAMS = {"current_version", "expected_version", "version"}
 
 
-def _subclasses(kind: type) -> set[type]:
+def _subclasses(kind: type[engine_errors.OlympusError]) -> set[type[engine_errors.OlympusError]]:
     found = {kind}
+    sub: type[engine_errors.OlympusError]
     for sub in kind.__subclasses__():
         found |= _subclasses(sub)
     return found
@@ -59,7 +60,7 @@ def _raised(module_name: str, path: Path) -> list[tuple[str, set[str]]]:
         if not isinstance(kind, type):
             continue
         words = {k.arg: k.value for k in node.keywords}
-        if kind in ANSWER_ERRORS:
+        if issubclass(kind, engine_errors.OlympusError) and kind in ANSWER_ERRORS:
             given, default, extra = words.get("code"), kind.code.upper(), words.get("details")
         elif issubclass(kind, service_errors.ServiceError):
             given, default, extra = words.get("reason"), kind.reason, words.get("metadata")
