@@ -1,6 +1,6 @@
 """`make bench`: one JSON line per benchmark, in this order: the engine, the bots' decisions per
 second, the search bot's simulations per second, the game service (answers, Redis memory per
-game, watchers, CPU per answer by games held, a read's costs in the process), the workers (bot
+game, the floor under an answer, watchers, CPU per answer by games held, a read's costs in the process), the workers (bot
 games per minute, bot turn latency), matchmaking (tickets matched per second, time to match; and
 a good pair's time to match while one account attacks, against idle), what the seams between the
 services cost (SubmitAction and time to match on the code before them and on this checkout,
@@ -24,6 +24,7 @@ BENCHMARKS = {
     "bots": "bots",
     "search_bot": "search",
     "gamestate_service": "service",
+    "gamestate_answer_floor": "floor",  # the least an answer costs on this stack, over the no-op
     "gamestate_memory": "memory",
     "gamestate_watchers": "watchers",
     "gamestate_cache_scaling": "cache_scaling",  # CPU per answer at 1,000 and 10,000 games held
