@@ -220,12 +220,25 @@ def _trades(msg: pb.ActionOptions) -> dict[str, Any]:
     return {"trade": msg.trade, "trades": listed}
 
 
+def _option(o: pb.LabelledOption) -> dict[str, Any]:
+    """One labelled option; a coded label also has its code and parameters."""
+    data: dict[str, Any] = {"index": o.index, "label": o.label, "enabled": o.enabled}
+    if o.label_code:
+        data.update(label_code=o.label_code, label_params=dict(o.label_params))
+    return data
+
+
 def decision_dict(msg: pb.Decision) -> dict[str, Any]:
     data: dict[str, Any] = {
         "kind": name_or_unknown(DECISION_KINDS, msg.kind),
         "player": msg.seat,
         "prompt": msg.prompt,
     }
+    # The question as a code and its parameters (engine/prompts.py), for a client that words
+    # it in its own language; `prompt` stays the English text.
+    if msg.prompt_code:
+        data["prompt_code"] = msg.prompt_code
+        data["prompt_params"] = dict(msg.prompt_params)
     if msg.source.number:
         data["source"] = msg.source.number
     if msg.undoable:
@@ -252,9 +265,7 @@ def decision_dict(msg: pb.Decision) -> dict[str, Any]:
     elif which == "player":
         data["seats"] = [target_value(t) for t in msg.player.targets]
     elif which == "option":
-        data["options"] = [
-            {"index": o.index, "label": o.label, "enabled": o.enabled} for o in msg.option.options
-        ]
+        data["options"] = [_option(o) for o in msg.option.options]
     elif which == "amount":
         data.update(min=msg.amount.min, max=msg.amount.max)
     elif which == "final_greenery":
