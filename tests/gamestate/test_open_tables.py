@@ -16,8 +16,10 @@ from typing import Any
 
 import grpc
 import pytest
+import redis
 
 from olympus.client import OlympusClient
+from olympus.gamestate.seating import account_key, ended_key
 from olympus.platform.errors import error_details
 from olympus.v1 import accounts_pb2, accounts_pb2_grpc
 from olympus.v1 import game_pb2 as pb
@@ -34,6 +36,7 @@ def bearer(key: str) -> Metadata:
 class Person:
     key: str
     name: str
+    account_id: str
 
 
 @pytest.fixture(scope="module")
@@ -45,7 +48,7 @@ def people(redis_url: str) -> list[Person]:
             stub.CreateGuestAccount(accounts_pb2.CreateGuestAccountRequest(), timeout=10)
             for _ in range(3)
         ]
-    return [Person(m.key, m.account.name) for m in made]
+    return [Person(m.key, m.account.name, m.account.account_id) for m in made]
 
 
 @pytest.fixture(scope="module")
@@ -140,20 +143,75 @@ def my_seats(client: OlympusClient, key: str) -> list[tuple[str, int]]:
     return [(g.game_id, g.seat) for g in reply.games]
 
 
+def my_ended(client: OlympusClient, key: str, game_id: str) -> list[tuple[int, int, str]]:
+    """(seat, status, seat token) of the account's ended seats of the game (ListMyGames)."""
+    listed = client.stub.ListMyGames(
+        pb.ListMyGamesRequest(include_ended=True), timeout=10, metadata=bearer(key)
+    )
+    return [(g.seat, g.status, g.seat_token) for g in listed.games if g.game_id == game_id]
+
+
 def test_a_taken_seat_ends_among_the_accounts_ended_games(
-    client: OlympusClient, keys: list[str]
+    client: OlympusClient, keys: list[str], people: list[Person], rdb: redis.Redis
 ) -> None:
+    """As the game ends (seating.ended moves the takers' entries like the accounts the
+    metadata names), not at the account's next TakeSeat; which still tidies an entry the end
+    left behind (a process that died meanwhile)."""
     made = open_table(client, [1], players=2)
     taken = take(client, keys[0], made.game_id)
     for token in (made.seats[0].token, taken.token):
         client.stub.Resign(pb.ResignRequest(game_id=made.game_id, token=token), timeout=10)
     wait_finished(client, made.game_id)
-    take(client, keys[0], open_table(client, [1], players=2).game_id)  # tidies the index
-    listed = client.stub.ListMyGames(
-        pb.ListMyGamesRequest(include_ended=True), timeout=10, metadata=bearer(keys[0])
+    finished = [(1, pb.GAME_STATUS_FINISHED, "")]
+    deadline = time.monotonic() + 30  # the end's bookkeeping follows its commit
+    while (ended := my_ended(client, keys[0], made.game_id)) != finished:
+        assert time.monotonic() < deadline, f"not among the ended games: {ended}"
+        time.sleep(0.05)
+    assert (made.game_id, 1) not in my_seats(client, keys[0])
+    # The fallback: an entry left among the running seats is moved by the next TakeSeat.
+    member = f"{made.game_id}:1"
+    rdb.zrem(ended_key(people[0].account_id), member)
+    rdb.sadd(account_key(people[0].account_id), member)
+    assert my_ended(client, keys[0], made.game_id) == []
+    take(client, keys[0], open_table(client, [1], players=2).game_id)
+    assert my_ended(client, keys[0], made.game_id) == finished
+    assert not rdb.sismember(account_key(people[0].account_id), member)
+
+
+def test_the_taker_is_the_seats_account_wherever_seats_are_shown(
+    client: OlympusClient, keys: list[str], people: list[Person]
+) -> None:
+    """GetGame, GetGameLog, ListGames, ListMyGames and GetGameRecord name a taken open seat's
+    account and show its name; a free one stays as created."""
+    made = open_table(client, [1, 2])
+    take(client, keys[1], made.game_id, 1)
+    taker = people[1]
+    want = [("", "seat0"), (taker.account_id, taker.name), ("", "seat2")]
+
+    def seen(seats: Any) -> list[tuple[str, str]]:
+        return [(s.account_id, s.name) for s in seats]
+
+    game = client.stub.GetGame(pb.GetGameRequest(game_id=made.game_id), timeout=10).game
+    assert seen(game.settings.seats) == want
+    log = client.stub.GetGameLog(pb.GetGameLogRequest(game_id=made.game_id), timeout=10)
+    assert seen(log.settings.seats) == want
+    page = client.stub.ListGames(pb.ListGamesRequest(page_size=500), timeout=10)
+    [summary] = [g for g in page.games if g.game_id == made.game_id]
+    assert seen(summary.seats) == want
+    mine = client.stub.ListMyGames(pb.ListMyGamesRequest(), timeout=10, metadata=bearer(taker.key))
+    [listed_game] = [g for g in mine.games if g.game_id == made.game_id]
+    assert seen(listed_game.seats) == want and listed_game.seat == 1
+    service = bearer(os.environ["OLYMPUS_SERVICE_KEY"])
+    record = client.stub.GetGameRecord(
+        pb.GetGameRecordRequest(game_id=made.game_id), timeout=10, metadata=service
     )
-    ended = [g for g in listed.games if g.game_id == made.game_id]
-    assert [(g.seat, g.status, g.seat_token) for g in ended] == [(1, pb.GAME_STATUS_FINISHED, "")]
+    assert seen(record.seats) == want
+    assert record.seats[1].player == taker.account_id  # its player, as a seated account's
+    # A table without open seats reads nothing more and shows what it was made with.
+    plain = client.stub.GetGame(
+        pb.GetGameRequest(game_id=open_table(client, []).game_id), timeout=10
+    ).game
+    assert seen(plain.settings.seats) == [("", "seat0"), ("", "seat1"), ("", "seat2")]
 
 
 def test_two_callers_at_once_make_one_winner(client: OlympusClient, keys: list[str]) -> None:

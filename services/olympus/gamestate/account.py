@@ -20,7 +20,7 @@ import asyncio
 import contextlib
 import logging
 import re
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -56,9 +56,13 @@ ENDED_KINDS = {
 }
 
 
-def my_game(game_id: str, seat: int, row: dict[str, Any], token: str) -> pb.MyGame:
-    """One seat as listed, from the game's summary fields (store.SUMMARY_FIELDS)."""
-    meta = GameMeta.from_json(game_id, row["meta"])
+def my_game(
+    game_id: str, seat: int, row: dict[str, Any], token: str, meta: GameMeta | None = None
+) -> pb.MyGame:
+    """One seat as listed, from the game's summary fields (store.SUMMARY_FIELDS); `meta`: the
+    row's with the takers of its open seats (Seating.seated), when read."""
+    if meta is None:
+        meta = GameMeta.from_json(game_id, row["meta"])
     status = (row["status"] or b"").decode()
     waiting = orjson.loads(row["waiting"] or b"[]") if status == st.STATUS_ACTIVE else []
     msg = pb.MyGame(
@@ -192,18 +196,35 @@ class AccountGames:
         for start in range(0, len(candidates), size):
             chunk = candidates[start : start + size]
             rows = await self.games.store.summaries([game_id for _, game_id, _ in chunk])
+            metas = await self._seated(chunk, rows)
             for (cursor, game_id, seat), row in zip(chunk, rows, strict=True):
                 if len(out.games) == size:
                     out.next_page_token = _token(last)
                     return out
                 last = cursor
-                listed = await self._listed(account, cursor[0], game_id, seat, row, key)
+                meta = metas.get(game_id)
+                listed = await self._listed(account, cursor[0], game_id, seat, row, key, meta)
                 if listed is not None:
                     out.games.append(listed)
         return out
 
+    async def _seated(
+        self, chunk: Sequence[tuple[tuple[Any, ...], str, int]], rows: Sequence[dict[str, Any]]
+    ) -> dict[str, GameMeta]:
+        """The chunk's games' metadata with the takers of their open seats, read at once."""
+        games = {g: row["meta"] for (_, g, _), row in zip(chunk, rows, strict=True) if row["meta"]}
+        metas = [GameMeta.from_json(game_id, raw) for game_id, raw in games.items()]
+        return {m.game_id: m for m in await self.games.seating.seated_all(metas)}
+
     async def _listed(
-        self, account: str, section: str, game_id: str, seat: int, row: dict[str, Any], key: str
+        self,
+        account: str,
+        section: str,
+        game_id: str,
+        seat: int,
+        row: dict[str, Any],
+        key: str,
+        meta: GameMeta | None,
     ) -> pb.MyGame | None:
         status = (row["status"] or b"").decode()
         if row["meta"] is None or not status:
@@ -215,7 +236,7 @@ class AccountGames:
         token = ""
         if status == st.STATUS_ACTIVE:
             token = await self.games.grants.issue(game_id, seat, key)
-        return my_game(game_id, seat, row, token)
+        return my_game(game_id, seat, row, token, meta)
 
     # --- WatchAccount --------------------------------------------------------------------------
     async def watch(
@@ -318,7 +339,7 @@ class AccountGames:
                 stream.done.add(game_seat)  # ended (its index entry was not tidied) or gone
                 return
             token = await self.games.grants.issue(game_id, seat, _grant_key(principal))
-            game = my_game(game_id, seat, row, token)
+            game = my_game(game_id, seat, row, token, await self.games.seating.seated(meta))
             await stream.put(_event(pb.ACCOUNT_EVENT_KIND_GAME_STARTED, game))
             # From the version before the newest: its event tells whether the seat decides now.
             events = self.hub.follow(game_id, max(game.version - 1, 0))

@@ -73,10 +73,12 @@ class Games(Answering, TableAnswers, TakingBack):
         creator: str = "",
         chosen: Chosen | None = None,
         rated_queue: str = "",
+        open_seats: tuple[int, ...] = (),
     ) -> Created:
         """A new game; with `chosen` (a request id, chosen.py) the game of that request, made
         once whatever the number of repeats. `rated_queue`: the scoring queue it is rated in
-        (the caller, a service, checked its right to say so)."""
+        (the caller, a service, checked its right to say so). `open_seats`: the human seats
+        left for anyone to take (open_tables.py, which checked them)."""
         if chosen is not None:
             first = await self._requested(chosen)
             if first is not None:
@@ -104,6 +106,7 @@ class Games(Answering, TableAnswers, TakingBack):
             creator=creator,
             rated_queue=rated_queue,
             rules=game.rules,
+            open_seats=open_seats,
         )
         table = Table.new(game, created, time_control)
         event = created_event(game, created, meta.realtime_scoring)

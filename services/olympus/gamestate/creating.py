@@ -122,16 +122,21 @@ def realtime_scoring_from_request(o: pb.GameOptions) -> bool:
 
 
 async def create_from_request(
-    games: Games, request: pb.CreateGameRequest, creator: str, service: bool = False
+    games: Games,
+    request: pb.CreateGameRequest,
+    creator: str,
+    service: bool = False,
+    open_seats: tuple[int, ...] = (),
 ) -> Created:
     """CreateGame's work: a repeat of a request with a request_id finds the game its first
-    sending made (chosen.py). `service`: the caller is a platform service (see the module)."""
+    sending made (chosen.py). `service`: the caller is a platform service (see the module);
+    `open_seats`: the request's open seats, checked (open_tables.open_seats_of)."""
     options, seats, seed_chosen = options_from_request(request, service)
     rated_queue = rated_queue_from_request(request, seats, seed_chosen, service)
     time_control = time_control_from_proto(request.time_control)
     chosen = chosen_from_request(request, seats, creator)
     return await games.create(
-        options, seats, time_control, seed_chosen, creator, chosen, rated_queue
+        options, seats, time_control, seed_chosen, creator, chosen, rated_queue, open_seats
     )
 
 

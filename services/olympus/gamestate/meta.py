@@ -79,6 +79,9 @@ class GameMeta:
     # and the state format it was created in: a meta without them predates versions (1 and 1).
     rules: int = RULES_VERSION
     state_format: int = FORMAT_VERSION
+    # The human seats left open for anyone signed in to take (open_tables.py): who took one is
+    # in the game's grants hash, not here (seating.py's `seated` reads it).
+    open_seats: tuple[int, ...] = ()
 
     @property
     def anonymous(self) -> bool:
@@ -148,6 +151,8 @@ class GameMeta:
             "rules": self.rules,
             "format": self.state_format,
         }
+        if self.open_seats:  # written only when set: older metas read the same
+            data["open_seats"] = list(self.open_seats)
         return orjson.dumps(data)
 
     @classmethod
@@ -165,6 +170,7 @@ class GameMeta:
             rated_queue=str(data.get("rated_queue", "")),
             rules=int(data.get("rules", FIRST_RULES_VERSION)),
             state_format=int(data.get("format", 1)),
+            open_seats=tuple(int(seat) for seat in data.get("open_seats", ())),
         )
 
 

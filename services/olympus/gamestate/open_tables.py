@@ -21,9 +21,23 @@ are never handed out: the creator cannot play them.
 A taken seat is the account's like a seat a platform service gave it (seating.py's index,
 written after the compare-and-set, again on a repeat): ListMyGames lists it, WatchAccount
 follows it, a revoked key's token for it is taken back and a disabled account's seat is handed
-to the table. The metadata does not name the account, so the end of the game does not move the
-entry to the account's ended games: the account's next TakeSeat does, for every entry whose game
-ended (ListMyGames and WatchAccount pass over such entries meanwhile).
+to the table. The metadata names the open seats (not who took them), so whatever shows a seat's
+account (GetGame, GetGameLog, ListGames, ListMyGames, GetGameRecord) reads the takers with it,
+once per call and only for a game with open seats (seating.py's `seated`); and the end of the
+game moves the takers' entries among their ended games like the seats the metadata names
+(seating.ended). Should that be cut short (the process died), the account's next TakeSeat moves
+every entry whose game ended (ListMyGames and WatchAccount pass over such entries meanwhile).
+
+Under strict durability (durability.py: replicas to wait for) the compare-and-set goes through
+the store's writing path, WAIT after it on the same connection: TakeSeat answers only once the
+replicas hold the seat's record, or fails UNAVAILABLE (the record may stay on the master: the
+same account asking again gets its seat, acknowledged once the replicas hold it, like a
+repeated CreateGame).
+
+ListOpenTables pages by the list's score and id: a page token is "<creation ms, 15 digits>:<game
+id>" of the page's last table, and the next page holds the tables listed after it, newest
+first (ties in the same millisecond by id), so tables that leave the list meanwhile move no
+other table between pages.
 """
 
 from __future__ import annotations
@@ -43,6 +57,7 @@ from olympus.v1 import game_pb2 as pb
 
 from . import store as st
 from .core import Created, Games
+from .listing import PAGE_TOKEN_RE
 from .meta import GameMeta
 from .seating import ENDED_KEPT, account_key, ended_key
 from .settings import settings_to_proto
@@ -160,32 +175,55 @@ class OpenTables:
                 out[s.seat] = (account.decode(), (name or b"").decode())
         return out
 
-    async def listed(self, page_size: int) -> pb.ListOpenTablesResponse:
-        """The tables with a free seat, newest first; entries of ended, gone or full tables
-        are dropped from the list on the way."""
+    async def listed(self, page_size: int, page_token: str = "") -> pb.ListOpenTablesResponse:
+        """A page of the tables with a free seat, newest first, after the table `page_token`
+        names; entries of ended, gone or full tables are dropped from the list on the way.
+        A next page token when entries remain after the page (their tables may prove ended:
+        the next page is then shorter, or empty)."""
         if not 0 <= page_size <= PAGE_MAX:
             raise InvalidArgument(f"page_size: 1 to {PAGE_MAX}", reason="INVALID_PAGE_SIZE")
+        if page_token and not PAGE_TOKEN_RE.fullmatch(page_token):
+            raise InvalidArgument(
+                "bad page_token (a previous page's next_page_token)", reason="INVALID_PAGE_TOKEN"
+            )
         size = page_size or PAGE_DEFAULT
         reply = pb.ListOpenTablesResponse()
-        start = 0
-        while len(reply.tables) < size:
-            ids = await self._page(start, size)
-            if not ids:
-                break
-            start += len(ids)
-            for game_id in ids:
-                table = await self._table(game_id)
+        cursor = _cursor(page_token) if page_token else None
+        while True:
+            wanted = size - len(reply.tables) + 1  # one more than needed: is there a next page?
+            entries = await self._page(cursor, wanted)
+            for entry in entries:
+                if len(reply.tables) == size:
+                    assert cursor is not None
+                    reply.next_page_token = _token(cursor)
+                    return reply
+                cursor = entry
+                table = await self._table(entry[1])
                 if table is None:
-                    await self._drop(game_id)
-                    start -= 1
-                elif len(reply.tables) < size:
+                    await self._drop(entry[1])
+                else:
                     reply.tables.append(table)
-        return reply
+            if len(entries) < wanted:
+                return reply  # the list ends here
 
     @_storage
-    async def _page(self, start: int, size: int) -> list[str]:  # newest first
-        ids = await self.redis.zrevrange(OPEN_INDEX, start, start + size - 1)
-        return [i.decode() for i in ids]
+    async def _page(self, after: tuple[int, str] | None, count: int) -> list[tuple[int, str]]:
+        """(creation ms, game id) of the next `count` entries after `after`, newest first
+        (the sorted set's reverse order: by score, then by id)."""
+        if after is None:
+            rows = await self.redis.zrevrange(OPEN_INDEX, 0, count - 1, withscores=True)
+            return [(int(score), member.decode()) for member, score in rows]
+        score, game_id = after
+        # Those of the same millisecond with a lower id, then the older ones.
+        same = await self.redis.zrangebyscore(OPEN_INDEX, score, score)
+        ties = sorted((m.decode() for m in same if m.decode() < game_id), reverse=True)
+        out = [(score, t) for t in ties[:count]]
+        if len(out) < count:
+            rows = await self.redis.zrevrangebyscore(
+                OPEN_INDEX, f"({score}", "-inf", start=0, num=count - len(out), withscores=True
+            )
+            out += [(int(s), member.decode()) for member, s in rows]
+        return out
 
     @_storage
     async def _drop(self, game_id: str) -> None:
@@ -300,5 +338,22 @@ class OpenTables:
 
     @_storage
     async def _run_take(self, game_id: str, seat: int, principal: Principal) -> Any:
+        """The compare-and-set, through the store's writing path: under strict durability
+        it waits for the replicas after a seat taken (NotReplicated: UNAVAILABLE), and a seat
+        the account had already is confirmed the same way (its first write may not have
+        reached them: `GameStore.confirm`, as for a repeated creation)."""
         keys = [st.game_key(game_id, "game"), st.game_key(game_id, "grants")]
-        return await self._take(keys=keys, args=[seat, principal.account_id, principal.name])
+        args = [seat, principal.account_id, principal.name]
+        reply = await self.games.store._write(self._take, keys, args)
+        if int(reply[0]) == 2:
+            await self.games.store.confirm(game_id)
+        return reply
+
+
+def _cursor(token: str) -> tuple[int, str]:
+    score, _, game_id = token.partition(":")
+    return int(score), game_id
+
+
+def _token(cursor: tuple[int, str]) -> str:
+    return f"{cursor[0]:015d}:{cursor[1]}"

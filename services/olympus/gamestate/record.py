@@ -1,5 +1,6 @@
 """A game's own record (GameService.GetGameRecord, for the platform's services): who sat where,
-the queue it is rated in and, once it ended, its result. The scoring service rates a game from
+the queue it is rated in and, once it ended, its result. A taken open seat is its taker's (its
+account id and name), as everywhere the game service shows a seat's account. The scoring service rates a game from
 this and nothing else."""
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ async def game_record(games: Games, game_id: str) -> pb.GameRecord:
         games.forget(game_id)
         raise NotFound(f"no game {game_id}", reason="GAME_NOT_FOUND")
     table = (await games.load(meta)).table
+    meta = await games.seating.seated(meta)  # the takers of its open seats, as its accounts
     players = meta.rated_players()
     msg = pb.GameRecord(
         game_id=game_id,

@@ -13,6 +13,12 @@ each account's seats in running games. Both are the game service's own keys:
                                          once the game with a seat of the account exists
                                          (WatchAccount's GAME_STARTED)
 
+A seat left open at creation (open_tables.py) is the account's that took it, as the game's
+grants hash records ("o:<seat>" -> the account, "n:<seat>" -> its name): `seated` gives the
+metadata with those accounts in, for whatever shows or moves a seat's account. It is read for
+each call, never cached with the metadata (which is written once and cached everywhere), and
+only for games whose metadata names open seats.
+
 Both are written before the game itself (like its timer): a rated game never exists without
 its pending entry, nor an account's seat without its index entry. An entry whose game was never
 made (the create failed) is dropped by whoever next finds it there. The rated entry leaves only
@@ -22,14 +28,15 @@ at least once, however the processes fail; the scoring service records it once.
 
 from __future__ import annotations
 
+import dataclasses
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from olympus.platform.storage import storage_calls
 
 from .meta import GameMeta
-from .store import PREFIX
+from .store import PREFIX, game_key
 
 RATED = f"{PREFIX}:games:rated"
 ENDED_KEPT = 50  # ended games remembered per account
@@ -76,10 +83,35 @@ class Seating:
             await self.redis.publish(account_channel(account), game_id)
 
     @_storage
+    async def seated_all(self, metas: Sequence[GameMeta]) -> list[GameMeta]:
+        """Each game's metadata with the accounts that took its open seats (and their names,
+        for the seats' names): one round trip for all the games that have open seats, none
+        when none has. A free open seat stays as created."""
+        opened = [m for m in metas if m.open_seats]
+        if not opened:
+            return list(metas)
+        pipe = self.redis.pipeline(transaction=False)
+        for m in opened:
+            fields = [f"{p}:{seat}" for seat in m.open_seats for p in ("o", "n")]
+            pipe.hmget(game_key(m.game_id, "grants"), fields)
+        taken: dict[str, dict[int, tuple[str, str]]] = {}
+        for m, values in zip(opened, await pipe.execute(), strict=True):
+            taken[m.game_id] = {
+                seat: (account.decode(), (name or b"").decode())
+                for seat, account, name in zip(m.open_seats, values[::2], values[1::2], strict=True)
+                if account  # None: not written yet; b"": still free
+            }
+        return [_with_holders(m, taken.get(m.game_id, {})) for m in metas]
+
+    async def seated(self, meta: GameMeta) -> GameMeta:
+        return (await self.seated_all([meta]))[0]
+
+    @_storage
     async def ended(self, meta: GameMeta) -> None:
         """The game ended: its seats are no longer anyone's running seats, but among each
-        account's last ended ones. Safe to repeat (the score is kept from the first time)."""
-        seats = meta.account_seats()
+        account's last ended ones (the takers of its open seats too). Safe to repeat (the
+        score is kept from the first time)."""
+        seats = (await self.seated(meta)).account_seats()
         if not seats:
             return
         now = int(time.time() * 1000)
@@ -131,3 +163,17 @@ class Seating:
     @_storage
     async def forget_seat(self, account: str, game_id: str, seat: int) -> None:
         await self.redis.srem(account_key(account), f"{game_id}:{seat}")
+
+
+def _with_holders(meta: GameMeta, holders: dict[int, tuple[str, str]]) -> GameMeta:
+    """The metadata with each taken open seat's account, and its name when it has one (the
+    name given at creation stood for whoever would sit there)."""
+    if not holders:
+        return meta
+    seats = tuple(
+        dataclasses.replace(s, account=holders[s.seat][0], name=holders[s.seat][1] or s.name)
+        if s.seat in holders
+        else s
+        for s in meta.seats
+    )
+    return dataclasses.replace(meta, seats=seats)

@@ -55,6 +55,7 @@ from .events import stamp
 from .handover import Handover
 from .history import PUBLIC_LOG_FORMAT, REPLAY_FORMAT, hidden_count
 from .lru import DEFAULT_CACHE_MEMORY, CacheBudget
+from .meta import GameMeta
 from .open_tables import OpenTables, open_seats_of, seat_tokens
 from .record import game_record
 from .records import Logged
@@ -124,7 +125,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         service = principal is not None and principal.is_service
         open_seats = open_seats_of(request)
         created = await create_from_request(
-            self.games, request, principal.account_id if principal else "", service
+            self.games, request, principal.account_id if principal else "", service, open_seats
         )
         await self.open_tables.opened(created.meta, open_seats)
         return pb.CreateGameResponse(
@@ -149,10 +150,9 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             del view.waiting_for[:]
             del view.decisions[:]
         resigned = current.table.resigned
+        seated = await self.games.seating.seated(current.meta)  # who took its open seats
         view.settings.CopyFrom(
-            settings_to_proto(
-                current.meta, current.status in st.ENDED, resigned, current.table.robots
-            )
+            settings_to_proto(seated, current.status in st.ENDED, resigned, current.table.robots)
         )
         for player in view.players:
             player.resigned = player.seat in resigned
@@ -267,8 +267,14 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         if index is None:
             raise InvalidArgument(f"unknown status {request.status}", reason="INVALID_STATUS")
         rows, next_token = await self.games.list(index, request.page_size, request.page_token)
+        metas = await self.games.seating.seated_all(
+            [GameMeta.from_json(game_id, row["meta"]) for game_id, row in rows]
+        )
         return pb.ListGamesResponse(
-            games=[summary_to_proto(game_id, row) for game_id, row in rows],
+            games=[
+                summary_to_proto(game_id, row, meta)
+                for (game_id, row), meta in zip(rows, metas, strict=True)
+            ],
             next_page_token=next_token,
         )
 
@@ -282,7 +288,9 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         msg = pb.GameLog(
             game_id=request.game_id,
             format=REPLAY_FORMAT if over else PUBLIC_LOG_FORMAT,
-            settings=settings_to_proto(game_log.meta, over, game_log.resigned()),
+            settings=settings_to_proto(
+                await self.games.seating.seated(game_log.meta), over, game_log.resigned()
+            ),
             answers=[_logged_answer(a, public=not over) for a in game_log.answers],
             status=value_of(STATUSES, game_log.status),
             version=game_log.version,
@@ -377,7 +385,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         self, request: pb.ListOpenTablesRequest, context: grpc.aio.ServicerContext
     ) -> pb.ListOpenTablesResponse:
         await self._key(context)
-        return await self.open_tables.listed(request.page_size)
+        return await self.open_tables.listed(request.page_size, request.page_token)
 
     @rpc
     async def TakeSeat(

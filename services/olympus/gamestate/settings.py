@@ -88,8 +88,12 @@ def settings_to_proto(
     )
 
 
-def summary_to_proto(game_id: str, row: dict[str, Any]) -> pb.GameSummary:
-    meta = GameMeta.from_json(game_id, row["meta"])
+def summary_to_proto(
+    game_id: str, row: dict[str, Any], meta: GameMeta | None = None
+) -> pb.GameSummary:
+    """`meta`: the row's, with the takers of its open seats (Seating.seated_all) when read."""
+    if meta is None:
+        meta = GameMeta.from_json(game_id, row["meta"])
     status = row["status"].decode()
     msg = pb.GameSummary(
         game_id=game_id,

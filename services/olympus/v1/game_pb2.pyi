@@ -1592,10 +1592,12 @@ class AccountEvent(_message.Message):
     def __init__(self, kind: _Optional[_Union[AccountEventKind, str]] = ..., event_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., game: _Optional[_Union[MyGame, _Mapping]] = ..., decision: _Optional[_Union[GetDecisionResponse, _Mapping]] = ..., challenge: _Optional[_Union[ChallengeNotice, _Mapping]] = ..., ticket: _Optional[_Union[TicketNotice, _Mapping]] = ...) -> None: ...
 
 class ListOpenTablesRequest(_message.Message):
-    __slots__ = ("page_size",)
+    __slots__ = ("page_size", "page_token")
     PAGE_SIZE_FIELD_NUMBER: _ClassVar[int]
+    PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     page_size: int
-    def __init__(self, page_size: _Optional[int] = ...) -> None: ...
+    page_token: str
+    def __init__(self, page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class OpenSeat(_message.Message):
     __slots__ = ("seat", "kind", "bot", "name", "open", "free", "account_id", "account_name")
@@ -1634,10 +1636,12 @@ class OpenTable(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[OpenSeat, _Mapping]]] = ..., free_seats: _Optional[int] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
 
 class ListOpenTablesResponse(_message.Message):
-    __slots__ = ("tables",)
+    __slots__ = ("tables", "next_page_token")
     TABLES_FIELD_NUMBER: _ClassVar[int]
+    NEXT_PAGE_TOKEN_FIELD_NUMBER: _ClassVar[int]
     tables: _containers.RepeatedCompositeFieldContainer[OpenTable]
-    def __init__(self, tables: _Optional[_Iterable[_Union[OpenTable, _Mapping]]] = ...) -> None: ...
+    next_page_token: str
+    def __init__(self, tables: _Optional[_Iterable[_Union[OpenTable, _Mapping]]] = ..., next_page_token: _Optional[str] = ...) -> None: ...
 
 class TakeSeatRequest(_message.Message):
     __slots__ = ("game_id", "seat")
