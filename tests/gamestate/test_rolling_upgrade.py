@@ -45,6 +45,9 @@ GAMES = 6  # 2-player human games, half created on each replica
 ANSWERS_PER_GAME = 60  # enough to cross setup, research and a few generations of actions
 MAX_ANSWERS = 5000  # the one game played to its end ends well before this
 VERSION_REASONS = {"VERSION_NOT_SERVED", "CORRUPT_STATE"}  # the old code's refusal is the latter
+# Fields of a view the previous release never sends (added since, additively): a client reads
+# them as absent from an old replica, so the two views are compared without them.
+NEWER_FIELDS = frozenset({"prompt_code", "prompt_params", "label_code", "label_params"})
 
 
 def _git(*args: str) -> str:
@@ -168,7 +171,15 @@ def _compare(table: Table, clients: dict[str, OlympusClient], tally: Tally) -> N
         assert log["version"] == 1 + len(table.versions), (name, log["version"])
     assert logs["old"] == logs["new"]
     views = [h.view() for h in (table.seats["old"][0], table.seats["new"][0])]
-    assert views[0] == views[1]
+    assert _without_newer(views[0]) == _without_newer(views[1])
+
+
+def _without_newer(data: object) -> object:
+    if isinstance(data, dict):
+        return {k: _without_newer(v) for k, v in data.items() if k not in NEWER_FIELDS}
+    if isinstance(data, list):
+        return [_without_newer(v) for v in data]
+    return data
 
 
 def test_old_and_new_replicas_play_the_same_games(
