@@ -94,7 +94,7 @@ ruby-client: $(RUBY_STAMP)
 # most tests wait on the processes they start, so the suite takes about half as long.
 UNIT_WORKERS ?= 2
 unit: $(STAMP) $(TS_STAMP) $(CPP_BOT) $(RUBY_STAMP)
-	$(PY) -m pytest -n $(UNIT_WORKERS) --dist loadfile
+	$(PY) -m pytest -n $(UNIT_WORKERS) --dist loadfile -rs
 
 # The documentation site (mkdocs.yml; the API reference generated from protos/ by
 # tools/protodoc.py during the build), warnings as errors, into site/ (git-ignored); without
