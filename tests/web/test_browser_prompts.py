@@ -1,6 +1,8 @@
 """The page words the server's prompt codes and refusals in its language (marked `browser`):
 a Vietnamese page at seat 1 shows its setup question and its first-action question in
-Vietnamese, and a refused milestone as how far the seat is ("bạn có 1 trên 3")."""
+Vietnamese, the map's space names (a volcano, a space kept for a card) in Vietnamese, a
+refused milestone as how far the seat is ("bạn có 1 trên 3") and an unknown standard project
+by its reason's words."""
 
 from __future__ import annotations
 
@@ -20,6 +22,17 @@ def test_a_vietnamese_prompt_and_refusal(browser: Any, browser_stack: WebStack) 
     page = open_page(browser, f"{browser_stack.url}/#/join/{game_id}/{token}", "vi")
     page.wait_for_selector("#decision[data-kind='DECISION_KIND_SETUP']")
     assert page.inner_text("#decision .prompt") == "Chọn tập đoàn và thẻ của bạn"
+    spaces_by_name = {
+        x["name_id"]: x["id"]
+        for x in seat.ok("GET", f"/api/games/{game_id}/board")["spaces"]
+        if x.get("name_id")
+    }
+    titles = {
+        name: page.text_content(f"#map polygon[data-space='{spaces_by_name[name]}'] title")
+        for name in ("tharsis_tholus", "noctis_city")
+    }
+    assert "Vòm núi Tharsis" in titles["tharsis_tholus"], titles
+    assert "Thành phố Noctis" in titles["noctis_city"], titles  # the card's words
     # The seat's answers up to the milestone come from a second client of the same seat (the
     # same invitation token); the page follows the game.
     seat.ok("POST", f"/api/games/{game_id}/join", {"token": token})
@@ -41,3 +54,9 @@ def test_a_vietnamese_prompt_and_refusal(browser: Any, browser_stack: WebStack) 
     message = page.inner_text("#message")
     shot(page, "prompts_vi_refusal")
     assert "Chưa thể đạt cột mốc Thị trưởng: bạn có 1 trên 3." in message, message
+    page.fill("input[name=text-answer]", "project no_such")
+    assert not click_and_wait(page, "#decision [data-answer='text']")
+    page.wait_for_function(
+        "document.querySelector('#message').innerText.includes('Không có dự án tiêu chuẩn')"
+    )
+    assert "Không có dự án tiêu chuẩn no_such." in page.inner_text("#message")

@@ -2,7 +2,7 @@
 // server-sent events; sends the viewer's answers.
 import { api, cards } from "./api.js";
 import { h, showMessage, showNotice } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tOr } from "./i18n.js";
 import { drawMap, mapLegend } from "./map.js";
 import { decisionPanel, tableControls } from "./decision.js";
 import { colonyTiles } from "./colonies.js";
@@ -129,7 +129,7 @@ export async function openGame(app, gameId) {
     markRecent(view);
     const spectator = view.viewer === undefined;
     app.replaceChildren(h("div", { class: "game", id: "game", "data-version": view.version, "data-status": view.status },
-      h("div", {}, parameters(view, board), h("section", {}, h("h2", {}, board.map_title), drawMap(board, view, legal, (space) => send({ space }), game.recent), mapLegend()),
+      h("div", {}, parameters(view, board), h("section", {}, h("h2", {}, tOr(`map.name.${board.map}`, board.map_title)), drawMap(board, view, legal, (space) => send({ space }), game.recent), mapLegend()),
         colonyTiles(view, board), milestonesAndAwards(view, board, reply), liveScore(view),
         h("section", {}, h("h2", {}, t("log")), h("div", { class: "log", id: "log" }, game.log.map((line) => h("div", {}, line))))),
       h("div", {}, spectator ? h("p", { id: "spectating", class: "muted" }, t("spectating")) : null,

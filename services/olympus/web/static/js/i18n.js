@@ -42,13 +42,28 @@ export async function setLanguage(code, remember = false) {
   language = code;
   document.documentElement.lang = code;
   if (remember) localStorage.setItem("olympus.lang", code);
-  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t, el.dataset.tParams ? JSON.parse(el.dataset.tParams) : {});
+}
+
+// An element worded by key and parameters and worded again when the language changes: the
+// header's "Signed in as" stays on screen while the pages under it change.
+export function wordElement(el, key, params = {}) {
+  el.dataset.t = key;
+  el.dataset.tParams = JSON.stringify(params);
+  el.textContent = t(key, params);
 }
 
 // t("log.play", {p: "Ann"}) -> the phrase with {p} replaced.
 export function t(key, params = {}) {
   const phrase = words[key] ?? english[key] ?? key;
   return phrase.replace(/\{(\w+)\}/g, (_, name) => (name in params ? String(params[name]) : `{${name}}`));
+}
+
+// The dictionaries' phrase for a key the server names (a map, a space), else the server's
+// own English words.
+export function tOr(key, fallback) {
+  const phrase = words[key] ?? english[key];
+  return phrase === undefined ? fallback : t(key);
 }
 
 // A counted phrase: tn("req.oceans", 6) -> "6 oceans". Every dictionary holds the forms

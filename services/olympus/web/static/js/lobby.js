@@ -2,7 +2,7 @@
 // tables, matchmaking, the list of games.
 import { api } from "./api.js";
 import { h, showMessage } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tOr, wordElement } from "./i18n.js";
 import { openTableChoice, openTablesPanel } from "./tables.js";
 
 function failed(error) {
@@ -15,7 +15,8 @@ function check(name, label, checked = false) {
 
 function sessionPanel(session, redraw) {
   const account = document.getElementById("account");
-  account.textContent = session.signed_in ? t("lobby.signed_in_as", { name: session.account }) : "";
+  if (session.signed_in) wordElement(account, "lobby.signed_in_as", { name: session.account });
+  else { delete account.dataset.t; account.textContent = ""; }
   if (session.signed_in) {
     return h("section", { id: "session" }, h("h2", {}, t("lobby.account")),
       h("p", {}, t("lobby.signed_in_as", { name: session.account })),
@@ -46,7 +47,7 @@ function seatRows(container, count, bots) {
 }
 
 function tableForm(choices) {
-  const maps = h("select", { name: "map" }, choices.maps.map((m) => h("option", { value: m.map }, m.title)));
+  const maps = h("select", { name: "map" }, choices.maps.map((m) => h("option", { value: m.map }, tOr(`map.name.${m.map}`, m.title))));
   const seats = h("div", { id: "seats" });
   const players = h("select", { name: "players", onchange: () => seatRows(seats, Number(players.value), choices.bots) },
     [1, 2, 3, 4, 5].map((n) => h("option", { value: n }, n)));
@@ -100,7 +101,7 @@ function tableForm(choices) {
 
 function matchmakingPanel(choices, session) {
   const players = h("select", { name: "mm-players" }, [2, 3, 4, 5].map((n) => h("option", { value: n }, n)));
-  const maps = h("select", { name: "mm-map" }, choices.maps.map((m) => h("option", { value: m.map }, m.title)));
+  const maps = h("select", { name: "mm-map" }, choices.maps.map((m) => h("option", { value: m.map }, tOr(`map.name.${m.map}`, m.title))));
   const status = h("span", { id: "mm-status" });
   let polling = null;
   const find = h("button", { id: "find-match", disabled: !session.signed_in, onclick: async () => {

@@ -1,6 +1,7 @@
 // Mars as SVG hexes: tiles, owners, bonuses, special spaces; legal spaces highlighted.
 import { h, pressable, s } from "./dom.js";
-import { t } from "./i18n.js";
+import { cardName } from "./cardwords.js";
+import { t, tOr } from "./i18n.js";
 
 export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98"];
 const TILE_FILL = { TILE_TYPE_OCEAN: "#3498db", TILE_TYPE_GREENERY: "#27ae60", TILE_TYPE_CITY: "#7f8c8d", TILE_TYPE_SPECIAL: "#a0522d" };
@@ -41,8 +42,12 @@ export function drawMap(board, view, legal, onPick, recent = new Set()) {
     const tile = tiles.get(space.id);
     const isLegal = legal.has(space.id);
     const fill = tile ? TILE_FILL[tile.tile] || "#a0522d" : SPACE_FILL[space.type] || "#ddd";
-    const title = [`${t("space")} ${space.id}`, space.name, space.reserved_for_card_name,
-      space.volcanic ? t("map.volcanic") : "", tile?.card?.name].filter(Boolean).join(" · ");
+    // In the reader's language: the card a space is kept for (its name is the card's), else
+    // the space's own name (a volcano), and the placed tile's card.
+    const name = space.reserved_for_card ? cardName(space.reserved_for_card, space.reserved_for_card_name)
+      : space.name && tOr(`space.${space.name_id}`, space.name);
+    const title = [`${t("space")} ${space.id}`, name,
+      space.volcanic ? t("map.volcanic") : "", tile?.card && cardName(tile.card.number, tile.card.name)].filter(Boolean).join(" · ");
     const group = s("g", { class: "hex", "data-space": space.id });
     const hex = s("polygon", { points: hexPoints(cx, cy), fill, class: `space${isLegal ? " legal" : ""}${recent.has(space.id) ? " recent" : ""}`, "data-space": space.id },
       s("title", {}, title));

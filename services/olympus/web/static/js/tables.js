@@ -2,7 +2,7 @@
 // and a finished game's rematch (its button, then the link to the new table).
 import { api } from "./api.js";
 import { h, showMessage } from "./dom.js";
-import { t, tn } from "./i18n.js";
+import { t, tn, tOr } from "./i18n.js";
 
 const REFRESH_MS = 5000;
 
@@ -18,7 +18,8 @@ function seatLine(seat) {
 }
 
 function mapTitle(choices, map) {
-  return (choices.maps.find((m) => m.map === (map || "tharsis")) || { title: map }).title;
+  const chosen = map || "tharsis";
+  return tOr(`map.name.${chosen}`, (choices.maps.find((m) => m.map === chosen) || { title: map }).title);
 }
 
 function tableRow(table, session, choices) {
