@@ -9,6 +9,7 @@ import { openGame } from "./game.js";
 import { renderLadder } from "./ladder.js";
 import { renderPlayer } from "./player.js";
 import { openReplay } from "./replay.js";
+import { refusalText } from "./prompts.js";
 
 let closeCurrent = () => {};
 
@@ -37,7 +38,7 @@ async function route() {
       setTimeout(() => cards().catch(() => {}), 0);
     }
   } catch (error) {
-    showMessage(`${t("error")}: ${error.reason || ""} ${error.message}`);
+    showMessage(`${t("error")}: ${refusalText(error)}`);
   }
   performance.mark("olympus-ready");
   document.body.dataset.ready = "1";
