@@ -75,3 +75,42 @@ def test_every_language_shows_its_own_card_names(browser: Any, browser_stack: We
             assert font.startswith(CJK_FONT[language]), font
         shot(page, f"language-{language}")
     page.context.close()
+
+
+# In the page: the family's own face (style.css's @font-face), its status once the page's fonts
+# are in, whether it has 火星, and the width of 火星火星 at 16 px in that family alone (CJK glyphs
+# are one em wide; a missing glyph draws the fallback's narrower box).
+FONT_LOADED = """async (family) => {
+  await document.fonts.ready;
+  const faces = [...document.fonts].filter((f) => f.family.replace(/"/g, '') === family);
+  const probe = document.createElement('span');
+  probe.style.cssText = `font: 16px "${family}", monospace; position: absolute; white-space: nowrap`;
+  probe.textContent = '火星火星';
+  document.body.append(probe);
+  await document.fonts.load(`16px "${family}"`, '火星');
+  const width = probe.getBoundingClientRect().width;
+  probe.style.fontFamily = 'monospace';
+  const fallback = probe.getBoundingClientRect().width;
+  probe.remove();
+  return {statuses: faces.map((f) => f.status), check: document.fonts.check(`16px "${family}"`, '火星'),
+          width, fallback};
+}"""
+
+
+@pytest.mark.parametrize("language", sorted(CJK_FONT))
+def test_chinese_pages_load_their_own_font(
+    browser: Any, browser_stack: WebStack, language: str
+) -> None:
+    """No CJK font on the machine (the tests' chromium has none): the page's own subset is
+    fetched and draws the characters, at their one-em width, not as boxes."""
+    page = open_page(browser, browser_stack.url + "/", language=language)
+    page.wait_for_selector(f"html[lang='{language}']")
+    family = CJK_FONT[language].strip('"')
+    seen = page.evaluate(FONT_LOADED, family)
+    assert seen["statuses"] == ["loaded"], seen  # the @font-face, fetched and decoded
+    assert seen["check"], seen
+    assert abs(seen["width"] - 64) < 1, seen  # four glyphs of the subset, 16 px each
+    family_used = page.evaluate("getComputedStyle(document.body).fontFamily")
+    assert family_used.startswith(CJK_FONT[language]), family_used
+    shot(page, f"font-{language}")
+    page.context.close()

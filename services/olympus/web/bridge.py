@@ -546,6 +546,17 @@ async def favicon(request: web.Request) -> web.FileResponse:
     return web.FileResponse(icon, headers={"Content-Type": "image/svg+xml"})
 
 
+async def font(request: web.Request) -> web.FileResponse:
+    """static/fonts/ (the Chinese subsets, their licence): aiohttp's static files know no font
+    type and would say octet-stream. The same validators (ETag, Last-Modified) as theirs."""
+    name = request.match_info["name"]  # decoded: "..%2F" would climb out of fonts/
+    path = Path(str(STATIC / "fonts" / name))
+    if "/" in name or "\\" in name or name.startswith(".") or not path.is_file():
+        raise web.HTTPNotFound()
+    kind = {"Content-Type": "font/woff2"} if name.endswith(".woff2") else None
+    return web.FileResponse(path, headers=kind)
+
+
 # --- the application -------------------------------------------------------------------------
 
 
@@ -568,6 +579,7 @@ def make_app(
     r.add_get("/", index)
     r.add_get("/healthz", healthz)
     r.add_get("/favicon.ico", favicon)
+    r.add_get("/static/fonts/{name}", font)  # before the static files: matched in order
     r.add_static("/static/", str(STATIC), append_version=False)
     r.add_get("/api/session", get_session)
     r.add_post("/api/session/guest", sign_in_guest)
