@@ -11,7 +11,7 @@ import pytest
 
 from olympus.engine import Game, GameOptions
 from olympus.engine.decisions import Decision, SelectOption
-from olympus.engine.prompts import PROMPT_PARAMS, Prompt, prompt
+from olympus.engine.prompts import PROMPT_PARAMS, Prompt, coded_label, prompt
 
 SEEDS = (31, 32, 33, 34)
 
@@ -134,3 +134,36 @@ def test_a_plain_text_prompt_has_no_code() -> None:
     d = SelectOption(0, "Pick", ["a", Prompt("label.effect_of_card", {"card": "001"}, "X")], [0, 1])
     assert (d.prompt, d.prompt_code, d.prompt_params) == ("Pick", "", {})
     assert d.labels == ("a", "X") and d.label_prompts[0] is None
+
+
+def test_the_engines_own_choice_labels_are_coded_with_their_english() -> None:
+    samples = {
+        "label.production_up": {"res": "plants"},
+        "label.metal_production_up": {"res": "titanium"},
+        "label.fund_award": {"award": "venuphile", "award_name": "Venuphile"},
+        "label.pay_fee": {"n": "3", "res": "megacredits"},
+    }
+    for code in PROMPT_PARAMS:
+        if not code.startswith("label.") or code == "label.effect_of_card":
+            continue
+        made = prompt(code, **samples.get(code, {}))
+        coded = coded_label(made.english)
+        assert isinstance(coded, Prompt), code
+        assert (coded.code, coded.sent_params, coded.english) == (
+            made.code,
+            made.sent_params,
+            made.english,
+        )
+    assert coded_label("Pay 2 energy") == prompt("label.pay_fee", n=2, res="energy")
+    # A card's printed label stays text (its words are the card's).
+    for text in (
+        "Take 3 plants",
+        "Plant production +1",
+        "Fund Nobody",
+        "Pay 12 M€ to place an ocean",
+    ):
+        assert coded_label(text) == text
+
+
+def test_random_games_meet_coded_choice_labels(codes_met: Counter[str]) -> None:
+    assert any(code.startswith("label.world_government_") for code in codes_met), codes_met

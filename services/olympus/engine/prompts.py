@@ -14,8 +14,10 @@ numbers; `n` is the one that picks a plural form.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from functools import cache
 
 Params = Mapping[str, str]
 
@@ -171,6 +173,22 @@ _ENGLISH: dict[str, tuple[tuple[str, ...], Callable[[Params], str]]] = {
     ),
     # Option labels (SelectOption.labels), worded like prompts.
     "label.effect_of_card": (("card",), lambda p: p["card_name"]),
+    # The engine's own `choose` alternatives (not a card's printed ones), found by their text
+    # (`coded_label`): a saved game's frames hold only the text.
+    "label.production_up": (("res",), lambda p: f"{p['res']} production +1"),
+    "label.metal_production_up": (("res",), lambda p: f"+1 {p['res']} production"),
+    "label.fund_award": (("award",), lambda p: f"Fund {p['award_name']}"),
+    "label.pay_fee": (
+        ("n", "res"),
+        lambda p: f"Pay {p['n']} M€" if p["res"] == "megacredits" else f"Pay {p['n']} {p['res']}",
+    ),
+    "label.world_government_temperature": (
+        (),
+        lambda p: "World Government: raise the temperature",
+    ),
+    "label.world_government_oxygen": ((), lambda p: "World Government: raise the oxygen"),
+    "label.world_government_ocean": ((), lambda p: "World Government: place an ocean"),
+    "label.world_government_venus": ((), lambda p: "World Government: raise Venus"),
 }
 
 # code -> the parameters a client is sent (and may use in its wording).
@@ -205,3 +223,35 @@ def prompt(code: str, **params: object) -> Prompt:
 def english_text(text: str | Prompt) -> str:
     """The English words of a prompt or label, given as text (no code) or as a Prompt."""
     return text.english if isinstance(text, Prompt) else text
+
+
+_RESOURCE = r"(megacredits|steel|titanium|plants|energy|heat)"
+_WORLD_GOVERNMENT = {
+    prompt(code).english: code for code in _ENGLISH if code.startswith("label.world_government_")
+}
+
+
+@cache
+def _award_ids() -> dict[str, str]:
+    """Every award's title -> its id (every map's and Venus Next's)."""
+    from .milestones import VENUS_AWARDS  # (import cycle: the milestones need the state)
+
+    return {a.title: a.name for awards in VENUS_AWARDS.values() for a in awards.values()}
+
+
+def coded_label(text: str) -> str | Prompt:
+    """A `choose` alternative's label as a Prompt when it is one the engine words itself
+    (a fee, a production +1, an award, the World Government's steps), with the very same
+    English; a card's own printed label stays text."""
+    if text in _WORLD_GOVERNMENT:
+        return prompt(_WORLD_GOVERNMENT[text])
+    if m := re.fullmatch(_RESOURCE + r" production \+1", text):
+        return prompt("label.production_up", res=m[1])
+    if m := re.fullmatch(r"\+1 " + _RESOURCE + " production", text):
+        return prompt("label.metal_production_up", res=m[1])
+    if m := re.fullmatch(r"Pay (\d+) (M€|energy|titanium)", text):
+        res = "megacredits" if m[2] == "M€" else m[2]
+        return prompt("label.pay_fee", n=m[1], res=res)
+    if (m := re.fullmatch(r"Fund (.+)", text)) and m[1] in _award_ids():
+        return prompt("label.fund_award", award=_award_ids()[m[1]], award_name=m[1])
+    return text

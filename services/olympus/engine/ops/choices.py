@@ -17,7 +17,7 @@ from ..mutate import (
     push,
     push_effects,
 )
-from ..prompts import prompt
+from ..prompts import coded_label, prompt
 from ..state import Frame, GameState, Player
 from .card_resources import add_has_target, card_sources
 from .common import R, player_of
@@ -51,7 +51,7 @@ def _enabled(g: GameState, frame: Frame) -> list[int]:
 
 
 def _choose_decide(g: GameState, frame: Frame) -> list[Decision]:
-    labels = [label for label, _ in frame[3]]
+    labels = [coded_label(label) for label, _ in frame[3]]
     return [SelectOption(frame[1], prompt("choose_one"), labels, _enabled(g, frame), frame[2])]
 
 
