@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from browser_support import create_table, open_page, shot, version
+from midgame_support import past_the_setup, placed, to_a_placement, to_the_projects
 from web_support import WebStack
 
 pytestmark = pytest.mark.browser
@@ -106,6 +107,87 @@ def test_a_setup_and_a_placement_are_played_with_the_keyboard(
         f"{json.dumps(list(TILE_FILLS))}.includes("
         f"document.querySelector(\"#map polygon[data-space='{where}']\").getAttribute('fill'))"
     )
+    assert page.locator("#message").is_hidden(), page.inner_text("#message")
+    game_id = page.evaluate("location.hash.split('/')[2]")
+    page.evaluate(f"fetch('/api/games/{game_id}/abort', {{method: 'POST', body: '{{}}'}})")
+    page.context.close()
+
+
+# The offered spaces' centres (the mean of each hexagon's corners) and which is in the tab order.
+OFFERED = """() => [...document.querySelectorAll('#map polygon.legal')].map((el) => {
+  const corners = el.getAttribute('points').split(' ').map((p) => p.split(',').map(Number));
+  const mean = (i) => corners.reduce((sum, c) => sum + c[i], 0) / corners.length;
+  return {id: el.dataset.space, x: mean(0), y: mean(1), tab: el.getAttribute('tabindex')};
+})"""
+ROW = 10.0  # map.js: centres of one row share their y; rows are 30 apart
+
+
+def arrow_target(spaces: dict[str, tuple[float, float]], start: str, key: str) -> str:
+    """Where `key` should move from `start` (docs/web-table.md): along the row to the nearest
+    offered space, or to the nearest offered space of the nearest row above/below that has
+    one (of two as near, the left one); `start` when none lies that way."""
+    x, y = spaces[start]
+    if key in ("ArrowLeft", "ArrowRight"):
+        way = 1 if key == "ArrowRight" else -1
+        along = [s for s, (sx, sy) in spaces.items() if abs(sy - y) < ROW and (sx - x) * way > 0]
+        return min(along, key=lambda s: abs(spaces[s][0] - x), default=start)
+    way = 1 if key == "ArrowDown" else -1
+    beyond = [s for s, (_, sy) in spaces.items() if (sy - y) * way >= ROW]
+    if not beyond:
+        return start
+    row_y = min((spaces[s][1] for s in beyond), key=lambda sy: abs(sy - y))
+    row = [s for s in beyond if abs(spaces[s][1] - row_y) < ROW]
+    return min(row, key=lambda s: (abs(spaces[s][0] - x), spaces[s][0]))
+
+
+def test_a_tile_is_placed_with_the_arrow_keys(browser: Any, browser_stack: WebStack) -> None:
+    """On the map only the arrow keys and Enter: one offered space is in the tab order, each
+    arrow moves the focus (and the tab stop) to the space the hex grid puts that way, with the
+    focus ring, and Enter places the tile where the focus is."""
+    page = open_page(browser, browser_stack.url + "/")
+    create_table(page, "tharsis")
+    past_the_setup(page)
+    to_the_projects(page)
+    to_a_placement(page)
+    offered = page.evaluate(OFFERED)
+    assert len(offered) > 3, offered
+    assert [o["tab"] for o in offered].count("0") == 1  # a single tab stop: the map is one
+    assert offered[0]["tab"] == "0"  # the first in the board's order
+    spaces = {o["id"]: (o["x"], o["y"]) for o in offered}
+    at = offered[0]["id"]
+    tab_to(page, "#map polygon.legal[tabindex='0']")
+
+    def press(key: str, at: str) -> str:
+        """Presses `key` on the space `at`; the space the focus (or the tab stop) went to."""
+        target = arrow_target(spaces, at, key)
+        # A redraw (the page's events) drops the focus: the tab stop is still the space.
+        tab_to(page, f"#map polygon.legal[data-space='{at}'][tabindex='0']")
+        drawn = version(page)
+        page.keyboard.press(key)
+        ring = page.evaluate(FOCUS_RING, f"#map polygon.legal[data-space='{target}']")
+        if ring is None and version(page) != drawn:  # redrawn since: the tab stop moved along
+            ring = tab_to(page, f"#map polygon.legal[data-space='{target}'][tabindex='0']")
+        assert ring is not None, f"{key} from {at}: not on {target}"
+        assert ring["stroke"] == "rgb(31, 95, 153)"  # style.css's focus colour
+        return target
+
+    # Down, then along that row both ways, up and back down.
+    moved = 0
+    for key in ("ArrowDown", "ArrowRight", "ArrowRight", "ArrowLeft", "ArrowUp", "ArrowDown"):
+        went = press(key, at)
+        moved += went != at
+        at = went
+    assert moved >= 3, "the arrows moved the focus too little to tell"
+    # Up to the top row of offered spaces; one more Up leads nowhere: the focus stays.
+    for _ in range(len(offered)):
+        if arrow_target(spaces, at, "ArrowUp") == at:
+            break
+        at = press("ArrowUp", at)
+    assert press("ArrowUp", at) == at
+    at = press("ArrowDown", at)
+    shot(page, "keyboard-arrows")
+    page.keyboard.press("Enter")
+    placed(page, at)
     assert page.locator("#message").is_hidden(), page.inner_text("#message")
     game_id = page.evaluate("location.hash.split('/')[2]")
     page.evaluate(f"fetch('/api/games/{game_id}/abort', {{method: 'POST', body: '{{}}'}})")

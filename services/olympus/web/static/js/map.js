@@ -30,6 +30,7 @@ export function drawMap(board, view, legal, onPick, recent = new Set()) {
   const height = 60 + Math.max(...located.map((x) => x.location.y)) * R * 1.5 + R;
   const svg = s("svg", { id: "map", viewBox: `-10 -15 ${width} ${height}`, width: "100%" });
   let offMars = 0;
+  const offered = [];
   for (const space of board.spaces) {
     let cx, cy;
     if (space.location) {
@@ -52,10 +53,11 @@ export function drawMap(board, view, legal, onPick, recent = new Set()) {
     const hex = s("polygon", { points: hexPoints(cx, cy), fill, class: `space${isLegal ? " legal" : ""}${recent.has(space.id) ? " recent" : ""}`, "data-space": space.id },
       s("title", {}, title));
     if (isLegal) {
-      // Legal spaces are in the tab order (in the board's order: by row, then column); the
-      // name read out is the one the hover title shows.
+      // Legal spaces are choosable by keyboard (the name read out is the one the hover title
+      // shows); the arrow keys move among them (arrowKeys below).
       pressable(hex, title);
       hex.addEventListener("click", () => onPick(space.id));
+      offered.push({ id: space.id, hex, cx, cy });
     }
     group.append(hex);
     if (!tile && space.bonuses?.length) {
@@ -71,7 +73,47 @@ export function drawMap(board, view, legal, onPick, recent = new Set()) {
     if (tile?.tile === "TILE_TYPE_SPECIAL") group.append(s("text", { x: cx, y: cy + 14, "text-anchor": "middle" }, "◆"));
     svg.append(group);
   }
+  arrowKeys(svg, offered);
   return svg;
+}
+
+// Keyboard play on the map: one offered space is in the tab order (the one the keyboard was
+// last on, if still offered, else the first in the board's order), and the arrow keys move
+// among the offered spaces (a roving tabindex): left/right to the next one along the row,
+// up/down to the nearest one in the nearest row above/below that has any; Enter or Space
+// chooses (pressable). Off-Mars spaces are a row above the map.
+let lastFocused = null;
+function arrowKeys(svg, offered) {
+  if (!offered.length) return;
+  const start = offered.find((o) => o.id === lastFocused) || offered[0];
+  for (const o of offered) o.hex.setAttribute("tabindex", o === start ? "0" : "-1");
+  for (const o of offered) o.hex.addEventListener("focus", () => { lastFocused = o.id; });
+  svg.addEventListener("keydown", (event) => {
+    const from = offered.find((o) => o.hex === event.target);
+    if (!from || !ARROWS[event.key]) return;
+    event.preventDefault(); // no page scroll, whether or not a space lies that way
+    const to = nextSpace(offered, from, ARROWS[event.key]);
+    if (!to) return;
+    from.hex.setAttribute("tabindex", "-1");
+    to.hex.setAttribute("tabindex", "0");
+    to.hex.focus();
+  });
+}
+
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+const SAME_ROW = R / 2; // centres of one row share their y; rows are 1.5 R apart
+
+function nextSpace(offered, from, [dx, dy]) {
+  if (dx) {
+    const along = offered.filter((o) => Math.abs(o.cy - from.cy) < SAME_ROW && (o.cx - from.cx) * dx > 0);
+    return along.sort((a, b) => Math.abs(a.cx - from.cx) - Math.abs(b.cx - from.cx))[0];
+  }
+  const beyond = offered.filter((o) => (o.cy - from.cy) * dy >= SAME_ROW);
+  if (!beyond.length) return undefined;
+  const rowY = beyond.reduce((best, o) => (Math.abs(o.cy - from.cy) < Math.abs(best - from.cy) ? o.cy : best), beyond[0].cy);
+  const row = beyond.filter((o) => Math.abs(o.cy - rowY) < SAME_ROW);
+  // The nearest along the row; of two as near (the hexes are staggered), the left one.
+  return row.sort((a, b) => Math.abs(a.cx - from.cx) - Math.abs(b.cx - from.cx) || a.cx - b.cx)[0];
 }
 
 // What the map's colours and letters mean (in the reader's language).
