@@ -7,7 +7,7 @@
     olympus ladder stop daily
 
 `start`, `open` and `stop` need an admin key (`--api-key` or OLYMPUS_API_KEY); `--address`
-(OLYMPUS_LADDER_ADDRESS, default 127.0.0.1:50056) names the ladder service. `run` plays a
+(OLYMPUS_LADDER_ADDRESS, default 127.0.0.1:7156) names the ladder service. `run` plays a
 ladder of N rated games: with `--address` on a running platform (an admin key), without it on a
 private stack it starts and stops itself (an embedded Redis, the accounts, game, scoring and
 ladder services, a worker and beat), whose log is kept in a file named on stderr when the run
@@ -29,10 +29,11 @@ import grpc
 
 from olympus.client.ladder_run import LadderConfig, LadderResult
 from olympus.client.tables import aligned
+from olympus.platform.config import default_address
 from olympus.platform.strict import whole_arg
 
 BAR = 30
-DEFAULT_ADDRESS = "127.0.0.1:50056"
+DEFAULT_ADDRESS = default_address("ladder")
 USAGE, REFUSED = 2, 1
 RATING_NOTE = "(RATING: mu - 3 sigma, the skill the ratings are sure of; MU, SIGMA: its estimate)"
 
@@ -373,7 +374,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     )
     p.add_argument(
         "--scoring",
-        default=os.environ.get("OLYMPUS_SCORING_ADDRESS") or "127.0.0.1:50054",
+        default=os.environ.get("OLYMPUS_SCORING_ADDRESS") or default_address("scoring"),
         help="with --address: the scoring service, for the ratings' history",
     )
     p.add_argument("--json", action="store_true")

@@ -7,6 +7,7 @@ import io
 import re
 from pathlib import Path
 
+from olympus.platform.config import default_address
 from services import WorkerProcesses, running_service
 
 README = Path(__file__).resolve().parents[2] / "README.md"
@@ -23,7 +24,9 @@ def test_the_readme_sdk_example_plays_a_game_to_the_end(
 ) -> None:  # the example's bot seat is played by the workers
     code = _sdk_example()
     with running_service("gamestate", "--redis-url", redis_url) as service:
-        code = code.replace('ADDRESS = "127.0.0.1:50051"', f'ADDRESS = "{service.address}"')
+        written = f'ADDRESS = "{default_address("gamestate")}"'
+        assert written in code  # else the example would call whatever holds the default port
+        code = code.replace(written, f'ADDRESS = "{service.address}"')
         out = io.StringIO()
         with contextlib.redirect_stdout(out):
             exec(compile(code, "README.md", "exec"), {"__name__": "readme_example"})

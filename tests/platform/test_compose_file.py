@@ -21,8 +21,8 @@ def services() -> dict[str, dict[str, Any]]:
 
 
 def _host_port(mapping: str) -> str:
-    """The host side of a mapping: "50051" of "127.0.0.1:50051:50051", "" (a free one) of
-    "127.0.0.1::50051"."""
+    """The host side of a mapping: "7151" of "127.0.0.1:7151:7151", "" (a free one) of
+    "127.0.0.1::7151"."""
     parts = mapping.split(":")
     return parts[-2] if len(parts) > 1 else ""
 

@@ -29,9 +29,10 @@ expands): running `make test` inside the test suite would recurse, and every `ma
 first builds the virtual environment the tests already run in.
 
 What the pages write as the platform's defaults is replaced by this test's own: the service
-addresses 127.0.0.1:50051/50052/50056 by a game service, a catalogue and a ladder service (with
-the scoring and matchmaking services it needs) started for the test, `OLYMPUS_API_KEY` by an
-admin key, `--port 50051` to `--port 50056` by `--port 0`, the Redis URL by a private redis-server, `.venv/`
+addresses of the game service, the catalogue and the ladder service (DEFAULT_PORTS: 127.0.0.1:7151,
+7152, 7156) by ones started for the test (with the scoring and matchmaking services they need),
+`OLYMPUS_API_KEY` by an admin key, every gRPC service's `--port <its default>` by `--port 0`,
+the Redis URL by a private redis-server, `.venv/`
 by the test's virtual environment, and HOME by a temporary folder. Values that only an earlier
 command's output can tell (game ids, tokens) are read from that output: a transcript line that
 shows one is matched with a pattern, and the README's value is replaced by the real one in the
@@ -59,6 +60,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from platform_stack import Platform, platform
 
 from olympus.launcher import SERVICES as STACK
+from olympus.platform.config import DEFAULT_PORTS, default_address
 from services import ServiceProcess, running_service
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -240,7 +242,7 @@ def shell(
         "OLYMPUS_LADDER_ADDRESS": ladders.address("ladder"),
         "OLYMPUS_API_KEY": ladders.account(scopes=["admin"])[1],
         # `olympus run` as written would take the default ports of every service, maybe busy
-        # on a shared machine (a client's ephemeral port once held 50056): free ones instead.
+        # on a shared machine (another stack, or anything else listening there): free ones instead.
         **{f"OLYMPUS_{name.upper()}_PORT": "0" for name in STACK},
         **{f"OLYMPUS_{name.upper()}_METRICS_PORT": "0" for name in STACK},
     }
@@ -249,10 +251,15 @@ def shell(
     return Shell(
         env,
         {
-            "127.0.0.1:50051": gamestate.address,
-            "127.0.0.1:50052": catalogue.address,
-            "127.0.0.1:50056": ladders.address("ladder"),
-            **{f"--port {port}": "--port 0" for port in range(50051, 50057)},
+            default_address("gamestate"): gamestate.address,
+            default_address("catalogue"): catalogue.address,
+            default_address("ladder"): ladders.address("ladder"),
+            # The gRPC services' ports only: the web bridge's 8080 is no service of the test's.
+            **{
+                f"--port {port}": "--port 0"
+                for name, port in DEFAULT_PORTS.items()
+                if name != "web"
+            },
             "redis://127.0.0.1:6379/0": redis_url,
             ".venv/bin/": f"{venv_bin}/",
         },

@@ -48,7 +48,7 @@ function transport(address: string, options: Options) {
   });
 }
 
-/** A client of `service` at `address` ("127.0.0.1:50051"), e.g. `connect(GameService, ...)`. */
+/** A client of `service` at `address` ("127.0.0.1:7151"), e.g. `connect(GameService, ...)`. */
 export function connect<T extends DescService>(
   service: T,
   address: string,

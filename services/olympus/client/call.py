@@ -1,10 +1,10 @@
 """`olympus call`: any Olympus gRPC method from a shell, JSON in and JSON out.
 
-    olympus call 127.0.0.1:50052 olympus.v1.CardCatalogueService/GetCard '{"name": "birds"}'
-    olympus call 127.0.0.1:50051 olympus.v1.GameService/ListGames '{"page_size": 5}'
-    olympus call 127.0.0.1:50051 olympus.v1.GameService/WatchGame '{"game_id": "..."}'
-    olympus call 127.0.0.1:50052 list          # the services the server offers (reflection)
-    olympus call 127.0.0.1:50055 olympus.v1.AccountService/WhoAmI '{}' \
+    olympus call 127.0.0.1:7152 olympus.v1.CardCatalogueService/GetCard '{"name": "birds"}'
+    olympus call 127.0.0.1:7151 olympus.v1.GameService/ListGames '{"page_size": 5}'
+    olympus call 127.0.0.1:7151 olympus.v1.GameService/WatchGame '{"game_id": "..."}'
+    olympus call 127.0.0.1:7152 list          # the services the server offers (reflection)
+    olympus call 127.0.0.1:7155 olympus.v1.AccountService/WhoAmI '{}' \
         --header "authorization: Bearer $OLYMPUS_API_KEY"
 
 What grpcurl does, with only what the project installs: the method is found by its full name
@@ -250,7 +250,7 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         help="call any gRPC method with a JSON request (like grpcurl)",
         description="Call a method of an Olympus service: JSON request in, JSON reply out.",
     )
-    p.add_argument("address", help="the service, e.g. 127.0.0.1:50052")
+    p.add_argument("address", help="the service, e.g. 127.0.0.1:7152")
     p.add_argument(
         "method",
         metavar="SERVICE/METHOD",

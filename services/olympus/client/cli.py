@@ -14,7 +14,7 @@ What the text output means: docs/cli.md. Scripts should read `--json` instead.
 
 `create` keeps the tokens in ~/.olympus/games.json (or $OLYMPUS_GAMES_FILE, mode 0600), so
 later commands need only the game id and `--seat N` (or `--host`); `--token T` works anywhere.
-The service address comes from --address or $OLYMPUS_GAMESTATE_ADDRESS (127.0.0.1:50051).
+The service address comes from --address or $OLYMPUS_GAMESTATE_ADDRESS (127.0.0.1:7151).
 Refusals print the service's reason on stderr and exit with status 1 (2 for usage errors).
 """
 

@@ -2,7 +2,7 @@
 
     from olympus.client import OlympusClient
 
-    with OlympusClient("127.0.0.1:50051") as client:
+    with OlympusClient("127.0.0.1:7151") as client:
         game = client.create_game(players=2, seed=1)
         me = client.join(game.game_id, game.tokens[0])
         state = me.decision()              # what seat 0 must decide, at which version
@@ -16,7 +16,7 @@ was lost is applied once and its first result returned; `create_game` is retried
 with a `request_id` only (without one a resend could make a second game).
 
 Several replicas of the game service: give their addresses, comma-separated or as a list
-(`OlympusClient("10.0.0.1:50051,10.0.0.2:50051")`). Calls go to one of them; a retry after a
+(`OlympusClient("10.0.0.1:7151,10.0.0.2:7151")`). Calls go to one of them; a retry after a
 failure goes to the next, so a replica that died or was cut off costs a retry, not the game.
 Every game lives in the shared store, so any replica serves any game, and an answer retried on
 another replica with the same idempotency key is still applied once.
@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 
 import grpc
 
+from olympus.platform.config import default_address
 from olympus.platform.errors import error_details
 from olympus.v1 import board_pb2, game_pb2_grpc
 from olympus.v1 import game_pb2 as pb
@@ -41,7 +42,7 @@ from olympus.v1 import game_pb2 as pb
 from . import wire
 from .board import board_dict
 
-DEFAULT_ADDRESS = "127.0.0.1:50051"
+DEFAULT_ADDRESS = default_address("gamestate")
 ADDRESS_ENV = "OLYMPUS_GAMESTATE_ADDRESS"
 _READ_RETRY = frozenset({grpc.StatusCode.UNAVAILABLE})
 _ACT_RETRY = frozenset({grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED})

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from olympus.engine import version
 from olympus.platform.config import parser_for, settings_from
-from olympus.platform.keycheck import accounts_address_from_env
+from olympus.platform.keycheck import DEFAULT_ACCOUNTS_ADDRESS, accounts_address_from_env
 from olympus.platform.quota import MethodQuota, Rate
 from olympus.platform.server import main
 
@@ -78,7 +78,7 @@ def run(argv: Sequence[str] | None = None) -> None:
         "--accounts-address",
         default=accounts_address_from_env(),
         help="the accounts service that checks API keys (env OLYMPUS_ACCOUNTS_ADDRESS; "
-        "default 127.0.0.1:50055); the service credential is OLYMPUS_SERVICE_KEY",
+        f"default {DEFAULT_ACCOUNTS_ADDRESS}); the service credential is OLYMPUS_SERVICE_KEY",
     )
     parser.add_argument(
         "--idempotency-seconds",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from olympus.platform.config import parser_for, settings_from
+from olympus.platform.config import default_address, parser_for, settings_from
 from olympus.platform.keycheck import accounts_address_from_env
 from olympus.platform.server import main
 
@@ -25,12 +25,12 @@ def _address(name: str, default: str) -> str:
 
 def run(argv: Sequence[str] | None = None) -> None:
     parser = parser_for("ladder", "The Olympus ladder service (LadderService, gRPC).")
-    for name, port in (("gamestate", 50051), ("scoring", 50054), ("matchmaking", 50053)):
+    for name in ("gamestate", "scoring", "matchmaking"):
         parser.add_argument(
             f"--{name}-address",
-            default=_address(name, f"127.0.0.1:{port}"),
+            default=_address(name, default_address(name)),
             help=f"the {name} service (env OLYMPUS_{name.upper()}_ADDRESS; default "
-            f"127.0.0.1:{port}); called with the service credential OLYMPUS_SERVICE_KEY",
+            f"{default_address(name)}); called with the service credential OLYMPUS_SERVICE_KEY",
         )
     parser.add_argument(
         "--accounts-address",

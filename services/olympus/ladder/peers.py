@@ -10,6 +10,7 @@ from typing import Any
 
 import grpc
 
+from olympus.platform.config import default_address
 from olympus.platform.errors import error_details
 from olympus.platform.identity import service_metadata
 from olympus.v1 import (
@@ -38,9 +39,9 @@ FOR_GOOD = frozenset(
 
 @dataclass(frozen=True, slots=True)
 class Addresses:
-    gamestate: str = "127.0.0.1:50051"
-    scoring: str = "127.0.0.1:50054"
-    matchmaking: str = "127.0.0.1:50053"
+    gamestate: str = default_address("gamestate")
+    scoring: str = default_address("scoring")
+    matchmaking: str = default_address("matchmaking")
     accounts: str = ""
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from olympus.platform.config import parser_for, settings_from
+from olympus.platform.config import default_address, parser_for, settings_from
 from olympus.platform.keycheck import accounts_address_from_env
 from olympus.platform.quota import MethodQuota, Rate
 from olympus.platform.server import main
@@ -62,26 +62,29 @@ def run(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--gamestate-address",
         default=_env(
-            "GAMESTATE_ADDRESS", os.environ.get("OLYMPUS_GAMESTATE_ADDRESS") or "127.0.0.1:50051"
+            "GAMESTATE_ADDRESS",
+            os.environ.get("OLYMPUS_GAMESTATE_ADDRESS") or default_address("gamestate"),
         ),
         help="the game service that creates matched games "
-        "(env OLYMPUS_GAMESTATE_ADDRESS; default 127.0.0.1:50051)",
+        f"(env OLYMPUS_GAMESTATE_ADDRESS; default {default_address('gamestate')})",
     )
     parser.add_argument(
         "--scoring-address",
         default=_env(
-            "SCORING_ADDRESS", os.environ.get("OLYMPUS_SCORING_ADDRESS") or "127.0.0.1:50054"
+            "SCORING_ADDRESS",
+            os.environ.get("OLYMPUS_SCORING_ADDRESS") or default_address("scoring"),
         ),
         help="the scoring service rated tickets read their rating from "
-        "(env OLYMPUS_SCORING_ADDRESS; default 127.0.0.1:50054)",
+        f"(env OLYMPUS_SCORING_ADDRESS; default {default_address('scoring')})",
     )
     parser.add_argument(
         "--ladder-address",
         default=_env(
-            "LADDER_ADDRESS", os.environ.get("OLYMPUS_LADDER_ADDRESS") or "127.0.0.1:50056"
+            "LADDER_ADDRESS",
+            os.environ.get("OLYMPUS_LADDER_ADDRESS") or default_address("ladder"),
         ),
         help="the ladder service, asked whether a ladder takes external bots "
-        "(env OLYMPUS_LADDER_ADDRESS; default 127.0.0.1:50056)",
+        f"(env OLYMPUS_LADDER_ADDRESS; default {default_address('ladder')})",
     )
     parser.add_argument(
         "--accounts-address",

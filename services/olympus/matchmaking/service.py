@@ -18,7 +18,7 @@ import grpc
 
 from olympus.api.times import timestamp
 from olympus.platform import heartbeats, metrics
-from olympus.platform.config import ServiceSettings
+from olympus.platform.config import ServiceSettings, default_address
 from olympus.platform.errors import (
     AlreadyExists,
     FailedPrecondition,
@@ -379,8 +379,8 @@ RECONNECT_OPTIONS = (("grpc.max_reconnect_backoff_ms", 5_000),)
 @dataclass(frozen=True, slots=True)
 class Addresses:
     gamestate: str
-    scoring: str = "127.0.0.1:50054"
-    ladder: str = "127.0.0.1:50056"
+    scoring: str = default_address("scoring")
+    ladder: str = default_address("ladder")
     accounts: str = ""
 
 

@@ -12,6 +12,10 @@ The default metrics port (DEFAULT_METRICS_PORTS) goes with the default gRPC port
 service told another port and no metrics port serves /metrics on an ephemeral port, named in
 its ready line (`default_metrics_port`), so a second instance on the machine never collides
 with the first one's endpoint.
+
+The default gRPC ports (DEFAULT_PORTS, 7151-7156) sit beside the metrics ports (9151-9157) and
+below the ephemeral ranges, Linux's 32768-60999 and IANA's 49152-65535, so a client's outgoing
+connection (or its TIME_WAIT) never holds one when a service starts.
 """
 
 from __future__ import annotations
@@ -27,12 +31,12 @@ from .strict import decimal_arg, whole_arg
 
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
 DEFAULT_PORTS = {
-    "gamestate": 50051,
-    "catalogue": 50052,
-    "matchmaking": 50053,
-    "scoring": 50054,
-    "accounts": 50055,
-    "ladder": 50056,
+    "gamestate": 7151,
+    "catalogue": 7152,
+    "matchmaking": 7153,
+    "scoring": 7154,
+    "accounts": 7155,
+    "ladder": 7156,
     "web": 8080,  # HTTP: the web client (olympus.web)
 }
 DEFAULT_METRICS_PORTS = {
@@ -48,6 +52,12 @@ DEFAULT_METRICS_PORTS = {
 # refused by gRPC before it is parsed.
 DEFAULT_MAX_REQUEST_BYTES = 8 * 1024
 METRICS_OFF = -1
+
+
+def default_address(service: str) -> str:
+    """Where a peer finds `service` when no address is configured: its default port on this
+    machine (what `olympus run` and `python -m olympus.<service>` listen on)."""
+    return f"127.0.0.1:{DEFAULT_PORTS[service]}"
 
 
 def default_metrics_port(service: str, port: int) -> int:

@@ -37,6 +37,7 @@ from typing import Any, Literal, Protocol, overload
 
 import grpc
 
+from .config import default_address
 from .errors import PermissionDenied, Unauthenticated, Unavailable
 from .identity import KEY_RE, Principal, bearer_key
 
@@ -450,7 +451,7 @@ def remote_key_service(
     return KeyService(auth, service_key, channel, follower)
 
 
-DEFAULT_ACCOUNTS_ADDRESS = "127.0.0.1:50055"
+DEFAULT_ACCOUNTS_ADDRESS = default_address("accounts")
 
 
 def accounts_address_from_env() -> str:

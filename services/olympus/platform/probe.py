@@ -1,7 +1,7 @@
 """`olympus health ADDRESS`: the gRPC health check, for container probes.
 
-    olympus health 127.0.0.1:50051            # the server as a whole
-    olympus health 127.0.0.1:50051 --service olympus.v1.GameService
+    olympus health 127.0.0.1:7151            # the server as a whole
+    olympus health 127.0.0.1:7151 --service olympus.v1.GameService
 
 Exit status 0 when the server answers SERVING, 1 when it answers anything else (NOT_SERVING
 while it starts or drains) or does not answer within the timeout, 2 for a usage error. One line

@@ -12,7 +12,7 @@ A service gives `serve` a setup function that registers its servicers and return
 - a port that is taken is an error (SO_REUSEPORT off: no silent sharing with another process);
 - a Prometheus /metrics endpoint (`metrics`), JSON logs on stderr (`logs`);
 - one JSON ready line on stdout, e.g.
-  ``{"event": "ready", "service": "catalogue", "port": 50052, "metrics_port": 9152}``,
+  ``{"event": "ready", "service": "catalogue", "port": 7152, "metrics_port": 9152}``,
   so scripts and tests that ask for port 0 learn the ports they got;
 - SIGTERM/SIGINT: health NOT_SERVING, the service's `on_stopping` hook, every open stream
   ended at once with UNAVAILABLE (reason SHUTTING_DOWN, so clients reconnect elsewhere), then

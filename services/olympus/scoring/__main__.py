@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from olympus.platform.config import parser_for, settings_from
+from olympus.platform.config import default_address, parser_for, settings_from
 from olympus.platform.keycheck import accounts_address_from_env
 from olympus.platform.server import main
 
@@ -27,9 +27,9 @@ def run(argv: Sequence[str] | None = None) -> None:
         "--gamestate-address",
         default=os.environ.get("OLYMPUS_SCORING_GAMESTATE_ADDRESS")
         or os.environ.get("OLYMPUS_GAMESTATE_ADDRESS")
-        or "127.0.0.1:50051",
+        or default_address("gamestate"),
         help="the game service, owner of every result, read with the service credential "
-        "OLYMPUS_SERVICE_KEY (env OLYMPUS_GAMESTATE_ADDRESS; default 127.0.0.1:50051)",
+        f"OLYMPUS_SERVICE_KEY (env OLYMPUS_GAMESTATE_ADDRESS; default {default_address('gamestate')})",
     )
     parser.add_argument(
         "--accounts-address",

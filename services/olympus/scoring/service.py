@@ -23,7 +23,7 @@ import orjson
 
 from olympus.api.times import timestamp
 from olympus.platform import metrics
-from olympus.platform.config import ServiceSettings
+from olympus.platform.config import ServiceSettings, default_address
 from olympus.platform.errors import (
     FailedPrecondition,
     InvalidArgument,
@@ -573,7 +573,7 @@ class ScoringService(scoring_pb2_grpc.ScoringServiceServicer):
 def make_setup(
     queues: Collection[str] = (),
     redis_timeout_s: float = REDIS_TIMEOUT_S,
-    gamestate_address: str = "127.0.0.1:50051",
+    gamestate_address: str = default_address("gamestate"),
     accounts_address: str = "",
 ) -> Callable[[grpc.aio.Server, ServiceSettings], Awaitable[ServiceHooks]]:
     """`queues`: the only queues ratings are kept for (empty: any well-formed name);

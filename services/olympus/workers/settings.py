@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass
 
 from olympus.gamestate import store as st
-from olympus.platform.config import DEFAULT_REDIS_URL
+from olympus.platform.config import DEFAULT_REDIS_URL, default_address
 from olympus.platform.keycheck import DEFAULT_ACCOUNTS_ADDRESS
 from olympus.platform.tasks import DEFAULT_REPORT_SECONDS, DEFAULT_WEBHOOK_SWEEP_SECONDS
 
@@ -80,7 +80,7 @@ class WorkerSettings:
             retention_seconds=game_setting("RETENTION_SECONDS", st.DEFAULT_RETENTION_S, 0),
             idempotency_seconds=game_setting("IDEMPOTENCY_SECONDS", st.DEFAULT_IDEMPOTENCY_S, 1),
             inactivity_seconds=game_setting("INACTIVITY_SECONDS", st.DEFAULT_INACTIVITY_S, 0),
-            scoring_address=_env("SCORING_ADDRESS") or "127.0.0.1:50054",
+            scoring_address=_env("SCORING_ADDRESS") or default_address("scoring"),
             accounts_address=_env("ACCOUNTS_ADDRESS") or DEFAULT_ACCOUNTS_ADDRESS,
             webhook_sweep_seconds=_number(
                 "OLYMPUS_WEBHOOK_SWEEP_SECONDS",
