@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from browser_support import create_table, open_page, shot
+from midgame_support import ACTION, SPACE, past_the_setup, placed, to_a_placement, to_the_projects
 from pages_support import RatedStack
 from web_support import WebStack
 
@@ -73,6 +74,49 @@ def test_the_lobby_and_the_game_fit_a_phone(browser: Any, browser_stack: WebStac
         board is not None and decision is not None and decision["x"] > board["x"] + board["width"]
     )
     shot(page, "wide-setup")
+    abort(page)
+    page.context.close()
+
+
+def tap_a_space(page: Any) -> None:
+    """Taps the first highlighted space (scrolled to, big enough for a finger): it is placed."""
+    where = str(page.get_attribute("#map polygon.legal", "data-space"))
+    space = page.locator(f"#map polygon.legal[data-space='{where}']")
+    space.scroll_into_view_if_needed()
+    box = space.bounding_box()
+    assert box is not None and box["width"] >= 24, box
+    space.tap()
+    placed(page, where)
+
+
+def test_the_middle_of_a_game_fits_a_phone_and_a_tile_is_placed_by_tapping(
+    browser: Any, browser_stack: WebStack
+) -> None:
+    """After the setup, at 360 px: the action decision (cards in hand, the standard projects)
+    and then a map placement scroll nothing sideways, the decision and the hand are within a
+    thumb's reach, and a tap on a highlighted space places the tile."""
+    page = open_page(browser, browser_stack.url + "/", phone=PHONE)
+    create_table(page, "tharsis")
+    bought = past_the_setup(page)
+    to_the_projects(page)
+    if page.locator(SPACE).count():  # a corporation's first action placed a city: tapped too
+        tap_a_space(page)
+        to_the_projects(page)
+    assert page.locator(f"{ACTION} #projects").count()
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    fits(page)
+    for part in ("#decision", "#projects", "#hand", f"#hand .card[data-card='{bought}']"):
+        reachable(page, part)
+    shot(page, "phone-action")
+    to_a_placement(page)
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+    fits(page)
+    for part in ("#decision", "#hand", "#map"):
+        reachable(page, part)
+    shot(page, "phone-placement")
+    tap_a_space(page)
+    assert page.locator("#message").is_hidden(), page.inner_text("#message")
+    fits(page)
     abort(page)
     page.context.close()
 
