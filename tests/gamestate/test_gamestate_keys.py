@@ -206,3 +206,66 @@ def test_a_key_revoked_while_in_use_is_refused_within_seconds(
         time.sleep(0.02)
     assert got == (grpc.StatusCode.UNAUTHENTICATED, "API_KEY_REVOKED")
     print(f"revoked key refused {1000 * (time.monotonic() - revoked):.0f} ms after revoke")
+
+
+def test_the_open_table_calls_check_a_key_like_every_call(
+    client: OlympusClient, redis_url: str, rdb: redis.Redis
+) -> None:
+    """CreateGame with open seats, ListOpenTables, TakeSeat and Rematch refuse a revoked key, a
+    disabled account's, an unknown one and one without the scope the call needs (CreateGame:
+    create_games; the others: play), before anything is read or written; with a valid key
+    they are answered."""
+    open_request = pb.CreateGameRequest(
+        options=pb.GameOptions(players=2, corporate_era=False), open_seats=[1]
+    )
+    table = client.stub.CreateGame(open_request, timeout=10)
+    finished = create(client, None)
+    for seat in finished.seats:  # both resign: the table plays the game to its end
+        client.stub.Resign(pb.ResignRequest(game_id=finished.game_id, token=seat.token), timeout=10)
+    deadline = time.monotonic() + 120
+    while client.stub.GetGame(
+        pb.GetGameRequest(game_id=finished.game_id), timeout=10
+    ).game.status != (pb.GAME_STATUS_FINISHED):
+        assert time.monotonic() < deadline, "the game did not finish"
+        time.sleep(0.1)
+    gid, old = table.game_id, finished.game_id
+    calls: dict[str, Callable[[OlympusClient, Metadata], object]] = {
+        "CreateGame": lambda c, m: c.stub.CreateGame(open_request, metadata=m, timeout=10),
+        "ListOpenTables": lambda c, m: c.stub.ListOpenTables(
+            pb.ListOpenTablesRequest(), metadata=m, timeout=10
+        ),
+        "TakeSeat": lambda c, m: c.stub.TakeSeat(
+            pb.TakeSeatRequest(game_id=gid), metadata=m, timeout=10
+        ),
+        "Rematch": lambda c, m: c.stub.Rematch(
+            pb.RematchRequest(game_id=old, token=finished.seats[0].token), metadata=m, timeout=10
+        ),
+    }
+    _, revoked, revoked_id = make_key(redis_url, "tables-revoked", "play,create_games")
+    _, disabled, _ = make_key(redis_url, "tables-disabled", "play,create_games")
+    _, play_only, _ = make_key(redis_url, "tables-play-only", "play")
+    _, host_only, _ = make_key(redis_url, "tables-host-only", "create_games")
+    _operator(redis_url, "revoke", "tables-revoked", revoked_id)
+    _operator(redis_url, "disable", "tables-disabled")
+    expected = {
+        revoked: (grpc.StatusCode.UNAUTHENTICATED, "API_KEY_REVOKED"),
+        disabled: (grpc.StatusCode.PERMISSION_DENIED, "ACCOUNT_DISABLED"),
+        "oly_" + "C" * 43: (grpc.StatusCode.UNAUTHENTICATED, "INVALID_API_KEY"),
+    }
+    lacking = (grpc.StatusCode.PERMISSION_DENIED, "SCOPE_REQUIRED")
+    games_before = rdb.zcard("olympus:games:all")
+    grants_before = rdb.hgetall(f"olympus:{{g:{gid}}}:grants")
+    for name, call in calls.items():
+        for key, refusal in {
+            **expected,
+            (play_only if name == "CreateGame" else host_only): lacking,
+        }.items():
+            got = _refusal(lambda call=call, key=key: call(client, _bearer(key)))
+            assert got == refusal, (name, key[:8], got)
+    # Nothing made, no seat taken, no rematch's secret drawn.
+    assert rdb.zcard("olympus:games:all") == games_before
+    assert rdb.hgetall(f"olympus:{{g:{gid}}}:grants") == grants_before
+    assert not rdb.hexists(f"olympus:{{g:{old}}}:grants", "rematch")
+    _, player, _ = make_key(redis_url, "tables-player", "play,create_games")
+    for name, call in calls.items():
+        assert _refusal(lambda call=call: call(client, _bearer(player))) is None, name

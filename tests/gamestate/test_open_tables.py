@@ -17,13 +17,18 @@ from typing import Any
 import grpc
 import pytest
 import redis
+from redis.crc import key_slot
+from test_gamestate_replicated import Pair, pair  # noqa: F401 (the fixture)
 
 from olympus.client import OlympusClient
+from olympus.gamestate import store as st
+from olympus.gamestate.durability import WAIT_REPLICAS_ENV, WAIT_TIMEOUT_MS_ENV
+from olympus.gamestate.open_tables import OPEN_INDEX
 from olympus.gamestate.seating import account_key, ended_key
 from olympus.platform.errors import error_details
 from olympus.v1 import accounts_pb2, accounts_pb2_grpc
 from olympus.v1 import game_pb2 as pb
-from services import ServiceProcess
+from services import ServiceProcess, running_service
 
 Metadata = tuple[tuple[str, str], ...]
 
@@ -246,12 +251,17 @@ def test_what_is_refused(client: OlympusClient, keys: list[str]) -> None:
         open_seats=[1],
         time_control=pb.TimeControl(decision_seconds=60),
     )
+    banked = pb.CreateGameRequest(  # a bank clock would start at creation too
+        options=pb.GameOptions(players=2),
+        open_seats=[1],
+        time_control=pb.TimeControl(seconds_per_game=600, seconds_per_decision=10),
+    )
     bot_seat = pb.CreateGameRequest(
         options=pb.GameOptions(players=2),
         seats=[pb.SeatSpec(), pb.SeatSpec(kind=pb.SEAT_KIND_BOT)],
         open_seats=[1],
     )
-    for request in (clocked, bot_seat):
+    for request in (clocked, banked, bot_seat):
         assert refusal(lambda r=request: client.stub.CreateGame(r, timeout=10)) == (  # type: ignore[misc]
             grpc.StatusCode.INVALID_ARGUMENT,
             "INVALID_OPTIONS",
@@ -344,3 +354,98 @@ def test_the_sdk_lists_takes_a_seat_and_finds_the_rematch(
     bo = client.rematch(old.game_id, old.seats[1].token)
     assert ann.game_id == bo.game_id != old.game_id
     assert (ann.decision().seat, bo.decision().seat) == (0, 1)
+
+
+def pages(client: OlympusClient, size: int) -> list[list[str]]:
+    """Every page of ListOpenTables at `size` a page, following next_page_token."""
+    out, token = [], ""
+    while True:
+        reply = client.stub.ListOpenTables(
+            pb.ListOpenTablesRequest(page_size=size, page_token=token), timeout=10
+        )
+        assert len(reply.tables) <= size
+        out.append([t.game_id for t in reply.tables])
+        if not reply.next_page_token:
+            return out
+        token = reply.next_page_token
+
+
+def test_open_tables_come_in_pages_by_creation_then_id(
+    client: OlympusClient, keys: list[str], rdb: redis.Redis
+) -> None:
+    """Every table once, newest first, those of the same millisecond by id (the list's own
+    order); a table that fills meanwhile moves no other one between pages; a token that is not
+    a page's is refused."""
+    made = [open_table(client, [1], players=2).game_id for _ in range(5)]
+    # Three of them in one millisecond (the list's score), to page through ties.
+    tied = int(rdb.zscore(OPEN_INDEX, made[2]) or 0)
+    rdb.zadd(OPEN_INDEX, {made[1]: tied, made[3]: tied})
+    order = [g.decode() for g in rdb.zrevrange(OPEN_INDEX, 0, -1)]  # by score, then id
+    expected = [g for g in order if g in made]
+    assert len(expected) == 5
+    listed_pages = pages(client, 2)
+    seen = [g for page in listed_pages for g in page]
+    assert len(seen) == len(set(seen))  # no table twice
+    assert [g for g in seen if g in made] == expected
+    # Filling a table of the first page between two pages skips none of the next.
+    first = client.stub.ListOpenTables(pb.ListOpenTablesRequest(page_size=2), timeout=10)
+    take(client, keys[2], first.tables[0].game_id)
+    rest = client.stub.ListOpenTables(
+        pb.ListOpenTablesRequest(page_size=2, page_token=first.next_page_token), timeout=10
+    )
+    assert [t.game_id for t in rest.tables] == seen[2:4]
+    for bad in ("nope", "123:abc", f"{'9' * 15}:{'g' * 16}"):
+        code, reason = refusal(
+            lambda b=bad: client.stub.ListOpenTables(  # type: ignore[misc]
+                pb.ListOpenTablesRequest(page_token=b), timeout=10
+            )
+        )
+        assert (code, reason) == (grpc.StatusCode.INVALID_ARGUMENT, "INVALID_PAGE_TOKEN")
+
+
+def test_a_taken_seat_waits_for_a_replica_under_strict_durability(
+    pair: Pair,  # noqa: F811 (the fixture)
+    people: list[Person],
+) -> None:
+    """With OLYMPUS_REDIS_WAIT_REPLICAS, TakeSeat answers once a replica holds the seat's
+    record: without one it is UNAVAILABLE, and so is the same account's repeat (the record is
+    on the master alone), until the replica is back."""
+    env = {WAIT_REPLICAS_ENV: "1", WAIT_TIMEOUT_MS_ENV: "200"}
+    url = f"redis://127.0.0.1:{pair.master_port}/0"
+    with (
+        running_service("gamestate", "--redis-url", url, "--quotas", "off", env=env) as service,
+        OlympusClient(service.address, retries=0) as strict,
+    ):
+        made = open_table(strict, [1], players=2)
+        grants = f"olympus:{{g:{made.game_id}}}:grants"
+        pair.detach()
+        for _ in range(2):
+            assert refusal(lambda: take(strict, people[0].key, made.game_id))[0] == (
+                grpc.StatusCode.UNAVAILABLE
+            )
+        assert pair.master.hget(grants, "o:1") == people[0].account_id.encode()
+        pair.attach()
+        again = take(strict, people[0].key, made.game_id)
+        assert (again.seat, again.replayed) == (1, True)
+        assert pair.replica.hget(grants, "o:1") == people[0].account_id.encode()
+
+
+def test_what_open_tables_and_rematches_write_stays_in_the_games_slot(
+    client: OlympusClient, keys: list[str], people: list[Person], rdb: redis.Redis
+) -> None:
+    """CreateGame with open seats, TakeSeat and Rematch write each game's keys under its own
+    hash tag (one cluster slot, deleted with the game); outside it only the known keys: the
+    list of open tables and the account's seat index."""
+    made = open_table(client, [1], players=2)
+    taken = take(client, keys[0], made.game_id)
+    for token in (made.seats[0].token, taken.token):
+        client.stub.Resign(pb.ResignRequest(game_id=made.game_id, token=token), timeout=10)
+    wait_finished(client, made.game_id)
+    again = rematch(client, made.game_id, taken.token)
+    for game_id in (made.game_id, again.game_id):
+        named = {k.decode() for k in rdb.scan_iter(match=f"*{game_id}*")}
+        assert named <= {st.game_key(game_id, part) for part in st.GAME_PARTS}, named
+        assert len({key_slot(k.encode()) for k in named}) == 1
+    grants = rdb.hgetall(st.game_key(made.game_id, "grants"))
+    assert grants[b"o:1"] == people[0].account_id.encode() and b"rematch" in grants
+    assert rdb.zscore(OPEN_INDEX, made.game_id) is None  # full, then over: off the list
