@@ -88,6 +88,12 @@ def _print_json(data: Any) -> None:
 
 def _create(args: argparse.Namespace) -> int:
     bots: dict[int, str] = dict(args.bot)
+    position = None
+    if args.position is not None:
+        try:
+            position = Path(args.position).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise UsageError(f"cannot read the position {args.position}: {exc}") from exc
     with _client(args) as client:
         game = client.create_game(
             players=args.players,
@@ -111,6 +117,7 @@ def _create(args: argparse.Namespace) -> int:
                 timeout_policy=value_of(TIMEOUT_POLICIES, args.timeout_policy),
                 timeouts_before_bot=args.timeouts_before_bot,
             ),
+            position=position,
         )
     path = None
     if not args.no_save:
@@ -488,6 +495,12 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         "--undo",
         action="store_true",
         help="seats may take back their latest answers that revealed nothing (game undo)",
+    )
+    p.add_argument(
+        "--position",
+        metavar="FILE",
+        help="start from this position (JSON, docs/positions.md): the table's options and "
+        "number of players are the position's, the option flags above are not sent",
     )
     p.add_argument("--no-save", action="store_true", help="do not keep the tokens locally")
     p.add_argument("--json", action="store_true")

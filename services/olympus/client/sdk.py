@@ -263,6 +263,7 @@ class OlympusClient:
         host_token: str = "",
         rated_queue: str = "",
         accounts: Mapping[int, str] | None = None,
+        position: Mapping[str, Any] | str | None = None,
     ) -> CreatedGame:
         """A new game. `bots` names the seats the service plays (a list of seats for the random
         bot, or seat -> bot name); `beginner` the seats dealt the Beginner corporation;
@@ -283,8 +284,14 @@ class OlympusClient:
 
         `rated_queue` and `accounts` (seat -> account id) are for a platform service's key only
         (a key with the `service` scope: matchmaking, the ladder): the queue the game is rated
-        in, and the account behind each human seat."""
+        in, and the account behind each human seat.
+
+        `position` starts the game from a position (docs/positions.md: a dict, or its JSON
+        text) instead of dealing it: the table's options are then the position's own, so the
+        option arguments above are not sent, and `players` is the position's."""
         bot_names = dict(bots) if isinstance(bots, Mapping) else {s: "random" for s in bots}
+        position_json, position_players = wire.position_text(position)
+        players = position_players or players
         options = pb.GameOptions(
             players=players,
             draft=draft,
@@ -321,7 +328,8 @@ class OlympusClient:
         elif seat_tokens or host_token:
             raise ValueError("tokens are chosen only with a request_id")
         request = pb.CreateGameRequest(
-            options=options,
+            options=None if position is not None else options,
+            position=position_json,
             seats=seats,
             time_control=time_control
             if isinstance(time_control, pb.TimeControl)

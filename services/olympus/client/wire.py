@@ -9,6 +9,8 @@ engine reads the same keys from the service. The service uses `answer_to_proto` 
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from typing import Any
 
 from olympus.api.answers import answer_to_dict, answer_to_proto, payment_dict, target_value
@@ -468,7 +470,9 @@ def summary_dict(msg: pb.GameSummary) -> dict[str, Any]:
 
 def log_dict(msg: pb.GameLog) -> dict[str, Any]:
     """The replay export: `Game.replay(GameOptions.from_data(log["options"]),
-    [(a["seat"], a["text"]) for a in log["answers"]], rules=log["rules"])` rebuilds the game."""
+    [(a["seat"], a["text"]) for a in log["answers"]], rules=log["rules"])` rebuilds the game;
+    one created from a position has it under "position" (once over), and
+    `Game.replay_from(log["position"], answers)` rebuilds it."""
     settings = settings_dict(msg.settings)
     data: dict[str, Any] = {
         "format": msg.format,
@@ -492,6 +496,31 @@ def log_dict(msg: pb.GameLog) -> dict[str, Any]:
         "version": msg.version,
         "rules": msg.rules_version or 1,  # 0: a service of before versions (version 1 only)
     }
+    if msg.position:
+        data["position"] = json.loads(msg.position)
     if msg.HasField("result"):
         data["result"] = result_dict(msg.result)
     return data
+
+
+def position_text(position: Mapping[str, Any] | str | None) -> tuple[str, int]:
+    """CreateGameRequest.position for a position given as a dict or as JSON text, written
+    compact (the request's size is bound, and a pretty-printed file can be twice as large),
+    with its number of players (0 when it does not say one that could be). Text that is not JSON is sent as it
+    is, for the service to refuse with its reason."""
+    if position is None:
+        return "", 0
+    data: Any = position
+    if isinstance(position, str):
+        try:
+            data = json.loads(position)
+        except ValueError:
+            return position, 0
+    if not isinstance(data, Mapping):
+        return position if isinstance(position, str) else json.dumps(data), 0
+    options = data.get("options")
+    players = options.get("players") if isinstance(options, Mapping) else None
+    text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    if not isinstance(players, int) or isinstance(players, bool) or not 0 < players <= 64:
+        players = 0  # no count to build seats for: the service tells what is wrong with it
+    return text, players

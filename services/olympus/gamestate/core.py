@@ -16,6 +16,8 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
+import orjson
+
 from olympus.engine import Game, GameOptions
 from olympus.platform.errors import AlreadyExists, Unauthenticated, Unavailable
 from olympus.v1 import game_pb2 as pb
@@ -74,16 +76,21 @@ class Games(Answering, TableAnswers, TakingBack):
         chosen: Chosen | None = None,
         rated_queue: str = "",
         open_seats: tuple[int, ...] = (),
+        start: Game | None = None,
     ) -> Created:
         """A new game; with `chosen` (a request id, chosen.py) the game of that request, made
         once whatever the number of repeats. `rated_queue`: the scoring queue it is rated in
         (the caller, a service, checked its right to say so). `open_seats`: the human seats
-        left for anyone to take (open_tables.py, which checked them)."""
+        left for anyone to take (open_tables.py, which checked them). `start`: the game set up
+        from a position (Game.from_position, of these `options`), dealt from `options` without
+        one; its position is kept in the meta, where every rebuild from the log starts."""
         if chosen is not None:
             first = await self._requested(chosen)
             if first is not None:
                 return first
-        game = Game.new(options)  # InvalidOptions -> INVALID_ARGUMENT
+        # InvalidOptions -> INVALID_ARGUMENT
+        game = start if start is not None else Game.new(options)
+        position = "" if game.origin is None else orjson.dumps(game.origin).decode()
         if chosen is None:
             tokens = {s.seat: new_token() for s in seats if not s.is_bot}
             host_token = new_token()
@@ -107,6 +114,7 @@ class Games(Answering, TableAnswers, TakingBack):
             rated_queue=rated_queue,
             rules=game.rules,
             open_seats=open_seats,
+            position=position,
         )
         table = Table.new(game, created, time_control)
         event = created_event(game, created, meta.realtime_scoring)

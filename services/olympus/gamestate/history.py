@@ -1,7 +1,8 @@
 """A game's history: its answer log, the events rebuilt from it, and its public form.
 
-The log holds every answer (and resignation) in order; with the game's options it rebuilds the
-game and every event it made. While a game runs it is shown only in public form: no seed, and
+The log holds every answer (and resignation) in order; from the game's start (dealt from its
+options, or set up from its position: `GameMeta.start`) it rebuilds the game and every event it
+made. While a game runs it is shown only in public form: no seed, and
 answers that chose hidden cards told only as how many cards were chosen.
 """
 
@@ -51,7 +52,7 @@ class Log:
         return self.status in st.ENDED
 
     def rebuild(self) -> Game:
-        game = Game.new(self.meta.options, rules=self.meta.rules)  # the rules it was played by
+        game = self.meta.start()  # dealt or set up as it was, under the rules it was played by
         for a in self.answers:
             if not a.is_resignation:
                 game.replay_step(a.seat, a.text, a.own)
@@ -66,7 +67,7 @@ def replay_events(game_log: Log) -> Iterator[pb.GameEvent]:
     keeps); identical to the stored ones except for their times."""
     meta = game_log.meta
     live = meta.realtime_scoring
-    game = Game.new(meta.options, rules=meta.rules)
+    game = meta.start()
     yield created_event(game, 0, live)
     timeouts = [0] * meta.options.players
     for a in game_log.answers:

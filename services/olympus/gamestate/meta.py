@@ -1,4 +1,5 @@
-"""What a game is, besides its state: seats, options, time control, token hashes.
+"""What a game is, besides its state: seats, options, time control, token hashes, and the
+position it started from when it was not dealt from its options.
 
 Written once when the game is created and never changed, so every service process may cache it.
 """
@@ -18,7 +19,7 @@ from olympus.api.time_control import (
     InvalidTimeControl,
     TimeControl,
 )
-from olympus.engine import GameOptions
+from olympus.engine import Game, GameOptions
 from olympus.engine.migrations import FORMAT_VERSION
 from olympus.engine.version import FIRST_RULES_VERSION, RULES_VERSION
 
@@ -82,6 +83,18 @@ class GameMeta:
     # The human seats left open for anyone signed in to take (open_tables.py): who took one is
     # in the game's grants hash, not here (seating.py's `seated` reads it).
     open_seats: tuple[int, ...] = ()
+    # A game created from a position (CreateGameRequest.position): the position as the engine
+    # recorded it (`Game.origin`, compact JSON, with the deck it dealt if the position left it
+    # out), which every rebuild from the log starts from; "" for a game dealt from `options`.
+    position: str = ""
+
+    def start(self) -> Game:
+        """The game as it was when created, before any answer: what a rebuild from the log
+        replays the answers on. Dealt from the options under the game's rules, or set up from
+        its position (whose own `rules` it plays by)."""
+        if self.position:
+            return Game.from_position(orjson.loads(self.position))
+        return Game.new(self.options, rules=self.rules)
 
     @property
     def anonymous(self) -> bool:
@@ -153,6 +166,8 @@ class GameMeta:
         }
         if self.open_seats:  # written only when set: older metas read the same
             data["open_seats"] = list(self.open_seats)
+        if self.position:  # likewise
+            data["position"] = self.position
         return orjson.dumps(data)
 
     @classmethod
@@ -171,6 +186,7 @@ class GameMeta:
             rules=int(data.get("rules", FIRST_RULES_VERSION)),
             state_format=int(data.get("format", 1)),
             open_seats=tuple(int(seat) for seat in data.get("open_seats", ())),
+            position=str(data.get("position", "")),
         )
 
 

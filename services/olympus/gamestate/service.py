@@ -47,7 +47,7 @@ from .board import describe_colony_tiles, describe_map, describe_table
 from .clocks import seat_clocks
 from .convert import result_to_proto, view_to_proto
 from .core import Current, Games, now_ms
-from .creating import create_from_request
+from .creating import check_position_request, create_from_request
 from .decisions import decision_reply
 from .durability import durability_from_env
 from .ending import Ending
@@ -123,6 +123,7 @@ class GameService(game_pb2_grpc.GameServiceServicer):
         # shorter retention); one that is sent must be valid and allowed to create games.
         principal = await self._key(context, SCOPE_CREATE_GAMES)
         service = principal is not None and principal.is_service
+        check_position_request(request)  # before open_seats_of, which reads options and seats
         open_seats = open_seats_of(request)
         created = await create_from_request(
             self.games, request, principal.account_id if principal else "", service, open_seats
@@ -295,6 +296,8 @@ class GameService(game_pb2_grpc.GameServiceServicer):
             status=value_of(STATUSES, game_log.status),
             version=game_log.version,
             rules_version=game_log.meta.rules,
+            # Like the seed, the start of a game from a position tells every hand: once over.
+            position=game_log.meta.position if over else "",
         )
         if game_log.result is not None:
             msg.result.CopyFrom(result_to_proto(game_log.result))

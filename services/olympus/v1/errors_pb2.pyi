@@ -126,6 +126,7 @@ class ErrorReason(int, metaclass=_enum_type_wrapper.EnumTypeWrapper):
     OUT_OF_RANGE: _ClassVar[ErrorReason]
     UNSUPPORTED_DECISION: _ClassVar[ErrorReason]
     UNSUPPORTED_OPTION: _ClassVar[ErrorReason]
+    UNKNOWN_RULES: _ClassVar[ErrorReason]
     STORAGE_UNAVAILABLE: _ClassVar[ErrorReason]
     TRY_AGAIN: _ClassVar[ErrorReason]
     SERVICE_UNAVAILABLE: _ClassVar[ErrorReason]
@@ -254,6 +255,7 @@ BAD_SPACE: ErrorReason
 OUT_OF_RANGE: ErrorReason
 UNSUPPORTED_DECISION: ErrorReason
 UNSUPPORTED_OPTION: ErrorReason
+UNKNOWN_RULES: ErrorReason
 STORAGE_UNAVAILABLE: ErrorReason
 TRY_AGAIN: ErrorReason
 SERVICE_UNAVAILABLE: ErrorReason

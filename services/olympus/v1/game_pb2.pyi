@@ -326,7 +326,7 @@ class GameOptions(_message.Message):
     def __init__(self, players: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., draft: _Optional[bool] = ..., solo_tr63: _Optional[bool] = ..., map: _Optional[str] = ..., seed: _Optional[int] = ..., realtime_scoring: _Optional[bool] = ..., realtime_scoring_enabled: _Optional[bool] = ..., undo: _Optional[bool] = ..., prelude: _Optional[bool] = ..., colonies: _Optional[bool] = ..., venus: _Optional[bool] = ..., world_government: _Optional[bool] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("options", "seats", "time_control", "request_id", "host_token", "rated_queue", "open_seats")
+    __slots__ = ("options", "seats", "time_control", "request_id", "host_token", "rated_queue", "open_seats", "position")
     OPTIONS_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
     TIME_CONTROL_FIELD_NUMBER: _ClassVar[int]
@@ -334,6 +334,7 @@ class CreateGameRequest(_message.Message):
     HOST_TOKEN_FIELD_NUMBER: _ClassVar[int]
     RATED_QUEUE_FIELD_NUMBER: _ClassVar[int]
     OPEN_SEATS_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
     options: GameOptions
     seats: _containers.RepeatedCompositeFieldContainer[SeatSpec]
     time_control: TimeControl
@@ -341,7 +342,8 @@ class CreateGameRequest(_message.Message):
     host_token: str
     rated_queue: str
     open_seats: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., request_id: _Optional[str] = ..., host_token: _Optional[str] = ..., rated_queue: _Optional[str] = ..., open_seats: _Optional[_Iterable[int]] = ...) -> None: ...
+    position: str
+    def __init__(self, options: _Optional[_Union[GameOptions, _Mapping]] = ..., seats: _Optional[_Iterable[_Union[SeatSpec, _Mapping]]] = ..., time_control: _Optional[_Union[TimeControl, _Mapping]] = ..., request_id: _Optional[str] = ..., host_token: _Optional[str] = ..., rated_queue: _Optional[str] = ..., open_seats: _Optional[_Iterable[int]] = ..., position: _Optional[str] = ...) -> None: ...
 
 class SeatToken(_message.Message):
     __slots__ = ("seat", "kind", "token", "open")
@@ -1324,7 +1326,7 @@ class LoggedAnswer(_message.Message):
     def __init__(self, version: _Optional[int] = ..., seat: _Optional[int] = ..., text: _Optional[str] = ..., bot: _Optional[bool] = ..., hidden: _Optional[bool] = ..., count: _Optional[int] = ..., timed_out: _Optional[bool] = ...) -> None: ...
 
 class GameLog(_message.Message):
-    __slots__ = ("game_id", "format", "settings", "answers", "status", "version", "result", "rules_version")
+    __slots__ = ("game_id", "format", "settings", "answers", "status", "version", "result", "rules_version", "position")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     FORMAT_FIELD_NUMBER: _ClassVar[int]
     SETTINGS_FIELD_NUMBER: _ClassVar[int]
@@ -1333,6 +1335,7 @@ class GameLog(_message.Message):
     VERSION_FIELD_NUMBER: _ClassVar[int]
     RESULT_FIELD_NUMBER: _ClassVar[int]
     RULES_VERSION_FIELD_NUMBER: _ClassVar[int]
+    POSITION_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     format: str
     settings: GameSettings
@@ -1341,7 +1344,8 @@ class GameLog(_message.Message):
     version: int
     result: GameResult
     rules_version: int
-    def __init__(self, game_id: _Optional[str] = ..., format: _Optional[str] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., answers: _Optional[_Iterable[_Union[LoggedAnswer, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., rules_version: _Optional[int] = ...) -> None: ...
+    position: str
+    def __init__(self, game_id: _Optional[str] = ..., format: _Optional[str] = ..., settings: _Optional[_Union[GameSettings, _Mapping]] = ..., answers: _Optional[_Iterable[_Union[LoggedAnswer, _Mapping]]] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., rules_version: _Optional[int] = ..., position: _Optional[str] = ...) -> None: ...
 
 class AbortGameRequest(_message.Message):
     __slots__ = ("game_id", "token", "reason")
