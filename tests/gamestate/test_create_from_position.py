@@ -25,9 +25,10 @@ from olympus.engine import Game, GameOptions
 from olympus.engine.errors import UnsupportedDecision
 from olympus.gamestate.convert import view_to_proto
 from olympus.gamestate.core import unpack_blob
-from olympus.gamestate.meta import GameMeta
+from olympus.gamestate.meta import GameMeta, TimeControl
 from olympus.gamestate.records import unpack_log
 from olympus.gamestate.store import game_key, index_key, unpack_state
+from olympus.platform.config import DEFAULT_MAX_REQUEST_BYTES
 from olympus.v1 import game_pb2 as pb
 from services import ServiceProcess
 
@@ -287,3 +288,46 @@ def test_the_cli_creates_from_a_position_file(
     bad.write_text('{"options": {"players": 2}, "players": [{}, {}], "decision": {"kind": "x"}}')
     refusal = olympus("create", "--position", str(bad), ok=False)
     assert refusal.returncode == 1 and "INVALID_POSITION" in refusal.stderr
+
+
+def test_a_realistic_position_fits_the_request_bound_and_a_larger_one_is_refused(
+    client: OlympusClient, rdb: redis.Redis
+) -> None:
+    """CreateGame keeps the service's request bound (8 KiB): a 3-player position of generation
+    6 with every expansion fits, sent compact; past the bound gRPC refuses the request before
+    it is read (RESOURCE_EXHAUSTED, the REQUEST_TOO_LARGE of errors.proto) and nothing is
+    made."""
+    options = GameOptions(players=3, seed=66, prelude=True, colonies=True, venus=True)
+    position = next(p for _, p in positions_of(options, 66) if p["generation"] == 6)
+    request = pb.CreateGameRequest(position=wire.position_text(position)[0])
+    assert 4_000 < request.ByteSize() < DEFAULT_MAX_REQUEST_BYTES
+    created = client.create_game(position=position)
+    assert client.spectate(created.game_id).view()["generation"] == 6
+
+    before = rdb.zcard(index_key("all"))
+    spaced = json.dumps(position, indent=4)  # pretty-printed, as a file may be: too large
+    assert len(spaced) > DEFAULT_MAX_REQUEST_BYTES
+    with pytest.raises(GameServiceError) as caught:
+        client.call(client.stub.CreateGame, pb.CreateGameRequest(position=spaced))
+    assert caught.value.status == "RESOURCE_EXHAUSTED"
+    assert rdb.zcard(index_key("all")) == before
+
+
+def test_a_position_weighs_in_the_metadata_cache_for_its_size(mid_game: dict[str, Any]) -> None:
+    game = Game.from_position(mid_game)
+    plain = GameMeta("0123456789abcdef", game.options, (), TimeControl(), {}, 0)
+    started = GameMeta.from_json(
+        plain.game_id,
+        GameMeta(
+            plain.game_id,
+            game.options,
+            (),
+            TimeControl(),
+            {},
+            0,
+            position=orjson.dumps(game.origin).decode(),
+        ).to_json(),
+    )
+    assert plain.cache_units() == 1 and started.cache_units() >= 2
+    assert started.start().to_bytes() == game.to_bytes()
+    assert plain.start().to_bytes() == Game.new(game.options).to_bytes()

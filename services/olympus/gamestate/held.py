@@ -72,7 +72,9 @@ class HeldGames:
         self.dispatcher = dispatcher
         # Tells the workers what the accounts' webhooks should hear of (webhooks.py).
         self.notifier = notifier
-        self._metas: Lru[str, GameMeta] = Lru(caches.entries(caches.METAS, META_BYTES))
+        self._metas: Lru[str, GameMeta] = Lru(
+            caches.entries(caches.METAS, META_BYTES), GameMeta.cache_units
+        )
         self._states: Lru[str, Loaded] = (
             Lru(caches.share(caches.STATES), loaded_bytes)
             if state_cache_size is None

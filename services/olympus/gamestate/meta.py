@@ -24,6 +24,7 @@ from olympus.engine.migrations import FORMAT_VERSION
 from olympus.engine.version import FIRST_RULES_VERSION, RULES_VERSION
 
 from .auth import HOST
+from .lru import META_BYTES
 
 __all__ = [
     "DEFAULT_TIMEOUTS_BEFORE_BOT",
@@ -95,6 +96,11 @@ class GameMeta:
         if self.position:
             return Game.from_position(orjson.loads(self.position))
         return Game.new(self.options, rules=self.rules)
+
+    def cache_units(self) -> int:
+        """The meta's weight in the metadata cache, in ordinary metas (lru.META_BYTES each):
+        a position's text, several KB, counts for the room it takes."""
+        return 1 + len(self.position) // META_BYTES
 
     @property
     def anonymous(self) -> bool:
