@@ -103,7 +103,8 @@ def test_chinese_pages_load_their_own_font(
 ) -> None:
     """No CJK font on the machine (the tests' chromium has none): the page's own subset is
     fetched and draws the characters, at their one-em width, not as boxes."""
-    page = open_page(browser, browser_stack.url + "/", language=language)
+    # Under the page's own CSP (font-src 'self'): the font is allowed as the page really runs.
+    page = open_page(browser, browser_stack.url + "/", language=language, csp=True)
     page.wait_for_selector(f"html[lang='{language}']")
     family = CJK_FONT[language].strip('"')
     seen = page.evaluate(FONT_LOADED, family)
