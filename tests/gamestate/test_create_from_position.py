@@ -10,6 +10,7 @@ import contextlib
 import itertools
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any, cast
 
@@ -331,3 +332,10 @@ def test_a_position_weighs_in_the_metadata_cache_for_its_size(mid_game: dict[str
     assert plain.cache_units() == 1 and started.cache_units() >= 2
     assert started.start().to_bytes() == game.to_bytes()
     assert plain.start().to_bytes() == Game.new(game.options).to_bytes()
+
+
+def test_the_documented_puzzle_file_is_the_documented_example() -> None:
+    """docs/positions.md's `olympus game create --position` runs on this file."""
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    (block,) = re.findall(r"```json\n(.*?)```", (docs / "positions.md").read_text(), re.DOTALL)
+    assert json.loads((docs / "positions-puzzle.json").read_text()) == json.loads(block)
