@@ -339,3 +339,41 @@ def test_the_documented_puzzle_file_is_the_documented_example() -> None:
     docs = Path(__file__).resolve().parents[2] / "docs"
     (block,) = re.findall(r"```json\n(.*?)```", (docs / "positions.md").read_text(), re.DOTALL)
     assert json.loads((docs / "positions-puzzle.json").read_text()) == json.loads(block)
+
+
+def test_answers_taken_back_replay_from_the_position(client: OlympusClient, redis_url: str) -> None:
+    """With the undo option, an answer taken back is logged as an undo: the events rebuilt from
+    the log (the stream trimmed) replay it from the position, and no undo reaches before it."""
+    options = GameOptions(players=2, seed=88, undo=True)
+    position = next(
+        p
+        for _, p in positions_of(options, 8)
+        if p["generation"] == 3 and p["decision"]["kind"] == "turn"
+    )
+    created = client.create_game(position=position)
+    seats = {s: client.join(created.game_id, t) for s, t in created.tokens.items()}
+    first = seats[position["decision"]["seat"]]
+    assert first.decision().undoable == 0  # nothing before the position to take back
+    rnd = random.Random(8)
+    undone = 0
+    for _ in range(60):
+        spectator = client.spectate(created.game_id).decision()
+        if spectator.status != "active" or undone >= 2:
+            break
+        handle = seats[spectator.waiting_for[0]]
+        act_once(handle, rnd)
+        if handle.decision().undoable:
+            handle.undo(1)
+            undone += 1
+    assert undone >= 1
+    version = client.spectate(created.game_id).decision().version
+    live = list(itertools.islice(client.spectate(created.game_id).watch(from_version=0), version))
+    assert sum(e["kind"] == "undo" for e in live) == undone
+    r = redis.Redis.from_url(redis_url)
+    r.xtrim(game_key(created.game_id, "events"), maxlen=1, approximate=False)
+    r.close()
+    again = list(itertools.islice(client.spectate(created.game_id).watch(from_version=0), version))
+    assert [{**e, "time_ms": 0} for e in again] == [{**e, "time_ms": 0} for e in live]
+    _meta, log, _version, game = stored(redis_url, created.game_id)
+    rebuilt = Game.replay_from(position, [(a.seat, a.text) for a in log])
+    assert rebuilt.to_bytes() == game.to_bytes()
