@@ -11,6 +11,7 @@ import itertools
 import json
 import random
 import re
+import secrets
 from pathlib import Path
 from typing import Any, cast
 
@@ -377,3 +378,16 @@ def test_answers_taken_back_replay_from_the_position(client: OlympusClient, redi
     _meta, log, _version, game = stored(redis_url, created.game_id)
     rebuilt = Game.replay_from(position, [(a.seat, a.text) for a in log])
     assert rebuilt.to_bytes() == game.to_bytes()
+
+
+def test_a_position_game_with_a_request_id_is_made_once(
+    client: OlympusClient, mid_game: dict[str, Any]
+) -> None:
+    tokens = {s: secrets.token_urlsafe(32) for s in range(3)}
+    first = client.create_game(position=mid_game, request_id="pos-1", seat_tokens=tokens)
+    again = client.create_game(position=mid_game, request_id="pos-1", seat_tokens=tokens)
+    assert again.game_id == first.game_id and again.tokens == first.tokens == tokens
+    other = {**mid_game, "temperature": mid_game["temperature"] + 2}
+    with pytest.raises(GameServiceError) as caught:  # another position under the same id
+        client.create_game(position=other, request_id="pos-1", seat_tokens=tokens)
+    assert caught.value.reason == "REQUEST_ID_REUSED"
