@@ -322,7 +322,7 @@ class AccountGames:
                 continue
             if rating_change(row, seat) is not None:
                 del stream.unrated[game_seat]
-                game = my_game(game_id, seat, row, "")
+                game = my_game(game_id, seat, row, "")  # rated: no open seats
                 await stream.put(_event(pb.ACCOUNT_EVENT_KIND_RATING_CHANGED, game))
 
     async def _follow(self, stream: _Stream, principal: Principal, game_id: str, seat: int) -> None:
@@ -394,7 +394,8 @@ class AccountGames:
         status = (row["status"] or b"").decode()
         if row["meta"] is None or status not in ENDED_KINDS:
             return
-        await stream.put(_event(ENDED_KINDS[status], my_game(game_id, seat, row, "")))
+        meta = await self.games.seating.seated(GameMeta.from_json(game_id, row["meta"]))
+        await stream.put(_event(ENDED_KINDS[status], my_game(game_id, seat, row, "", meta)))
 
     # --- key events ----------------------------------------------------------------------------
     async def on_key_event(self, event: KeyEventData) -> None:
