@@ -10,8 +10,18 @@ from collections import Counter
 import pytest
 
 from olympus.engine import Game, GameOptions
+from olympus.engine.cards.catalogue import by_number
+from olympus.engine.colony_tiles import TILES, TRACK_STEPS
 from olympus.engine.decisions import Decision, SelectOption
-from olympus.engine.prompts import PROMPT_PARAMS, Prompt, coded_label, prompt
+from olympus.engine.ops.colonies import trade_label
+from olympus.engine.prompts import (
+    CARD_WORDED,
+    PROMPT_PARAMS,
+    Prompt,
+    card_options,
+    coded_label,
+    prompt,
+)
 
 SEEDS = (31, 32, 33, 34)
 
@@ -23,10 +33,13 @@ def _check(d: Decision, seen: Counter[str]) -> None:
     assert all(isinstance(v, str) and v for v in d.prompt_params.values()), d.prompt_params
     seen[d.prompt_code] += 1
     if isinstance(d, SelectOption):
+        # Every option's label is coded too (a card's printed ones and colony tiles included),
+        # with the parameters its code is sent with and its English unchanged.
         for label, coded in zip(d.labels, d.label_prompts, strict=True):
-            if coded is not None:
-                assert coded.code in PROMPT_PARAMS and coded.english == label
-                seen[coded.code] += 1
+            assert coded is not None, f"no code: {label!r} ({d.prompt_code})"
+            assert coded.code in PROMPT_PARAMS and coded.english == label
+            assert sorted(coded.sent_params) == sorted(PROMPT_PARAMS[coded.code]), coded.code
+            seen[coded.code] += 1
 
 
 @pytest.fixture(scope="module")
@@ -144,7 +157,11 @@ def test_the_engines_own_choice_labels_are_coded_with_their_english() -> None:
         "label.pay_fee": {"n": "3", "res": "megacredits"},
     }
     for code in PROMPT_PARAMS:
-        if not code.startswith("label.") or code == "label.effect_of_card":
+        # (A card's own labels are found with the card, below; the effect order's and colony
+        # tiles' labels are made coded, never found from text.)
+        if not code.startswith("label.") or code in CARD_WORDED or code == "label.effect_of_card":
+            continue
+        if code.startswith("label.colony"):
             continue
         made = prompt(code, **samples.get(code, {}))
         coded = coded_label(made.english)
@@ -155,7 +172,8 @@ def test_the_engines_own_choice_labels_are_coded_with_their_english() -> None:
             made.english,
         )
     assert coded_label("Pay 2 energy") == prompt("label.pay_fee", n=2, res="energy")
-    # A card's printed label stays text (its words are the card's).
+    # Without the card that asks, a card's printed label stays text; so does a text that is
+    # none of the asking card's.
     for text in (
         "Take 3 plants",
         "Plant production +1",
@@ -163,7 +181,56 @@ def test_the_engines_own_choice_labels_are_coded_with_their_english() -> None:
         "Pay 12 M€ to place an ocean",
     ):
         assert coded_label(text) == text
+    assert coded_label("Take 3 plants", by_number()["115"].id) == "Take 3 plants"
+
+
+def test_a_cards_own_labels_are_coded_by_the_card_and_index() -> None:
+    """A card's printed "choose one" labels and its action labels (Viron repeats an action as a
+    choice) are coded from the text and the asking card, their English the very text."""
+    hydrogen, photosynthesis, fungus = (by_number()[n].id for n in ("019", "115", "134"))
+    assert coded_label("Add 2 animals to another card", hydrogen) == prompt(
+        "label.card_option", card="019", index=2
+    )
+    made = coded_label("Plant production +1", photosynthesis)
+    assert isinstance(made, Prompt) and made.sent_params == {"card": "115", "index": "1"}
+    assert made.english == "Plant production +1"
+    action = coded_label("Add 2 microbes to another card", fungus)
+    assert action == prompt("label.card_action", card="134", index=1)
+    assert isinstance(action, Prompt) and action.english == "Add 2 microbes to another card"
+    # Every card's options, each coded with its own index and found again from its English.
+    total = 0
+    for number, card in by_number().items():
+        labels = card_options(number)
+        assert len(set(labels)) == len(labels), number  # one index per text
+        for i, label in enumerate(labels):
+            coded = coded_label(label, card.id)
+            assert coded == prompt("label.card_option", card=number, index=i), (number, label)
+        for i, act in enumerate(card.actions):
+            coded = coded_label(act.label, card.id)
+            assert coded == prompt("label.card_action", card=number, index=i), (number, act.label)
+        total += len(labels)
+    assert total >= 24
+
+
+def test_colony_labels_keep_the_tiles_english() -> None:
+    for tile in TILES:
+        for step in range(1, TRACK_STEPS + 1):
+            made = trade_label(tile.name, step)
+            assert made.english == f"{tile.name}: {tile.income_text(step)}"
+            assert made.sent_params["colony"] == tile.name and made.sent_params["step"] == str(step)
+        placed = prompt("label.colony_placement", colony=tile.name)
+        assert placed.english == f"{tile.name}: {tile.placement_text}"
+        assert prompt("label.colony", colony=tile.name).english == tile.name
+    assert prompt("label.colony_marker", colony="Io", step=4).english == "Io (marker on step 4)"
+    assert trade_label("Europa", 1).sent_params == {
+        "colony": "Europa",
+        "step": "1",
+        "res": "megacredits",
+    }
+    assert trade_label("Titan", 1).code == "label.colony_trade_onto_card"
+    assert trade_label("Pluto", 3).code == "label.colony_trade_cards"
 
 
 def test_random_games_meet_coded_choice_labels(codes_met: Counter[str]) -> None:
     assert any(code.startswith("label.world_government_") for code in codes_met), codes_met
+    assert any(code.startswith("label.colony") for code in codes_met), codes_met

@@ -2,7 +2,8 @@
 a Vietnamese page at seat 1 shows its setup question and its first-action question in
 Vietnamese, the map's space names (a volcano, a space kept for a card) in Vietnamese, a
 refused milestone as how far the seat is ("bạn có 1 trên 3") and an unknown standard project
-by its reason's words."""
+by its reason's words; a card's own "choose one" labels (Artificial Photosynthesis) in
+Vietnamese, from the card words."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import pytest
 from browser_support import click_and_wait, open_page, shot
 from card_table import THARSIS_REPUBLIC, answer, seeded_table, setup
 from web_support import Browser, WebStack
+
+from olympus.web.cardwords import load
 
 pytestmark = pytest.mark.browser
 
@@ -60,3 +63,41 @@ def test_a_vietnamese_prompt_and_refusal(browser: Any, browser_stack: WebStack) 
         "document.querySelector('#message').innerText.includes('Không có dự án tiêu chuẩn')"
     )
     assert "Không có dự án tiêu chuẩn no_such." in page.inner_text("#message")
+
+
+# With seed 10 (2 players, base game, Tharsis) the invited seat plays first, is dealt Artificial
+# Photosynthesis (12 M€, no requirement) and can play it at once: it asks "choose one" between
+# energy production +2 and plant production +1.
+CHOICE_SEED, ARTIFICIAL_PHOTOSYNTHESIS = 10, "115"
+
+
+def test_a_cards_own_choice_in_vietnamese(browser: Any, browser_stack: WebStack) -> None:
+    host, seat = Browser(browser_stack.url), Browser(browser_stack.url)
+    game_id, token = seeded_table(host, CHOICE_SEED)
+    page = open_page(browser, f"{browser_stack.url}/#/join/{game_id}/{token}", "vi")
+    seat.ok("POST", f"/api/games/{game_id}/join", {"token": token})
+    setup(host, game_id)
+    setup(seat, game_id, (ARTIFICIAL_PHOTOSYNTHESIS,))
+    page.wait_for_selector("#decision[data-kind='DECISION_KIND_ACTION']")
+    playable = f"#playable [data-card='{ARTIFICIAL_PHOTOSYNTHESIS}'] [data-answer='play_card']"
+    assert click_and_wait(page, playable)
+    page.wait_for_selector("#decision[data-kind='DECISION_KIND_OPTION']")
+    assert page.inner_text("#decision .prompt") == "Chọn một"
+    # The wire carries the card and the label's index; the page words them from the card words.
+    options = seat.ok("GET", f"/api/games/{game_id}")["decision"]["decision"]["option"]["options"]
+    assert [(o["label"], o["label_code"], o["label_params"]) for o in options] == [
+        ("Energy production +2", "label.card_option", {"card": "115", "index": "0"}),
+        ("Plant production +1", "label.card_option", {"card": "115", "index": "1"}),
+    ]
+    words = load("vi")["options"]
+    assert page.locator("#decision [data-answer='option']").all_inner_texts() == [
+        words["115.0"]["label"],
+        words["115.1"]["label"],
+    ]
+    assert words["115.1"]["label"] == "Sản lượng cây +1"
+    shot(page, "prompts_vi_card_option")
+    plants = seat.ok("GET", f"/api/games/{game_id}")["game"]["players"][1]["production"]["plants"]
+    assert click_and_wait(page, "#decision [data-answer='option']:text-is('Sản lượng cây +1')")
+    view = seat.ok("GET", f"/api/games/{game_id}")["game"]
+    assert view["players"][1]["production"]["plants"] == plants + 1, view["players"][1]
+    page.context.close()

@@ -1,7 +1,8 @@
-"""The card words catalogue (static/i18n/cards/<lang>.json): every card, milestone, award and
-colony tile of the engine has its words in every language, the translations carry the English
-text's numbers, the generated files (en, zh) are current, each script and orthography is the one
-its code names, and the page's loader (js/cardwords.js) reads them with English as fallback."""
+"""The card words catalogue (static/i18n/cards/<lang>.json): every card (its name, text, action
+labels and "choose one" labels), milestone, award and colony tile of the engine has its words in
+every language, the translations carry the English text's numbers, the generated files (en, zh)
+are current, each script and orthography is the one its code names, and the page's loader
+(js/cardwords.js) reads them with English as fallback."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from web_support import WebStack, web_stack
 
 from olympus.client.sdk import OlympusClient
 from olympus.engine.cards.catalogue import by_number
+from olympus.engine.prompts import card_options, coded_label, prompt
 from olympus.web import cardwords
 from olympus.web.cardwords import CARDS_DIR, FIELDS, SECTIONS, Words, english, generated, load
 
@@ -70,6 +72,20 @@ def test_the_english_catalogue_covers_the_engine() -> None:
         "text": "Begins with 1 energy prod; power cards and the Power Plant project cost 3 M€ less.",
     }
     assert ENGLISH["colonies"]["pluto"]["bonus"] == "draw 1 card, then discard 1 card"
+    # Every card's printed "choose one" labels (24 on 11 cards when this was written), keyed by
+    # the card and the index the engine's label code "label.card_option" sends.
+    options = {
+        f"{number}.{i}": label
+        for number, card in by_number().items()
+        for i, label in enumerate(card_options(number))
+    }
+    assert {key: entry["label"] for key, entry in ENGLISH["options"].items()} == options
+    assert len(options) >= 24 and ENGLISH["options"]["019.0"] == {"label": "Take 3 plants"}
+    for key, label in options.items():
+        number, index = key.split(".")
+        assert coded_label(label, by_number()[number].id) == prompt(
+            "label.card_option", card=number, index=index
+        ), key
 
 
 @pytest.mark.parametrize("name", ["en.json", "zh.json"])

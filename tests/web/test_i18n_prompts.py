@@ -7,18 +7,32 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from olympus.engine.prompts import PROMPT_PARAMS
+from olympus.engine.cards.catalogue import by_number
+from olympus.engine.ops.colonies import trade_label
+from olympus.engine.prompts import (
+    CARD_WORDED,
+    PROMPT_PARAMS,
+    Prompt,
+    coded_label,
+    english_text,
+    prompt,
+)
 from olympus.v1 import errors_pb2
+from olympus.web.cardwords import load
 
 STATIC = Path(__file__).resolve().parents[2] / "services/olympus/web/static"
 LANGUAGES = ("en", "vi", "zh-Hant", "be-tarask", "zh", "be")
+# The page languages whose card words are another file's (js/cardwords.js CARD_FILES).
+CARD_FILES = {"be": "be-tarask"}
 FORMS = ("one", "few", "many", "other")
-# What js/prompts.js wordedParams adds: `counted`, from a count and a (card) resource.
-DERIVED = {"counted": ({"n", "res"}, {"n", "kind"})}
+# What js/prompts.js wordedParams adds: `counted`, from a count and a (card) resource; a colony
+# tile's `placement` bonus, from the tile.
+DERIVED = {"counted": ({"n", "res"}, {"n", "kind"}), "placement": ({"colony"},)}
 # The metadata the worded refusals use (errors.proto; a milestone's have/need: engine turn.py;
 # tests/web/test_i18n_refusals.py checks each reason's own keys).
 REFUSAL_METADATA = {"card", "corporation", "project", "milestone", "award", "space", "have", "need"}
@@ -47,6 +61,9 @@ def usable(params: tuple[str, ...]) -> set[str]:
 def test_every_code_has_a_message_using_only_what_is_sent(language: str) -> None:
     catalogue = words(language)
     for code, params in PROMPT_PARAMS.items():
+        if code in CARD_WORDED:  # worded by the card words (test_card_words.py)
+            assert not messages_of(catalogue, f"prompt.{code}"), (language, code)
+            continue
         found = messages_of(catalogue, f"prompt.{code}")
         assert found, (language, code)
         if len(found) > 1:
@@ -95,3 +112,108 @@ def test_the_page_words_prompts_and_refusals_through_prompts_js() -> None:
     assert "promptText(d)" in decision and "optionLabel(o)" in decision
     assert "d.prompt)" not in decision  # the English text only through promptText's fallback
     assert "refusalText(error)" in (STATIC / "js" / "game.js").read_text("utf-8")
+
+
+# js/prompts.js's optionLabel run by node on the real dictionaries and card words (fetch reads
+# the static files; the page's DOM is not needed to word a label).
+LABELS_CHECK = """
+import { readFileSync } from "node:fs";
+const [root, optionsJson] = process.argv.slice(1);
+globalThis.fetch = async (url) => {
+  const body = readFileSync(root + url.replace("/static/", "/"), "utf-8");
+  return { ok: true, status: 200, json: async () => JSON.parse(body) };
+};
+globalThis.document = { documentElement: {}, querySelectorAll: () => [] };
+globalThis.localStorage = { getItem: () => null, setItem: () => {} };
+const i18n = await import(root + "/js/i18n.js");
+const cards = await import(root + "/js/cardwords.js");
+const prompts = await import(root + "/js/prompts.js");
+const out = {};
+for (const lang of JSON.parse(process.argv[3])) {
+  await i18n.setLanguage(lang);
+  await cards.loadCardWords(lang);
+  out[lang] = JSON.parse(optionsJson).map(prompts.optionLabel);
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def _option(label: str | Prompt) -> dict[str, object]:
+    """An option as the page gets it (olympus.client.wire: label_code/label_params if coded)."""
+    assert isinstance(label, Prompt), label
+    return {"label": label.english, "label_code": label.code, "label_params": label.sent_params}
+
+
+def test_card_and_colony_labels_are_worded_in_every_language() -> None:
+    """The labels the engine codes for a card's own alternatives (Imported Hydrogen's "Add 3
+    microbes to another card", Viron repeating Extreme-Cold Fungus's second action) and for
+    colony tiles (built on, traded with, their marker moved) read in the page's language: the
+    card's words from the card words, a tile's name and bonus from the card words' colonies."""
+    hydrogen, fungus = by_number()["019"].id, by_number()["134"].id
+    labels = [
+        coded_label("Add 3 microbes to another card", hydrogen),
+        coded_label("Add 2 microbes to another card", fungus),
+        prompt("label.colony", colony="Io"),
+        prompt("label.colony_placement", colony="Io"),
+        prompt("label.colony_marker", colony="Io", step=3),
+        trade_label("Luna", 1),
+        trade_label("Titan", 2),
+        trade_label("Pluto", 2),
+        trade_label("Europa", 3),
+    ]
+    options = [_option(label) for label in labels]
+    # A code whose words are missing shows the English the server sent.
+    options.append(
+        {
+            "label": "As sent",
+            "label_code": "label.card_option",
+            "label_params": {"card": "019", "index": "9"},
+        }
+    )
+    result = subprocess.run(
+        [
+            "node",
+            "--input-type=module",
+            "-e",
+            LABELS_CHECK,
+            str(STATIC),
+            json.dumps(options),
+            json.dumps(LANGUAGES),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    )
+    seen = json.loads(result.stdout)
+    for language in LANGUAGES:
+        page = words(language)
+        card_words = load(CARD_FILES.get(language, language))
+        io = card_words["colonies"]["io"]
+        # n = 1: Belarusian's and English's "one" form, the same one phrase in the others.
+        one = "one" if language in ("en", "be", "be-tarask") else "other"
+        name = {c: card_words["colonies"][c]["name"] for c in ("luna", "titan", "pluto", "europa")}
+        expected = [
+            card_words["options"]["019.1"]["label"],
+            card_words["actions"]["134.1"]["label"],
+            io["name"],
+            page["prompt.label.colony_placement"].format(
+                colony=io["name"], placement=io["placement"]
+            ),
+            page["prompt.label.colony_marker"].format(colony=io["name"], step=3),
+            page["prompt.label.colony_trade"].format(
+                colony=name["luna"], counted=page[f"prompt.res.megacredits.{one}"].format(n=1)
+            ),
+            page["prompt.label.colony_trade_onto_card"].format(
+                colony=name["titan"], counted=page[f"cres.floater.{one}"].format(n=1)
+            ),
+            page[f"prompt.label.colony_trade_cards.{one}"].format(colony=name["pluto"], n=1),
+            page["prompt.label.colony_trade_production"].format(
+                colony=name["europa"], res=page["prompt.res.energy"]
+            ),
+            "As sent",
+        ]
+        assert seen[language] == expected, language
+    # The English page reads the engine's own words for a card's labels and a tile's name.
+    assert seen["en"][:3] == [english_text(label) for label in labels[:3]]
+    assert seen["vi"][0] == "Thêm 3 vi sinh vật vào một thẻ khác"

@@ -78,7 +78,7 @@ def _discard_decide(g: GameState, frame: Frame) -> list[Decision]:
         SelectOption(
             frame[1],
             prompt("solo_colony_tile_out", kept=SOLO_TILES_KEPT),
-            names,
+            [prompt("label.colony", colony=n) for n in names],
             range(len(names)),
         )
     ]

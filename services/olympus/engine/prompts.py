@@ -9,7 +9,8 @@ docs/languages.md says how they are worded.
 Parameter values are strings (the protobuf map is string to string). Their names tell a client
 how to word them: `card` a card's number, `res` a resource's id, `tile` a tile's id, `colony` a
 colony tile's name, `kind` a card resource's id, `tag` a tag; `n`, `cost`, `most`, `amount` and the like are
-numbers; `n` is the one that picks a plural form.
+numbers (`index` a label's place on its card, `step` a colony track's); `n` is the one that
+picks a plural form.
 """
 
 from __future__ import annotations
@@ -19,7 +20,51 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
+from .cards.model import CardDef, card_number
+from .colony_tiles import ColonyTileDef, tile_def
+
 Params = Mapping[str, str]
+
+
+def _card(number: str) -> CardDef:
+    from .cards.catalogue import by_number  # (import cycle: the card blocks use the engine)
+
+    return by_number()[number]
+
+
+def _choose_labels(instr: object, out: list[str]) -> None:
+    """The labels of every `choose` within an instruction (or a tuple of them), in order."""
+    if not isinstance(instr, tuple):
+        return
+    if len(instr) == 2 and instr[0] == "choose":
+        for label, effects in instr[1]:
+            out.append(label)
+            _choose_labels(effects, out)
+        return
+    for part in instr:
+        _choose_labels(part, out)
+
+
+@cache
+def card_options(number: str) -> tuple[str, ...]:
+    """A card's printed "choose one" labels (Imported Hydrogen's "Take 3 plants"...), in the
+    order they appear on it (its play, first action, actions, triggers): the index a client
+    words a `label.card_option` by, and the card words' "options" key ("019.0")."""
+    c = _card(number)
+    out: list[str] = []
+    _choose_labels(
+        (c.play, c.first_action, *(a.effects for a in c.actions), *(t.effects for t in c.triggers)),
+        out,
+    )
+    return tuple(out)
+
+
+def _tile(name: str) -> ColonyTileDef:
+    return tile_def(name)
+
+
+def _trade_english(p: Params) -> str:
+    return f"{p['colony']}: {_tile(p['colony']).income_text(int(p['step']))}"
 
 
 def _card_suffix(params: Params) -> str:
@@ -189,7 +234,35 @@ _ENGLISH: dict[str, tuple[tuple[str, ...], Callable[[Params], str]]] = {
     "label.world_government_oxygen": ((), lambda p: "World Government: raise the oxygen"),
     "label.world_government_ocean": ((), lambda p: "World Government: place an ocean"),
     "label.world_government_venus": ((), lambda p: "World Government: raise Venus"),
+    # A card's own printed labels, by the card's number and the label's index on the card: the
+    # words are the card's, in the card words catalogue beside its name and text (sections
+    # "options" and "actions" of static/i18n/cards/<lang>.json), not in the page dictionaries.
+    "label.card_option": (("card", "index"), lambda p: card_options(p["card"])[int(p["index"])]),
+    "label.card_action": (
+        ("card", "index"),
+        lambda p: _card(p["card"]).actions[int(p["index"])].label,
+    ),
+    # Colony tiles offered as options, by the tile's name; the English after the name (a
+    # placement bonus, a trade's income, the marker's step) is the tile's own text.
+    "label.colony": (("colony",), lambda p: p["colony"]),
+    "label.colony_placement": (
+        ("colony",),
+        lambda p: f"{p['colony']}: {_tile(p['colony']).placement_text}",
+    ),
+    # A trade's income at the marker's `step`: `n` of a resource, of a card resource onto a
+    # card, of cards drawn, or one step of a production (Europa).
+    "label.colony_trade": (("colony", "step", "n", "res"), _trade_english),
+    "label.colony_trade_onto_card": (("colony", "step", "n", "kind"), _trade_english),
+    "label.colony_trade_cards": (("colony", "step", "n"), _trade_english),
+    "label.colony_trade_production": (("colony", "step", "res"), _trade_english),
+    "label.colony_marker": (
+        ("colony", "step"),
+        lambda p: f"{p['colony']} (marker on step {p['step']})",
+    ),
 }
+
+# The codes whose words are a card's own (the card words catalogue), not a page dictionary's.
+CARD_WORDED = frozenset({"label.card_option", "label.card_action"})
 
 # code -> the parameters a client is sent (and may use in its wording).
 PROMPT_PARAMS: dict[str, tuple[str, ...]] = {code: names for code, (names, _) in _ENGLISH.items()}
@@ -239,10 +312,12 @@ def _award_ids() -> dict[str, str]:
     return {a.title: a.name for awards in VENUS_AWARDS.values() for a in awards.values()}
 
 
-def coded_label(text: str) -> str | Prompt:
-    """A `choose` alternative's label as a Prompt when it is one the engine words itself
-    (a fee, a production +1, an award, the World Government's steps), with the very same
-    English; a card's own printed label stays text."""
+def coded_label(text: str, card: int = 0) -> str | Prompt:
+    """A `choose` alternative's label as a Prompt with the very same English: one the engine
+    words itself (a fee, a production +1, an award, the World Government's steps), else, for
+    the `card` that asks (its id, 0 for the rules), one of its own printed "choose one" labels
+    or action labels (Viron repeats an action through a choice). A saved game's frames hold
+    only the text, so the code is found from it. Any other text stays text."""
     if text in _WORLD_GOVERNMENT:
         return prompt(_WORLD_GOVERNMENT[text])
     if m := re.fullmatch(_RESOURCE + r" production \+1", text):
@@ -254,4 +329,11 @@ def coded_label(text: str) -> str | Prompt:
         return prompt("label.pay_fee", n=m[1], res=res)
     if (m := re.fullmatch(r"Fund (.+)", text)) and m[1] in _award_ids():
         return prompt("label.fund_award", award=_award_ids()[m[1]], award_name=m[1])
+    if card:
+        number = card_number(card)
+        if text in (options := card_options(number)):
+            return prompt("label.card_option", card=number, index=options.index(text))
+        actions = [a.label for a in _card(number).actions]
+        if text in actions:
+            return prompt("label.card_action", card=number, index=actions.index(text))
     return text

@@ -1,5 +1,5 @@
-"""The card words catalogue: every card's name, text and action labels, every milestone, award and
-colony tile, in every language the page offers (static/i18n/cards/<lang>.json).
+"""The card words catalogue: every card's name, text, action labels and "choose one" labels,
+every milestone, award and colony tile, in every language the page offers (static/i18n/cards/<lang>.json).
 
 Two of the files are generated, never edited by hand:
 
@@ -26,9 +26,10 @@ from pathlib import Path
 from olympus.engine.cards.catalogue import by_number
 from olympus.engine.colony_tiles import TILES
 from olympus.engine.milestones import VENUS_AWARDS, VENUS_MILESTONES
+from olympus.engine.prompts import card_options
 
 CARDS_DIR = Path(__file__).resolve().parent / "static" / "i18n" / "cards"
-SECTIONS = ("cards", "milestones", "awards", "colonies", "actions")
+SECTIONS = ("cards", "milestones", "awards", "colonies", "actions", "options")
 # The fields each section's entries carry (every language carries the same ones).
 FIELDS = {
     "cards": ("name", "text"),
@@ -36,6 +37,7 @@ FIELDS = {
     "awards": ("name", "text"),
     "colonies": ("name", "placement", "bonus"),
     "actions": ("label",),
+    "options": ("label",),
 }
 Words = dict[str, dict[str, dict[str, str]]]
 
@@ -66,12 +68,20 @@ def english() -> Words:
         for n, c in sorted(by_number().items())
         for i, a in enumerate(c.actions)
     }
+    # A card's printed "choose one" labels, keyed "<card number>.<index>" as the engine codes
+    # them (prompts.card_options, the label code "label.card_option").
+    options = {
+        f"{n}.{i}": {"label": label}
+        for n in sorted(by_number())
+        for i, label in enumerate(card_options(n))
+    }
     return {
         "cards": cards,
         "milestones": dict(sorted(milestones.items())),
         "awards": dict(sorted(awards.items())),
         "colonies": colonies,
         "actions": actions,
+        "options": options,
     }
 
 

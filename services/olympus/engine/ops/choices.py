@@ -51,7 +51,7 @@ def _enabled(g: GameState, frame: Frame) -> list[int]:
 
 
 def _choose_decide(g: GameState, frame: Frame) -> list[Decision]:
-    labels = [coded_label(label) for label, _ in frame[3]]
+    labels = [coded_label(label, frame[2]) for label, _ in frame[3]]
     return [SelectOption(frame[1], prompt("choose_one"), labels, _enabled(g, frame), frame[2])]
 
 

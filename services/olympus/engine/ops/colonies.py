@@ -36,11 +36,11 @@ from ..colonies import (
     trade_offset,
     tradeable_tiles,
 )
-from ..colony_tiles import TRACK_STEPS, tile_def
+from ..colony_tiles import CARD_RESOURCE_KINDS, TRACK_STEPS, tile_def
 from ..decisions import Decision, SelectAmount, SelectCards, SelectOption
 from ..interpreter import op
 from ..mutate import log, push, push_effects
-from ..prompts import prompt
+from ..prompts import Prompt, prompt
 from ..state import Frame, GameState, Player
 from .common import player_of
 
@@ -56,7 +56,8 @@ def _colony_tiles(g: GameState, frame: Frame) -> list[str]:
 
 def _colony_decide(g: GameState, frame: Frame) -> list[Decision]:
     names = _colony_tiles(g, frame)
-    labels = [f"{n}: {tile_def(n).placement_text}" if frame[3] else n for n in names]
+    code = "label.colony_placement" if frame[3] else "label.colony"
+    labels = [prompt(code, colony=n) for n in names]
     return [
         SelectOption(frame[1], prompt("colony_tile_to_build"), labels, range(len(names)), frame[2])
     ]
@@ -102,10 +103,26 @@ def _start_trade(g: GameState, frame: Frame, name: str) -> None:
         push(g, ("choose", seat, card, fee_alternatives(g.players[seat])))
 
 
+def trade_label(name: str, step: int) -> Prompt:
+    """A tile offered for a trade with its income at the marker's step, coded by what the
+    income is (the English is "<tile>: <income_text>")."""
+    tile = tile_def(name)
+    value = tile.track[step - 1]
+    if isinstance(value, str):  # Europa: one step of a production
+        return prompt("label.colony_trade_production", colony=name, step=step, res=value)
+    if tile.trade in CARD_RESOURCE_KINDS:
+        return prompt(
+            "label.colony_trade_onto_card", colony=name, step=step, n=value, kind=tile.trade
+        )
+    if tile.trade == "cards":
+        return prompt("label.colony_trade_cards", colony=name, step=step, n=value)
+    return prompt("label.colony_trade", colony=name, step=step, n=value, res=tile.trade)
+
+
 def _trade_decide(g: GameState, frame: Frame) -> list[Decision]:
     b = board(g)
     names = tradeable_tiles(g, frame[1])
-    labels = [f"{n}: {tile_def(n).income_text(b.tile(n).marker)}" for n in names]
+    labels = [trade_label(n, b.tile(n).marker) for n in names]
     return [
         SelectOption(frame[1], prompt("colony_tile_to_trade"), labels, range(len(names)), frame[2])
     ]
@@ -210,7 +227,13 @@ def _colony_bonuses(g: GameState, frame: Frame) -> None:
 def _tile_decide(g: GameState, frame: Frame) -> list[Decision]:
     names = board(g).unused
     return [
-        SelectOption(frame[1], prompt("colony_tile_into_play"), names, range(len(names)), frame[2])
+        SelectOption(
+            frame[1],
+            prompt("colony_tile_into_play"),
+            [prompt("label.colony", colony=n) for n in names],
+            range(len(names)),
+            frame[2],
+        )
     ]
 
 

@@ -24,7 +24,7 @@ from ..constants import HEAT, MC
 from ..decisions import Decision, SelectAmount, SelectCards, SelectOption
 from ..interpreter import op
 from ..mutate import change_prod, gain, log, push
-from ..prompts import prompt
+from ..prompts import Prompt, prompt
 from ..query import heat_floaters, spendable_heat, tableau
 from ..state import Frame, GameState, Player
 from .common import R, player_of
@@ -151,9 +151,9 @@ def _shift_choices(g: GameState) -> list[str]:
     return [name for name in _raisable(g) if _lowerable(g, name)]
 
 
-def _marker_labels(g: GameState, names: list[str]) -> list[str]:
+def _marker_labels(g: GameState, names: list[str]) -> list[Prompt]:
     assert g.colonies is not None
-    return [f"{n} (marker on step {g.colonies.tile(n).marker})" for n in names]
+    return [prompt("label.colony_marker", colony=n, step=g.colonies.tile(n).marker) for n in names]
 
 
 def _shift_decide(g: GameState, frame: Frame) -> list[Decision]:

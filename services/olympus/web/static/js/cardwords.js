@@ -1,6 +1,7 @@
-// The game's own words (card names, texts and actions, milestones, awards, colony tiles) in the page's
-// language, from the card words catalogue i18n/cards/<lang>.json; English where a word is
-// missing. `await loadCardWords(language)` once per language switch, then look words up.
+// The game's own words (card names, texts, actions and "choose one" labels, milestones, awards,
+// colony tiles) in the page's language, from the card words catalogue i18n/cards/<lang>.json;
+// English where a word is missing. `await loadCardWords(language)` once per language switch,
+// then look words up.
 
 // Page languages whose card words live in another file: the official-orthography Belarusian
 // page reads the classical-orthography card texts (docs/languages.md says why).
@@ -49,3 +50,6 @@ export const colonyPlacement = (id, fallback) => word("colonies", colonyKey(id),
 export const colonyBonus = (id, fallback) => word("colonies", colonyKey(id), "bonus", fallback);
 // A card action's label, by the card and the action's index (what the action decision names).
 export const actionLabel = (number, index, fallback) => word("actions", `${number}.${index}`, "label", fallback);
+// A card's printed "choose one" label, by the card and the label's index on it (what the label
+// code "label.card_option" names).
+export const cardOption = (number, index, fallback) => word("options", `${number}.${index}`, "label", fallback);

@@ -1,5 +1,5 @@
 // The viewer's pending decision, every kind, as controls that build a structured answer.
-import { actionLabel, awardName, cardName, milestoneName } from "./cardwords.js";
+import { actionLabel, awardName, cardName, colonyName, milestoneName } from "./cardwords.js";
 import { h, pressable } from "./dom.js";
 import { t } from "./i18n.js";
 import { cardTile, seatName } from "./panels.js";
@@ -74,7 +74,7 @@ function actionControls(action, catalogue, send, board) {
     })));
   }
   for (const trade of action.trades || []) {
-    out.push(button(`${t("decision.trade")} ${trade.tile} (${trade.amount} ${t(`fee.${trade.fee}`)})`,
+    out.push(button(`${t("decision.trade")} ${colonyName(trade.tile, trade.tile)} (${trade.amount} ${t(`fee.${trade.fee}`)})`,
       () => ({ trade_with: { tile: trade.tile, fee: trade.fee } }), send, { "data-answer": "trade" }));
   }
   const simple = [];

@@ -3,7 +3,7 @@
 // ErrorInfo reason + metadata; both are worded here through the dictionaries, keys
 // "prompt.<code>" and "refusal.<REASON>" (docs/languages.md). A code or reason the dictionaries
 // do not know shows the English text the server sent.
-import { awardName, cardName, colonyName, milestoneName } from "./cardwords.js";
+import { actionLabel, awardName, cardName, cardOption, colonyName, colonyPlacement, milestoneName } from "./cardwords.js";
 import { t, tn } from "./i18n.js";
 
 const known = (key) => t(key) !== key;
@@ -30,8 +30,17 @@ export function wordedParams(params = {}) {
   for (const [name, value] of Object.entries(params)) out[name] = WORDING[name] ? WORDING[name](value) : value;
   if ("n" in params && "res" in params) out.counted = tn(`prompt.res.${params.res}`, params.n);
   if ("n" in params && "kind" in params) out.counted = tn(`cres.${params.kind}`, params.n);
+  // A colony tile's placement bonus, in the card words beside its name.
+  if ("colony" in params) out.placement = colonyPlacement(params.colony);
   return out;
 }
+
+// The label codes whose words are a card's own (the card words' "options" and "actions", by
+// the card and the label's index: prompts.CARD_WORDED), not a page dictionary's.
+const CARD_LABELS = {
+  "label.card_option": (p, fallback) => cardOption(p.card, p.index, fallback),
+  "label.card_action": (p, fallback) => actionLabel(p.card, p.index, fallback),
+};
 
 // One message by key: the counted forms (key.one, .few, ...) when the dictionary has them.
 function message(key, params) {
@@ -45,8 +54,11 @@ export function promptText(d) {
   return (d.prompt_code && message(`prompt.${d.prompt_code}`, d.prompt_params)) || d.prompt || "";
 }
 
-// An option's label (effect order: the card's name), else the English label.
+// An option's label (effect order: the card's name; a card's printed alternative: the card's
+// words; a colony tile: its name), else the English label.
 export function optionLabel(o) {
+  const byCard = CARD_LABELS[o.label_code];
+  if (byCard) return byCard(o.label_params || {}, o.label || "");
   return (o.label_code && message(`prompt.${o.label_code}`, o.label_params)) || o.label || "";
 }
 
