@@ -20,15 +20,14 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 
+from .cards.catalogue import by_number
 from .cards.model import CardDef, card_number
-from .colony_tiles import ColonyTileDef, tile_def
+from .colony_tiles import tile_def
 
 Params = Mapping[str, str]
 
 
 def _card(number: str) -> CardDef:
-    from .cards.catalogue import by_number  # (import cycle: the card blocks use the engine)
-
     return by_number()[number]
 
 
@@ -59,12 +58,8 @@ def card_options(number: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _tile(name: str) -> ColonyTileDef:
-    return tile_def(name)
-
-
 def _trade_english(p: Params) -> str:
-    return f"{p['colony']}: {_tile(p['colony']).income_text(int(p['step']))}"
+    return f"{p['colony']}: {tile_def(p['colony']).income_text(int(p['step']))}"
 
 
 def _card_suffix(params: Params) -> str:
@@ -247,7 +242,7 @@ _ENGLISH: dict[str, tuple[tuple[str, ...], Callable[[Params], str]]] = {
     "label.colony": (("colony",), lambda p: p["colony"]),
     "label.colony_placement": (
         ("colony",),
-        lambda p: f"{p['colony']}: {_tile(p['colony']).placement_text}",
+        lambda p: f"{p['colony']}: {tile_def(p['colony']).placement_text}",
     ),
     # A trade's income at the marker's `step`: `n` of a resource, of a card resource onto a
     # card, of cards drawn, or one step of a production (Europa).
