@@ -1,5 +1,5 @@
 """The ScoringService gRPC servicer: `Scoring` does the work (results, ratings, pages), the
-servicer turns requests and records into messages.
+servicer turns requests and records into messages (records.py makes both).
 
 A result comes from the game service's record of the game (`games.GameRecords`): its queue, its
 players and its scores are the game's own, fixed when the game was made; nobody reporting it can
@@ -14,7 +14,6 @@ from __future__ import annotations
 import base64
 import binascii
 import re
-import time
 from collections.abc import Awaitable, Callable, Collection, Sequence
 from typing import Any
 
@@ -44,6 +43,13 @@ from . import store as st
 from .games import GameRecords
 from .live import live_score
 from .names import AccountNames
+from .records import (
+    aborted_record,
+    now_ms,
+    rating_to_proto,
+    result_record,
+    scored_game_to_proto,
+)
 
 SERVICE_NAME: str = pb.DESCRIPTOR.services_by_name["ScoringService"].full_name
 CLIENT_NAME = "olympus-scoring"
@@ -58,20 +64,6 @@ QUEUE_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,63}")
 GAME_ID_RE = re.compile(r"[0-9a-f]{16}")
 MAX_BATCH = 100  # players per GetRatings
 PLAYER_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._:@-]{0,63}")
-SCORE_FIELDS = (
-    "terraform_rating",
-    "milestones",
-    "awards",
-    "greeneries",
-    "cities",
-    "cards",
-    "total",
-    "megacredits",
-)
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 def check_game_id(game_id: str) -> None:
@@ -127,58 +119,6 @@ def decode_token(token: str, expect: dict[str, str]) -> dict[str, Any]:
     if not isinstance(data, dict) or any(data.get(k) != v for k, v in expect.items()):
         raise bad
     return data
-
-
-def result_record(record: game_pb2.GameRecord, rated: bool) -> dict[str, Any]:
-    """The scored game (without ratings) from the game service's record of a finished game;
-    `rated`: in its queue, with its players."""
-    scores = sorted(record.result.scores, key=lambda s: s.seat)
-    keys = [(s.total, s.megacredits) for s in scores]
-    placed = rt.places(keys)
-    by_seat = {s.seat: s for s in record.seats}
-    players = [by_seat[s.seat].player for s in scores] if rated else []
-    seats = []
-    for s, place in zip(scores, placed, strict=True):
-        info = by_seat.get(s.seat, game_pb2.RecordSeat())
-        seats.append(
-            {
-                "seat": s.seat,
-                "place": place,
-                "score": {k: int(getattr(s, k)) for k in SCORE_FIELDS},
-                "name": info.name,
-                "bot": info.bot,
-                "account_id": info.account_id,
-                "player": info.player if rated else "",
-            }
-        )
-    out: dict[str, Any] = {
-        "game_id": record.game_id,
-        "queue": record.rated_queue if rated else "",
-        "players": players,
-        "generation": record.result.generation,
-        "seats": seats,
-        "ranking": rt.ranking(keys),
-        "winners": list(record.result.winners),
-        "recorded_ms": now_ms(),
-    }
-    if record.result.HasField("solo_won"):
-        out["solo_won"] = record.result.solo_won
-    return out
-
-
-def aborted_record(record: game_pb2.GameRecord) -> dict[str, Any]:
-    """A rated game that was aborted: recorded so, with no scores and no rating change."""
-    return {
-        "game_id": record.game_id,
-        "queue": record.rated_queue,
-        "players": [s.player for s in sorted(record.seats, key=lambda s: s.seat)],
-        "generation": 0,
-        "seats": [],
-        "ranking": [],
-        "winners": [],
-        "recorded_ms": now_ms(),
-        "aborted": True,
-    }
 
 
 class Scoring:
@@ -429,43 +369,6 @@ def _players_by_seat(seat_players: Sequence[tuple[int, str]], seats: int) -> lis
     if len(set(players)) != seats:
         raise InvalidArgument("a player sits at one seat only", reason="INVALID_ARGUMENT")
     return players
-
-
-# --- messages ---------------------------------------------------------------------------------
-def rating_to_proto(r: rt.Rating | dict[str, Any]) -> pb.Rating:
-    if isinstance(r, dict):
-        r = rt.Rating.from_data(r)
-    return pb.Rating(mu=r.mu, sigma=r.sigma, ordinal=r.ordinal, games=r.games, wins=r.wins)
-
-
-def scored_game_to_proto(record: dict[str, Any]) -> pb.ScoredGame:
-    msg = pb.ScoredGame(
-        game_id=record["game_id"],
-        queue=record["queue"],
-        generation=record["generation"],
-        ranking=record["ranking"],
-        winners=record["winners"],
-        recorded_at_ms=record["recorded_ms"],
-        record_time=timestamp(record["recorded_ms"]),
-    )
-    if "solo_won" in record:
-        msg.solo_won = record["solo_won"]
-    msg.aborted = bool(record.get("aborted", False))
-    for s in record["seats"]:
-        seat = pb.SeatResult(
-            seat=s["seat"],
-            place=s["place"],
-            score=game_pb2.SeatScore(seat=s["seat"], **s["score"]),
-            name=s["name"],
-            bot=s["bot"],
-            account_id=s["account_id"],
-            player=s["player"],
-        )
-        if "before" in s:
-            seat.rating_before.CopyFrom(rating_to_proto(s["before"]))
-            seat.rating_after.CopyFrom(rating_to_proto(s["after"]))
-        msg.seats.append(seat)
-    return msg
 
 
 class ScoringService(scoring_pb2_grpc.ScoringServiceServicer):
