@@ -26,7 +26,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from olympus.platform import metrics
 from olympus.platform.errors import Unavailable
 from olympus.platform.identity import forwarded_metadata
-from olympus.v1 import accounts_pb2, board_pb2, matchmaking_pb2
+from olympus.v1 import accounts_pb2, board_pb2
 from olympus.v1 import game_pb2 as pb
 
 from .catalogue_rows import compact_catalogue
@@ -40,7 +40,7 @@ from .guard import (
     is_secure,
     security_headers,
 )
-from .parsing import body_of, game_id, invalid, parsed, text, ticket_id, whole
+from .parsing import body_of, game_id, invalid, parsed, text, whole
 from .session import COOKIE, Session, SessionStore
 from .upstream import (
     CALL_TIMEOUT_S,
@@ -316,58 +316,6 @@ async def join_game(request: web.Request) -> web.Response:
     )
 
 
-def no_matchmaking() -> web.Response:
-    return bad_request("this bridge has no matchmaking service", "NO_MATCHMAKING", 503)
-
-
-async def enqueue(request: web.Request) -> web.Response:
-    upstream = request.app[UPSTREAM]
-    if upstream.matchmaking is None:
-        return no_matchmaking()
-    data = await body_of(request)
-    ask = parsed({"format": data.get("format", {})}, matchmaking_pb2.EnqueueRequest())
-    reply = await upstream.matchmaking.Enqueue(
-        ask, metadata=upstream_md(request), timeout=CALL_TIMEOUT_S
-    )
-    return web.json_response(ticket_json(reply.ticket))
-
-
-def ticket_json(ticket: matchmaking_pb2.Ticket) -> dict[str, Any]:
-    data = to_json(ticket)
-    data.pop("seat_token", None)  # kept in the session, never shown to the page
-    return data
-
-
-async def ticket(request: web.Request) -> web.Response:
-    """A ticket's state; once matched, this browser sits at the seat it was given."""
-    upstream = request.app[UPSTREAM]
-    if upstream.matchmaking is None:
-        return no_matchmaking()
-    session = session_of(request)
-    reply = await upstream.matchmaking.GetTicket(
-        matchmaking_pb2.GetTicketRequest(ticket_id=ticket_id(request)),
-        metadata=upstream_md(request),
-        timeout=CALL_TIMEOUT_S,
-    )
-    response = web.json_response(ticket_json(reply))
-    if reply.status == matchmaking_pb2.TICKET_STATUS_MATCHED and reply.seat_token and session.sid:
-        session.sit(reply.game_id, reply.seat_token)
-        return await with_session(request, response, session)
-    return response
-
-
-async def cancel_ticket(request: web.Request) -> web.Response:
-    upstream = request.app[UPSTREAM]
-    if upstream.matchmaking is None:
-        return no_matchmaking()
-    reply = await upstream.matchmaking.Cancel(
-        matchmaking_pb2.CancelRequest(ticket_id=ticket_id(request)),
-        metadata=upstream_md(request),
-        timeout=CALL_TIMEOUT_S,
-    )
-    return web.json_response(ticket_json(reply.ticket))
-
-
 async def cards(request: web.Request) -> web.Response:
     """The catalogue, compact (catalogue_rows.py), for the page to look up: cached by the
     browser for a day and revalidated by its ETag (a 304 with no body)."""
@@ -597,16 +545,15 @@ def make_app(
     r.add_post("/api/games/{game_id}/undo", undo)
     r.add_post("/api/games/{game_id}/resign", resign)
     r.add_post("/api/games/{game_id}/abort", abort)
-    r.add_post("/api/matchmaking", enqueue)
-    r.add_get("/api/matchmaking/{ticket_id}", ticket)
-    r.add_post("/api/matchmaking/{ticket_id}/cancel", cancel_ticket)
     # The ladder, ratings and replay pages' endpoints (pages.py imports this module's helpers,
     # so it is imported here, once this module is whole).
     from .pages import add_routes
     from .tables import add_routes as add_table_routes  # the open tables and rematches
+    from .tickets import add_routes as add_ticket_routes  # the matchmaking queue
 
     add_routes(app)
     add_table_routes(app)
+    add_ticket_routes(app)
 
     async def close_upstream(app: web.Application) -> None:
         await upstream.close()
