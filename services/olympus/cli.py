@@ -72,7 +72,12 @@ def _add_selfplay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type
     p.add_argument(
         "--bot", default="random", help="every seat's bot: random, greedy, greedy:plant=2.4, ..."
     )
-    p.add_argument("--corporate-era", action="store_true", help="add the Corporate Era cards")
+    p.add_argument(
+        "--corporate-era",
+        action=argparse.BooleanOptionalAction,
+        default=True,  # as `game create` and GameOptions: base cards only with --no-corporate-era
+        help="the Corporate Era cards (default: on, as for `olympus game create`)",
+    )
     p.add_argument("--draft", action="store_true", help="draft variant in research")
     p.add_argument("--solo", action="store_true", help="a solo game (players=1, Corporate Era)")
     p.add_argument("--tr63", action="store_true", help="solo: win by reaching TR 63")
