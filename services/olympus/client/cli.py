@@ -12,8 +12,9 @@
 
 What the text output means: docs/cli.md. Scripts should read `--json` instead.
 
-`create` keeps the tokens in ~/.olympus/games.json (or $OLYMPUS_GAMES_FILE, mode 0600), so
-later commands need only the game id and `--seat N` (or `--host`); `--token T` works anywhere.
+`create` (game_create.py) keeps the tokens in ~/.olympus/games.json (or $OLYMPUS_GAMES_FILE,
+mode 0600), so later commands need only the game id and `--seat N` (or `--host`); `--token T`
+works anywhere.
 The service address comes from --address or $OLYMPUS_GAMESTATE_ADDRESS (127.0.0.1:7151).
 Refusals print the service's reason on stderr and exit with status 1 (2 for usage errors).
 """
@@ -28,13 +29,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from olympus.api.vocab import TIMEOUT_POLICIES, value_of
 from olympus.engine.board import SUPPORTED_MAPS
-from olympus.platform.strict import decimal_arg, whole_arg, whole_number
-from olympus.v1 import game_pb2 as pb
+from olympus.platform.strict import decimal_arg, whole_arg
 
 from .board import board_text
-from .games_file import games_file, load_games, save_game
+from .games_file import games_file, load_games
 from .mapview import map_lines, wants_colour
 from .sdk import (
     ADDRESS_ENV,
@@ -84,69 +83,6 @@ def _print_json(data: Any) -> None:
 
 
 # --- commands ---------------------------------------------------------------------------------
-
-
-def _create(args: argparse.Namespace) -> int:
-    bots: dict[int, str] = dict(args.bot)
-    position = None
-    if args.position is not None:
-        try:
-            position = Path(args.position).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise UsageError(f"cannot read the position {args.position}: {exc}") from exc
-    with _client(args) as client:
-        game = client.create_game(
-            players=args.players,
-            seed=args.seed,
-            corporate_era=args.corporate_era,
-            draft=args.draft,
-            solo_tr63=args.tr63,
-            map=args.map,
-            prelude=args.prelude,
-            colonies=args.colonies,
-            venus=args.venus,
-            world_government=args.world_government,
-            realtime_scoring=args.realtime_scoring,
-            bots=bots,
-            beginner=args.beginner,
-            undo=args.undo,
-            time_control=pb.TimeControl(
-                seconds_per_game=args.seconds_per_game,
-                seconds_per_decision=args.seconds_per_decision,
-                decision_seconds=args.decision_seconds,
-                timeout_policy=value_of(TIMEOUT_POLICIES, args.timeout_policy),
-                timeouts_before_bot=args.timeouts_before_bot,
-            ),
-            position=position,
-        )
-    path = None
-    if not args.no_save:
-        entry = {
-            "address": args.address,
-            "tokens": {str(s): t for s, t in game.tokens.items()},
-            "host": game.host_token,
-        }
-        path = save_game(game.game_id, entry)
-    if args.json:
-        _print_json(
-            {
-                "game_id": game.game_id,
-                "version": game.version,
-                "tokens": {str(s): t for s, t in game.tokens.items()},
-                "host_token": game.host_token,
-                "bots": list(game.bots),
-            }
-        )
-        return 0
-    print(f"game {game.game_id}")
-    for seat, token in sorted(game.tokens.items()):
-        print(f"  seat {seat} token {token}")
-    for seat in game.bots:
-        print(f"  seat {seat} played by the service ({bots[seat]} bot)")
-    print(f"  host token {game.host_token}")
-    if path is not None:
-        print(f"tokens saved in {path}: use --seat N (or --host) in later commands")
-    return 0
 
 
 def _handle(args: argparse.Namespace, client: OlympusClient, required: bool = False) -> SeatHandle:
@@ -371,15 +307,6 @@ def _guarded(handler: Callable[[argparse.Namespace], int]) -> Callable[[argparse
     return run
 
 
-def _bot_spec(text: str) -> tuple[int, str]:
-    """`1` or `1:random`: a seat the service plays, and the bot that plays it."""
-    seat, _, name = text.partition(":")
-    try:
-        return whole_number(seat), name or "random"
-    except ValueError as exc:
-        raise argparse.ArgumentTypeError(f"{exc} (expected SEAT or SEAT:NAME)") from None
-
-
 def _who(p: argparse.ArgumentParser, host: bool = False) -> None:
     group = p.add_mutually_exclusive_group()
     group.add_argument(
@@ -403,108 +330,18 @@ def add_parser(subparsers: argparse._SubParsersAction) -> None:  # type: ignore[
         "--timeout", type=decimal_arg, default=10.0, help="deadline of each call, s"
     )
     sub = game.add_subparsers(dest="game_command", required=True)
+    # `game create` uses this module's helpers, so it is imported here, once this module is whole.
+    from .game_create import add_create_arguments, create
 
     def command(name: str, help: str) -> argparse.ArgumentParser:
         parser: argparse.ArgumentParser = sub.add_parser(name, help=help, parents=[common])
         return parser
 
     p = command("create", "create a game; prints (and saves) the seat tokens")
-    p.add_argument("--players", type=whole_arg(), default=2, metavar="N")
-    p.add_argument("--seed", type=whole_arg(), default=None)
-    p.add_argument(
-        "--corporate-era",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="Corporate Era cards (default: on)",
-    )
-    p.add_argument("--draft", action="store_true")
-    p.add_argument("--tr63", action="store_true", help="solo: win by reaching TR 63")
-    p.add_argument(
-        "--map",
-        default="",
-        metavar="NAME",
-        help=f"the map: {', '.join(SUPPORTED_MAPS)} (default: tharsis)",
-    )
-    p.add_argument(
-        "--prelude", action="store_true", help="the Prelude expansion (4 preludes dealt, 2 kept)"
-    )
-    p.add_argument(
-        "--colonies",
-        action="store_true",
-        help="the Colonies expansion (colony tiles, trade fleets, Build colony)",
-    )
-    p.add_argument(
-        "--venus",
-        action="store_true",
-        help="the Venus Next expansion (the Venus scale, its cards, Air Scrapping)",
-    )
-    p.add_argument(
-        "--world-government",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="Venus Next: World Government Terraforming after each production phase "
-        "(default: on with --venus); --no-world-government: without it",
-    )
-    p.add_argument(
-        "--realtime-scoring",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="every view and event shows each seat's score as if the game ended now "
-        "(default: on); --no-realtime-scoring: no score before the end",
-    )
-    p.add_argument(
-        "--bot",
-        action="append",
-        type=_bot_spec,
-        default=[],
-        metavar="SEAT[:NAME]",
-        help="the service plays this seat (repeatable)",
-    )
-    p.add_argument(
-        "--beginner",
-        action="append",
-        type=whole_arg(),
-        default=[],
-        metavar="SEAT",
-        help="deal this seat the Beginner corporation (repeatable)",
-    )
-    clock = p.add_argument_group(
-        "clock (enforced by the workers): none, --decision-seconds, or --seconds-per-game with "
-        "--seconds-per-decision as its increment"
-    )
-    clock.add_argument("--seconds-per-game", type=whole_arg(), default=0, help="each seat's bank")
-    clock.add_argument(
-        "--seconds-per-decision", type=whole_arg(), default=0, help="the bank's increment"
-    )
-    clock.add_argument(
-        "--decision-seconds", type=whole_arg(), default=0, help="a fixed time per decision"
-    )
-    clock.add_argument(
-        "--timeout-policy",
-        choices=sorted(TIMEOUT_POLICIES),
-        default="default",
-        help="when time runs out: the least harmful answer (default) or the bot's",
-    )
-    clock.add_argument(
-        "--timeouts-before-bot",
-        type=whole_arg(0, 100),
-        default=0,
-        help="timeouts after which a bot plays the seat (0: 3)",
-    )
-    p.add_argument(
-        "--undo",
-        action="store_true",
-        help="seats may take back their latest answers that revealed nothing (game undo)",
-    )
-    p.add_argument(
-        "--position",
-        metavar="FILE",
-        help="start from this position (JSON, docs/positions.md): the table's options and "
-        "number of players are the position's, the option flags above are not sent",
-    )
+    add_create_arguments(p)
     p.add_argument("--no-save", action="store_true", help="do not keep the tokens locally")
     p.add_argument("--json", action="store_true")
-    p.set_defaults(handler=_guarded(_create))
+    p.set_defaults(handler=_guarded(create))
 
     p = command("show", "the game as you may see it")
     p.add_argument("game")
