@@ -27,7 +27,7 @@ from google.protobuf import timestamp_pb2 as google_dot_protobuf_dot_timestamp__
 from olympus.v1 import scoring_pb2 as olympus_dot_v1_dot_scoring__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17olympus/v1/ladder.proto\x12\nolympus.v1\x1a\x1fgoogle/api/field_behavior.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18olympus/v1/scoring.proto\"\xd1\x02\n\x06Ladder\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04\x62ots\x18\x02 \x03(\t\x12\x0f\n\x07players\x18\x03 \x03(\x05\x12\x12\n\nconcurrent\x18\x04 \x01(\x05\x12\x15\n\rcorporate_era\x18\x05 \x01(\x08\x12\x0c\n\x04open\x18\x06 \x01(\x08\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\x07 \x01(\x05\x12\x11\n\tmax_games\x18\x08 \x01(\x03\x12&\n\x05state\x18\t \x01(\x0e\x32\x17.olympus.v1.LadderState\x12\x15\n\rgames_started\x18\n \x01(\x03\x12\x16\n\x0egames_finished\x18\x0b \x01(\x03\x12\x15\n\rgames_aborted\x18\x0c \x01(\x03\x12\x15\n\rgames_running\x18\r \x01(\x05\x12/\n\x0b\x63reate_time\x18\x0e \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"\xef\x01\n\x13\x43reateLadderRequest\x12\x12\n\x04name\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\x12\n\x04\x62ots\x18\x02 \x03(\tB\x04\xe2\x41\x01\x02\x12\x15\n\x07players\x18\x03 \x03(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\nconcurrent\x18\x04 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12 \n\rcorporate_era\x18\x05 \x01(\x08\x42\x04\xe2\x41\x01\x01H\x00\x88\x01\x01\x12\x12\n\x04open\x18\x06 \x01(\x08\x42\x04\xe2\x41\x01\x01\x12\x1e\n\x10\x64\x65\x63ision_seconds\x18\x07 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x17\n\tmax_games\x18\x08 \x01(\x03\x42\x04\xe2\x41\x01\x01\x42\x10\n\x0e_corporate_era\"&\n\x10GetLadderRequest\x12\x12\n\x04name\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\"\x14\n\x12ListLaddersRequest\":\n\x13ListLaddersResponse\x12#\n\x07ladders\x18\x01 \x03(\x0b\x32\x12.olympus.v1.Ladder\">\n\x14SetLadderOpenRequest\x12\x12\n\x04name\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\x12\n\x04open\x18\x02 \x01(\x08\x42\x04\xe2\x41\x01\x01\"\'\n\x11StopLadderRequest\x12\x12\n\x04name\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\"\\\n\x13GetStandingsRequest\x12\x12\n\x04name\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\x17\n\tpage_size\x18\x02 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\npage_token\x18\x03 \x01(\tB\x04\xe2\x41\x01\x01\"Y\n\x08Standing\x12\x0c\n\x04rank\x18\x01 \x01(\x03\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x0b\n\x03\x62ot\x18\x03 \x01(\t\x12\"\n\x06rating\x18\x04 \x01(\x0b\x32\x12.olympus.v1.Rating\"m\n\x14GetStandingsResponse\x12\'\n\tstandings\x18\x01 \x03(\x0b\x32\x14.olympus.v1.Standing\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x13\n\x0btotal_count\x18\x03 \x01(\x03\"\xb8\x01\n\nLadderGame\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12*\n\x05state\x18\x02 \x01(\x0e\x32\x1b.olympus.v1.LadderGameState\x12\x0f\n\x07players\x18\x03 \x03(\t\x12.\n\nstart_time\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12,\n\x08\x65nd_time\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"_\n\x16ListLadderGamesRequest\x12\x12\n\x04name\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\x17\n\tpage_size\x18\x02 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\npage_token\x18\x03 \x01(\tB\x04\xe2\x41\x01\x01\"n\n\x17ListLadderGamesResponse\x12%\n\x05games\x18\x01 \x03(\x0b\x32\x16.olympus.v1.LadderGame\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x13\n\x0btotal_count\x18\x03 \x01(\x03*_\n\x0bLadderState\x12\x1c\n\x18LADDER_STATE_UNSPECIFIED\x10\x00\x12\x18\n\x14LADDER_STATE_RUNNING\x10\x01\x12\x18\n\x14LADDER_STATE_STOPPED\x10\x02*\x92\x01\n\x0fLadderGameState\x12!\n\x1dLADDER_GAME_STATE_UNSPECIFIED\x10\x00\x12\x1d\n\x19LADDER_GAME_STATE_RUNNING\x10\x01\x12\x1e\n\x1aLADDER_GAME_STATE_FINISHED\x10\x02\x12\x1d\n\x19LADDER_GAME_STATE_ABORTED\x10\x03\x32\x9a\x04\n\rLadderService\x12\x43\n\x0c\x43reateLadder\x12\x1f.olympus.v1.CreateLadderRequest\x1a\x12.olympus.v1.Ladder\x12=\n\tGetLadder\x12\x1c.olympus.v1.GetLadderRequest\x1a\x12.olympus.v1.Ladder\x12N\n\x0bListLadders\x12\x1e.olympus.v1.ListLaddersRequest\x1a\x1f.olympus.v1.ListLaddersResponse\x12\x45\n\rSetLadderOpen\x12 .olympus.v1.SetLadderOpenRequest\x1a\x12.olympus.v1.Ladder\x12?\n\nStopLadder\x12\x1d.olympus.v1.StopLadderRequest\x1a\x12.olympus.v1.Ladder\x12Q\n\x0cGetStandings\x12\x1f.olympus.v1.GetStandingsRequest\x1a .olympus.v1.GetStandingsResponse\x12Z\n\x0fListLadderGames\x12\".olympus.v1.ListLadderGamesRequest\x1a#.olympus.v1.ListLadderGamesResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x17olympus/v1/ladder.proto\x12\nolympus.v1\x1a\x1fgoogle/api/field_behavior.proto\x1a\x1fgoogle/protobuf/timestamp.proto\x1a\x18olympus/v1/scoring.proto\"\xaa\x03\n\x06Ladder\x12\x0c\n\x04name\x18\x01 \x01(\t\x12\x0c\n\x04\x62ots\x18\x02 \x03(\t\x12\x0f\n\x07players\x18\x03 \x03(\x05\x12\x12\n\nconcurrent\x18\x04 \x01(\x05\x12\x15\n\rcorporate_era\x18\x05 \x01(\x08\x12\x0c\n\x04open\x18\x06 \x01(\x08\x12\x18\n\x10\x64\x65\x63ision_seconds\x18\x07 \x01(\x05\x12\x11\n\tmax_games\x18\x08 \x01(\x03\x12&\n\x05state\x18\t \x01(\x0e\x32\x17.olympus.v1.LadderState\x12\x15\n\rgames_started\x18\n \x01(\x03\x12\x16\n\x0egames_finished\x18\x0b \x01(\x03\x12\x15\n\rgames_aborted\x18\x0c \x01(\x03\x12\x15\n\rgames_running\x18\r \x01(\x05\x12/\n\x0b\x63reate_time\x18\x0e \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12\x0f\n\x07prelude\x18\x0f \x01(\x08\x12\x10\n\x08\x63olonies\x18\x10 \x01(\x08\x12\r\n\x05venus\x18\x11 \x01(\x08\x12\x18\n\x10world_government\x18\x12 \x01(\x08\x12\x0b\n\x03map\x18\x13 \x01(\t\"\x80\x03\n\x13\x43reateLadderRequest\x12\x12\n\x04name\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\x12\n\x04\x62ots\x18\x02 \x03(\tB\x04\xe2\x41\x01\x02\x12\x15\n\x07players\x18\x03 \x03(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\nconcurrent\x18\x04 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12 \n\rcorporate_era\x18\x05 \x01(\x08\x42\x04\xe2\x41\x01\x01H\x00\x88\x01\x01\x12\x12\n\x04open\x18\x06 \x01(\x08\x42\x04\xe2\x41\x01\x01\x12\x1e\n\x10\x64\x65\x63ision_seconds\x18\x07 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x17\n\tmax_games\x18\x08 \x01(\x03\x42\x04\xe2\x41\x01\x01\x12\x15\n\x07prelude\x18\t \x01(\x08\x42\x04\xe2\x41\x01\x01\x12\x16\n\x08\x63olonies\x18\n \x01(\x08\x42\x04\xe2\x41\x01\x01\x12\x13\n\x05venus\x18\x0b \x01(\x08\x42\x04\xe2\x41\x01\x01\x12#\n\x10world_government\x18\x0c \x01(\x08\x42\x04\xe2\x41\x01\x01H\x01\x88\x01\x01\x12\x11\n\x03map\x18\r \x01(\tB\x04\xe2\x41\x01\x01\x42\x10\n\x0e_corporate_eraB\x13\n\x11_world_government\"&\n\x10GetLadderRequest\x12\x12\n\x04name\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\"\x14\n\x12ListLaddersRequest\":\n\x13ListLaddersResponse\x12#\n\x07ladders\x18\x01 \x03(\x0b\x32\x12.olympus.v1.Ladder\">\n\x14SetLadderOpenRequest\x12\x12\n\x04name\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\x12\n\x04open\x18\x02 \x01(\x08\x42\x04\xe2\x41\x01\x01\"\'\n\x11StopLadderRequest\x12\x12\n\x04name\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\"\\\n\x13GetStandingsRequest\x12\x12\n\x04name\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\x17\n\tpage_size\x18\x02 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\npage_token\x18\x03 \x01(\tB\x04\xe2\x41\x01\x01\"Y\n\x08Standing\x12\x0c\n\x04rank\x18\x01 \x01(\x03\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\x0b\n\x03\x62ot\x18\x03 \x01(\t\x12\"\n\x06rating\x18\x04 \x01(\x0b\x32\x12.olympus.v1.Rating\"m\n\x14GetStandingsResponse\x12\'\n\tstandings\x18\x01 \x03(\x0b\x32\x14.olympus.v1.Standing\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x13\n\x0btotal_count\x18\x03 \x01(\x03\"\xb8\x01\n\nLadderGame\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12*\n\x05state\x18\x02 \x01(\x0e\x32\x1b.olympus.v1.LadderGameState\x12\x0f\n\x07players\x18\x03 \x03(\t\x12.\n\nstart_time\x18\x04 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\x12,\n\x08\x65nd_time\x18\x05 \x01(\x0b\x32\x1a.google.protobuf.Timestamp\"_\n\x16ListLadderGamesRequest\x12\x12\n\x04name\x18\x01 \x01(\tB\x04\xe2\x41\x01\x02\x12\x17\n\tpage_size\x18\x02 \x01(\x05\x42\x04\xe2\x41\x01\x01\x12\x18\n\npage_token\x18\x03 \x01(\tB\x04\xe2\x41\x01\x01\"n\n\x17ListLadderGamesResponse\x12%\n\x05games\x18\x01 \x03(\x0b\x32\x16.olympus.v1.LadderGame\x12\x17\n\x0fnext_page_token\x18\x02 \x01(\t\x12\x13\n\x0btotal_count\x18\x03 \x01(\x03*_\n\x0bLadderState\x12\x1c\n\x18LADDER_STATE_UNSPECIFIED\x10\x00\x12\x18\n\x14LADDER_STATE_RUNNING\x10\x01\x12\x18\n\x14LADDER_STATE_STOPPED\x10\x02*\x92\x01\n\x0fLadderGameState\x12!\n\x1dLADDER_GAME_STATE_UNSPECIFIED\x10\x00\x12\x1d\n\x19LADDER_GAME_STATE_RUNNING\x10\x01\x12\x1e\n\x1aLADDER_GAME_STATE_FINISHED\x10\x02\x12\x1d\n\x19LADDER_GAME_STATE_ABORTED\x10\x03\x32\x9a\x04\n\rLadderService\x12\x43\n\x0c\x43reateLadder\x12\x1f.olympus.v1.CreateLadderRequest\x1a\x12.olympus.v1.Ladder\x12=\n\tGetLadder\x12\x1c.olympus.v1.GetLadderRequest\x1a\x12.olympus.v1.Ladder\x12N\n\x0bListLadders\x12\x1e.olympus.v1.ListLaddersRequest\x1a\x1f.olympus.v1.ListLaddersResponse\x12\x45\n\rSetLadderOpen\x12 .olympus.v1.SetLadderOpenRequest\x1a\x12.olympus.v1.Ladder\x12?\n\nStopLadder\x12\x1d.olympus.v1.StopLadderRequest\x1a\x12.olympus.v1.Ladder\x12Q\n\x0cGetStandings\x12\x1f.olympus.v1.GetStandingsRequest\x1a .olympus.v1.GetStandingsResponse\x12Z\n\x0fListLadderGames\x12\".olympus.v1.ListLadderGamesRequest\x1a#.olympus.v1.ListLadderGamesResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -50,6 +50,16 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_CREATELADDERREQUEST'].fields_by_name['decision_seconds']._serialized_options = b'\342A\001\001'
   _globals['_CREATELADDERREQUEST'].fields_by_name['max_games']._loaded_options = None
   _globals['_CREATELADDERREQUEST'].fields_by_name['max_games']._serialized_options = b'\342A\001\001'
+  _globals['_CREATELADDERREQUEST'].fields_by_name['prelude']._loaded_options = None
+  _globals['_CREATELADDERREQUEST'].fields_by_name['prelude']._serialized_options = b'\342A\001\001'
+  _globals['_CREATELADDERREQUEST'].fields_by_name['colonies']._loaded_options = None
+  _globals['_CREATELADDERREQUEST'].fields_by_name['colonies']._serialized_options = b'\342A\001\001'
+  _globals['_CREATELADDERREQUEST'].fields_by_name['venus']._loaded_options = None
+  _globals['_CREATELADDERREQUEST'].fields_by_name['venus']._serialized_options = b'\342A\001\001'
+  _globals['_CREATELADDERREQUEST'].fields_by_name['world_government']._loaded_options = None
+  _globals['_CREATELADDERREQUEST'].fields_by_name['world_government']._serialized_options = b'\342A\001\001'
+  _globals['_CREATELADDERREQUEST'].fields_by_name['map']._loaded_options = None
+  _globals['_CREATELADDERREQUEST'].fields_by_name['map']._serialized_options = b'\342A\001\001'
   _globals['_GETLADDERREQUEST'].fields_by_name['name']._loaded_options = None
   _globals['_GETLADDERREQUEST'].fields_by_name['name']._serialized_options = b'\342A\001\002'
   _globals['_SETLADDEROPENREQUEST'].fields_by_name['name']._loaded_options = None
@@ -70,36 +80,36 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_LISTLADDERGAMESREQUEST'].fields_by_name['page_size']._serialized_options = b'\342A\001\001'
   _globals['_LISTLADDERGAMESREQUEST'].fields_by_name['page_token']._loaded_options = None
   _globals['_LISTLADDERGAMESREQUEST'].fields_by_name['page_token']._serialized_options = b'\342A\001\001'
-  _globals['_LADDERSTATE']._serialized_start=1632
-  _globals['_LADDERSTATE']._serialized_end=1727
-  _globals['_LADDERGAMESTATE']._serialized_start=1730
-  _globals['_LADDERGAMESTATE']._serialized_end=1876
+  _globals['_LADDERSTATE']._serialized_start=1866
+  _globals['_LADDERSTATE']._serialized_end=1961
+  _globals['_LADDERGAMESTATE']._serialized_start=1964
+  _globals['_LADDERGAMESTATE']._serialized_end=2110
   _globals['_LADDER']._serialized_start=132
-  _globals['_LADDER']._serialized_end=469
-  _globals['_CREATELADDERREQUEST']._serialized_start=472
-  _globals['_CREATELADDERREQUEST']._serialized_end=711
-  _globals['_GETLADDERREQUEST']._serialized_start=713
-  _globals['_GETLADDERREQUEST']._serialized_end=751
-  _globals['_LISTLADDERSREQUEST']._serialized_start=753
-  _globals['_LISTLADDERSREQUEST']._serialized_end=773
-  _globals['_LISTLADDERSRESPONSE']._serialized_start=775
-  _globals['_LISTLADDERSRESPONSE']._serialized_end=833
-  _globals['_SETLADDEROPENREQUEST']._serialized_start=835
-  _globals['_SETLADDEROPENREQUEST']._serialized_end=897
-  _globals['_STOPLADDERREQUEST']._serialized_start=899
-  _globals['_STOPLADDERREQUEST']._serialized_end=938
-  _globals['_GETSTANDINGSREQUEST']._serialized_start=940
-  _globals['_GETSTANDINGSREQUEST']._serialized_end=1032
-  _globals['_STANDING']._serialized_start=1034
-  _globals['_STANDING']._serialized_end=1123
-  _globals['_GETSTANDINGSRESPONSE']._serialized_start=1125
-  _globals['_GETSTANDINGSRESPONSE']._serialized_end=1234
-  _globals['_LADDERGAME']._serialized_start=1237
-  _globals['_LADDERGAME']._serialized_end=1421
-  _globals['_LISTLADDERGAMESREQUEST']._serialized_start=1423
-  _globals['_LISTLADDERGAMESREQUEST']._serialized_end=1518
-  _globals['_LISTLADDERGAMESRESPONSE']._serialized_start=1520
-  _globals['_LISTLADDERGAMESRESPONSE']._serialized_end=1630
-  _globals['_LADDERSERVICE']._serialized_start=1879
-  _globals['_LADDERSERVICE']._serialized_end=2417
+  _globals['_LADDER']._serialized_end=558
+  _globals['_CREATELADDERREQUEST']._serialized_start=561
+  _globals['_CREATELADDERREQUEST']._serialized_end=945
+  _globals['_GETLADDERREQUEST']._serialized_start=947
+  _globals['_GETLADDERREQUEST']._serialized_end=985
+  _globals['_LISTLADDERSREQUEST']._serialized_start=987
+  _globals['_LISTLADDERSREQUEST']._serialized_end=1007
+  _globals['_LISTLADDERSRESPONSE']._serialized_start=1009
+  _globals['_LISTLADDERSRESPONSE']._serialized_end=1067
+  _globals['_SETLADDEROPENREQUEST']._serialized_start=1069
+  _globals['_SETLADDEROPENREQUEST']._serialized_end=1131
+  _globals['_STOPLADDERREQUEST']._serialized_start=1133
+  _globals['_STOPLADDERREQUEST']._serialized_end=1172
+  _globals['_GETSTANDINGSREQUEST']._serialized_start=1174
+  _globals['_GETSTANDINGSREQUEST']._serialized_end=1266
+  _globals['_STANDING']._serialized_start=1268
+  _globals['_STANDING']._serialized_end=1357
+  _globals['_GETSTANDINGSRESPONSE']._serialized_start=1359
+  _globals['_GETSTANDINGSRESPONSE']._serialized_end=1468
+  _globals['_LADDERGAME']._serialized_start=1471
+  _globals['_LADDERGAME']._serialized_end=1655
+  _globals['_LISTLADDERGAMESREQUEST']._serialized_start=1657
+  _globals['_LISTLADDERGAMESREQUEST']._serialized_end=1752
+  _globals['_LISTLADDERGAMESRESPONSE']._serialized_start=1754
+  _globals['_LISTLADDERGAMESRESPONSE']._serialized_end=1864
+  _globals['_LADDERSERVICE']._serialized_start=2113
+  _globals['_LADDERSERVICE']._serialized_end=2651
 # @@protoc_insertion_point(module_scope)

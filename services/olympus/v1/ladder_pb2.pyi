@@ -33,7 +33,7 @@ LADDER_GAME_STATE_FINISHED: LadderGameState
 LADDER_GAME_STATE_ABORTED: LadderGameState
 
 class Ladder(_message.Message):
-    __slots__ = ("name", "bots", "players", "concurrent", "corporate_era", "open", "decision_seconds", "max_games", "state", "games_started", "games_finished", "games_aborted", "games_running", "create_time")
+    __slots__ = ("name", "bots", "players", "concurrent", "corporate_era", "open", "decision_seconds", "max_games", "state", "games_started", "games_finished", "games_aborted", "games_running", "create_time", "prelude", "colonies", "venus", "world_government", "map")
     NAME_FIELD_NUMBER: _ClassVar[int]
     BOTS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -48,6 +48,11 @@ class Ladder(_message.Message):
     GAMES_ABORTED_FIELD_NUMBER: _ClassVar[int]
     GAMES_RUNNING_FIELD_NUMBER: _ClassVar[int]
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    PRELUDE_FIELD_NUMBER: _ClassVar[int]
+    COLONIES_FIELD_NUMBER: _ClassVar[int]
+    VENUS_FIELD_NUMBER: _ClassVar[int]
+    WORLD_GOVERNMENT_FIELD_NUMBER: _ClassVar[int]
+    MAP_FIELD_NUMBER: _ClassVar[int]
     name: str
     bots: _containers.RepeatedScalarFieldContainer[str]
     players: _containers.RepeatedScalarFieldContainer[int]
@@ -62,10 +67,15 @@ class Ladder(_message.Message):
     games_aborted: int
     games_running: int
     create_time: _timestamp_pb2.Timestamp
-    def __init__(self, name: _Optional[str] = ..., bots: _Optional[_Iterable[str]] = ..., players: _Optional[_Iterable[int]] = ..., concurrent: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., open: _Optional[bool] = ..., decision_seconds: _Optional[int] = ..., max_games: _Optional[int] = ..., state: _Optional[_Union[LadderState, str]] = ..., games_started: _Optional[int] = ..., games_finished: _Optional[int] = ..., games_aborted: _Optional[int] = ..., games_running: _Optional[int] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    prelude: bool
+    colonies: bool
+    venus: bool
+    world_government: bool
+    map: str
+    def __init__(self, name: _Optional[str] = ..., bots: _Optional[_Iterable[str]] = ..., players: _Optional[_Iterable[int]] = ..., concurrent: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., open: _Optional[bool] = ..., decision_seconds: _Optional[int] = ..., max_games: _Optional[int] = ..., state: _Optional[_Union[LadderState, str]] = ..., games_started: _Optional[int] = ..., games_finished: _Optional[int] = ..., games_aborted: _Optional[int] = ..., games_running: _Optional[int] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., prelude: _Optional[bool] = ..., colonies: _Optional[bool] = ..., venus: _Optional[bool] = ..., world_government: _Optional[bool] = ..., map: _Optional[str] = ...) -> None: ...
 
 class CreateLadderRequest(_message.Message):
-    __slots__ = ("name", "bots", "players", "concurrent", "corporate_era", "open", "decision_seconds", "max_games")
+    __slots__ = ("name", "bots", "players", "concurrent", "corporate_era", "open", "decision_seconds", "max_games", "prelude", "colonies", "venus", "world_government", "map")
     NAME_FIELD_NUMBER: _ClassVar[int]
     BOTS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -74,6 +84,11 @@ class CreateLadderRequest(_message.Message):
     OPEN_FIELD_NUMBER: _ClassVar[int]
     DECISION_SECONDS_FIELD_NUMBER: _ClassVar[int]
     MAX_GAMES_FIELD_NUMBER: _ClassVar[int]
+    PRELUDE_FIELD_NUMBER: _ClassVar[int]
+    COLONIES_FIELD_NUMBER: _ClassVar[int]
+    VENUS_FIELD_NUMBER: _ClassVar[int]
+    WORLD_GOVERNMENT_FIELD_NUMBER: _ClassVar[int]
+    MAP_FIELD_NUMBER: _ClassVar[int]
     name: str
     bots: _containers.RepeatedScalarFieldContainer[str]
     players: _containers.RepeatedScalarFieldContainer[int]
@@ -82,7 +97,12 @@ class CreateLadderRequest(_message.Message):
     open: bool
     decision_seconds: int
     max_games: int
-    def __init__(self, name: _Optional[str] = ..., bots: _Optional[_Iterable[str]] = ..., players: _Optional[_Iterable[int]] = ..., concurrent: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., open: _Optional[bool] = ..., decision_seconds: _Optional[int] = ..., max_games: _Optional[int] = ...) -> None: ...
+    prelude: bool
+    colonies: bool
+    venus: bool
+    world_government: bool
+    map: str
+    def __init__(self, name: _Optional[str] = ..., bots: _Optional[_Iterable[str]] = ..., players: _Optional[_Iterable[int]] = ..., concurrent: _Optional[int] = ..., corporate_era: _Optional[bool] = ..., open: _Optional[bool] = ..., decision_seconds: _Optional[int] = ..., max_games: _Optional[int] = ..., prelude: _Optional[bool] = ..., colonies: _Optional[bool] = ..., venus: _Optional[bool] = ..., world_government: _Optional[bool] = ..., map: _Optional[str] = ...) -> None: ...
 
 class GetLadderRequest(_message.Message):
     __slots__ = ("name",)

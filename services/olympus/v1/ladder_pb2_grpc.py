@@ -76,8 +76,10 @@ class LadderServiceServicer:
 
     def CreateLadder(self, request, context):
         """A new ladder, or a stopped one started again (its ratings go on). A running ladder with
-        the same spec is returned as it is; with another spec: ALREADY_EXISTS. INVALID_ARGUMENT
-        (INVALID_LADDER) for a spec that cannot run; admin only.
+        the same spec is returned as it is; with another spec (its modules and map too):
+        ALREADY_EXISTS. INVALID_ARGUMENT (INVALID_LADDER) for a spec that cannot run, UNKNOWN_MAP
+        for a map the game service does not play, INVALID_OPTIONS for world_government without
+        venus; admin only.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
