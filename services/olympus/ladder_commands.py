@@ -2,11 +2,13 @@
 
     olympus ladder run --bots random,passive --games 20 [--players 2] [--json] [--plot r.png]
     olympus ladder start daily --bots random,greedy --concurrent 4 [--open] [--max-games N]
+        [--prelude] [--colonies] [--venus [--no-world-government]] [--map hellas]
     olympus ladder show daily [--json]          olympus ladder games daily [--json]
     olympus ladder list [--json]                olympus ladder open daily [--close]
     olympus ladder stop daily
 
-`start`, `open` and `stop` need an admin key (`--api-key` or OLYMPUS_API_KEY); `--address`
+`start` and `run` take the table's modules and map, as `game create` does; every game of the
+ladder is made with them. `start`, `open` and `stop` need an admin key (`--api-key` or OLYMPUS_API_KEY); `--address`
 (OLYMPUS_LADDER_ADDRESS, default 127.0.0.1:7156) names the ladder service. `run` plays a
 ladder of N rated games: with `--address` on a running platform (an admin key), without it on a
 private stack it starts and stops itself (an embedded Redis, the accounts, game, scoring and
@@ -79,11 +81,65 @@ def _ladder_row(ladder: Any) -> dict[str, Any]:
         "concurrent": ladder.concurrent,
         "open": ladder.open,
         "max_games": ladder.max_games,
+        "corporate_era": ladder.corporate_era,
+        "prelude": ladder.prelude,
+        "colonies": ladder.colonies,
+        "venus": ladder.venus,
+        "world_government": ladder.world_government,
+        "map": ladder.map or "tharsis",
         "started": ladder.games_started,
         "finished": ladder.games_finished,
         "aborted": ladder.games_aborted,
         "running": ladder.games_running,
     }
+
+
+def _table_words(ladder: Any) -> str:
+    """The table every game of the ladder is made with: its map, then its modules."""
+    modules = [
+        name
+        for on, name in (
+            (ladder.corporate_era, "Corporate Era"),
+            (ladder.prelude, "Prelude"),
+            (ladder.colonies, "Colonies"),
+            (ladder.venus, "Venus Next"),
+        )
+        if on
+    ]
+    if ladder.venus and not ladder.world_government:
+        modules.append("no World Government Terraforming")
+    return f"{ladder.map or 'tharsis'}" + (f", {', '.join(modules)}" if modules else ", base game")
+
+
+def _modules(args: argparse.Namespace) -> dict[str, Any]:
+    """The table's options from --prelude, --colonies, --venus, --no-world-government, --map:
+    only those given (unset world_government: on with Venus, as the game service has it)."""
+    out: dict[str, Any] = {
+        "prelude": args.prelude,
+        "colonies": args.colonies,
+        "venus": args.venus,
+        "map": args.map,
+    }
+    if args.no_world_government:
+        out["world_government"] = False
+    return out
+
+
+def _table_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--prelude", action="store_true", help="the Prelude expansion")
+    p.add_argument("--colonies", action="store_true", help="the Colonies expansion")
+    p.add_argument("--venus", action="store_true", help="the Venus Next expansion")
+    p.add_argument(
+        "--no-world-government",
+        action="store_true",
+        help="with --venus: without World Government Terraforming (on by default with Venus)",
+    )
+    p.add_argument(
+        "--map",
+        default="",
+        metavar="NAME",
+        help="tharsis (default), elysium, hellas, vastitas_borealis or amazonis",
+    )
 
 
 def _standing_rows(stub: Any, name: str) -> list[dict[str, Any]]:
@@ -132,13 +188,14 @@ def _start(args: argparse.Namespace) -> int:
         open=args.open,
         decision_seconds=args.decision_seconds,
         max_games=args.max_games,
+        **_modules(args),
     )
 
     def work(stub: Any) -> int:
         ladder = stub.CreateLadder(request, metadata=_auth(args), timeout=30)
         print(
             f"ladder {ladder.name}: {', '.join(ladder.bots)}; {ladder.concurrent} games at a "
-            "time (the ladder service plays and rates them)"
+            f"time on {_table_words(ladder)} (the ladder service plays and rates them)"
             + ("; external bots join with a ladder ticket" if ladder.open else "")
         )
         return 0
@@ -184,7 +241,8 @@ def _show(args: argparse.Namespace) -> int:
         row = _ladder_row(ladder)
         print(
             f"ladder {row['name']} ({row['state']}): {row['started']} games started, "
-            f"{row['running']} running, {row['finished']} rated, {row['aborted']} aborted"
+            f"{row['running']} running, {row['finished']} rated, {row['aborted']} aborted; "
+            f"{_table_words(ladder)}"
         )
         table = [
             [rank, e["bot"], f"{e['rating']:.2f}", e["games"], e["wins"]]
@@ -264,6 +322,7 @@ def _run(args: argparse.Namespace) -> int:
         players=tuple(args.players),
         concurrent=args.concurrent,
         corporate_era=not args.base_only,
+        **_modules(args),
     )
     try:
         check_config(config)
@@ -369,6 +428,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--concurrent", type=whole_arg(1, 256), default=4, metavar="K")
     p.add_argument("--queue", default="ladder", help="the ladder's name and ratings queue")
     p.add_argument("--base-only", action="store_true", help="without the Corporate Era cards")
+    _table_arguments(p)
     p.add_argument(
         "--address", help="a running ladder service (default: a private stack of its own)"
     )
@@ -388,7 +448,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--bots", required=True, help="comma-separated bot names")
     p.add_argument("--players", type=_counts, default=[2], metavar="N[,N...]")
     p.add_argument("--concurrent", type=whole_arg(1, 1000), default=4, metavar="K")
-    p.add_argument("--base-only", action="store_true")
+    p.add_argument("--base-only", action="store_true", help="without the Corporate Era cards")
+    _table_arguments(p)
     p.add_argument(
         "--open",
         action="store_true",

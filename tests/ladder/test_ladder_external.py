@@ -22,7 +22,7 @@ import redis.asyncio as aioredis
 from ladder_support import LadderStack, ladder_stack, wait_for
 
 from olympus.ladder.schedule import _table
-from olympus.ladder.store import LadderStore
+from olympus.ladder.store import LadderSpec, LadderStore
 from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.platform.errors import error_details
 from olympus.v1 import game_pb2, game_pb2_grpc, ladder_pb2, ladder_pb2_grpc, matchmaking_pb2_grpc
@@ -241,7 +241,8 @@ def test_a_table_a_dying_tick_left_is_made_once_and_rated(stack: LadderStack) ->
             break
     else:
         pytest.fail("every try's bots' game ended before its ladder was stopped")
-    table = _table(name, True, 1, ["bot:random", bot.account_id], {ticket.ticket_id: 1})
+    spec = LadderSpec(name, ("passive", "random"), decision_seconds=1)
+    table = _table(spec, ["bot:random", bot.account_id], {ticket.ticket_id: 1})
 
     async def dying_tick() -> None:
         redis = aioredis.Redis.from_url(stack.platform.redis_url)

@@ -37,6 +37,12 @@ class LadderConfig:
     players: tuple[int, ...] = (2,)
     concurrent: int = 4
     corporate_era: bool = True
+    # The table's modules and map (CreateLadderRequest's): None/"" leave the service's default.
+    prelude: bool = False
+    colonies: bool = False
+    venus: bool = False
+    world_government: bool | None = None
+    map: str = ""
     game_timeout_s: float = 600.0  # a run whose ladder makes no progress this long fails
 
 
@@ -109,6 +115,11 @@ class LadderRun:
                 concurrent=c.concurrent,
                 corporate_era=c.corporate_era,
                 max_games=c.games,
+                prelude=c.prelude,
+                colonies=c.colonies,
+                venus=c.venus,
+                world_government=c.world_government,
+                map=c.map,
             ),
             metadata=self.auth,
             timeout=30,

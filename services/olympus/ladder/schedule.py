@@ -42,6 +42,7 @@ from .store import (
     RUNNING,
     STOPPED,
     LadderRow,
+    LadderSpec,
     LadderStore,
     Pending,
     player_id,
@@ -185,7 +186,7 @@ class LadderScheduler:
             pool = entrants + [e for a, (_, e) in externals.items() if a not in busy]
             seats = next_table(pool, players, rnd, frozenset(busy))
             tickets = {externals[p][0].ticket_id: i for i, p in enumerate(seats) if p in externals}
-            table = _table(spec.name, spec.corporate_era, spec.decision_seconds, seats, tickets)
+            table = _table(spec, seats, tickets)
             await self.store.add_pending(spec.name, table)
             started += 1
             count += 1
@@ -197,21 +198,25 @@ class LadderScheduler:
                     del externals[account]  # seated, or its ticket was taken: not again
 
 
-def _table(
-    ladder: str,
-    corporate_era: bool,
-    decision_seconds: int,
-    seats: list[str],
-    tickets: dict[str, int],
-) -> Pending:
+def _table(spec: LadderSpec, seats: list[str], tickets: dict[str, int]) -> Pending:
     """A table's request: built-in bots seated by name; an external bot's seat left for
     matchmaking to fill (its account, its token). No seed: the game service draws a secret one.
     A table of bots only carries a request id (the match id): asked again, the same game."""
     mid = secrets.token_hex(8)
+    options = game_pb2.GameOptions(
+        players=len(seats),
+        corporate_era=spec.corporate_era,
+        map=spec.map,
+        prelude=spec.prelude,
+        colonies=spec.colonies,
+        venus=spec.venus,
+    )
+    if spec.world_government is not None:  # unset: the game service's default (with venus)
+        options.world_government = spec.world_government
     request = game_pb2.CreateGameRequest(
-        options=game_pb2.GameOptions(players=len(seats), corporate_era=corporate_era),
-        time_control=game_pb2.TimeControl(decision_seconds=decision_seconds),
-        rated_queue=ladder,
+        options=options,
+        time_control=game_pb2.TimeControl(decision_seconds=spec.decision_seconds),
+        rated_queue=spec.name,
     )
     external_seats = set(tickets.values())
     for i, player in enumerate(seats):

@@ -7,6 +7,7 @@ owns its keys (store.py) and talks to the others through their APIs (peers.py).
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 
 import grpc
 
@@ -64,6 +65,11 @@ def ladder_to_proto(row: LadderRow) -> pb.Ladder:
         open=spec.open,
         decision_seconds=spec.decision_seconds,
         max_games=spec.max_games,
+        prelude=spec.prelude,
+        colonies=spec.colonies,
+        venus=spec.venus,
+        world_government=spec.wgt,
+        map=spec.map,
         state=_STATES.get(row.state, pb.LADDER_STATE_UNSPECIFIED),  # type: ignore[arg-type]
         games_started=row.started,
         games_finished=row.finished,
@@ -85,6 +91,11 @@ def spec_from_request(request: pb.CreateLadderRequest) -> LadderSpec:
         request.open,
         request.decision_seconds,
         request.max_games,
+        request.prelude,
+        request.colonies,
+        request.venus,
+        request.world_government if request.HasField("world_government") else None,
+        request.map or "tharsis",
     )
 
 
@@ -149,12 +160,8 @@ class LadderService(ladder_pb2_grpc.LadderServiceServicer):
     ) -> pb.Ladder:
         await caller(self.auth, context, SCOPE_ADMIN)
         row = await self.store.row(request.name)
-        spec = LadderSpec.from_json(row.spec.to_json())
-        opened = LadderSpec(
-            spec.name, spec.bots, spec.players, spec.concurrent, spec.corporate_era,
-            request.open, spec.decision_seconds, spec.max_games,
-        )  # fmt: skip
-        await self.store.save(opened, row.state)
+        # Only `open` changes: the table (modules, map) stays the ladder's own.
+        await self.store.save(replace(row.spec, open=request.open), row.state)
         return ladder_to_proto(await self.store.row(request.name))
 
     @rpc

@@ -30,6 +30,7 @@ from typing import Any
 import orjson
 
 from olympus.api.names import valid_ladder_name
+from olympus.engine.board import SUPPORTED_MAPS
 from olympus.platform.errors import InvalidArgument, NotFound, quote
 from olympus.platform.storage import storage_calls
 
@@ -67,6 +68,13 @@ class LadderSpec:
     # seat: it loses by the table's policy, and the game still ends and is rated.
     decision_seconds: int = 0
     max_games: int = 0  # the ladder stops after this many rated games; 0: never
+    # The table's modules, passed into every game (GameOptions). Part of the ladder: its games
+    # are rated in one queue, so a running ladder never changes them (same_table_as).
+    prelude: bool = False
+    colonies: bool = False
+    venus: bool = False
+    world_government: bool | None = None  # None: the game service's default (on with venus)
+    map: str = "tharsis"
 
     def __post_init__(self) -> None:
         if not valid_ladder_name(self.name):
@@ -87,20 +95,46 @@ class LadderSpec:
             raise _invalid(f"decision seconds: 0 (no clock) to {MAX_DECISION_SECONDS}")
         if self.max_games < 0:
             raise _invalid("max games: 0 (no limit) or more")
+        # Refused here as the game service refuses them (the same reasons), so that a ladder
+        # that could never make a game is never stored.
+        if self.map not in SUPPORTED_MAPS:
+            raise InvalidArgument(
+                f"unknown map {quote(self.map)}; supported: {', '.join(SUPPORTED_MAPS)}",
+                reason="UNKNOWN_MAP",
+                metadata={"supported": ",".join(SUPPORTED_MAPS)},
+            )
+        if self.world_government and not self.venus:
+            raise InvalidArgument(
+                "world_government is a Venus Next rule: set venus too",
+                reason="INVALID_OPTIONS",
+            )
+
+    @property
+    def wgt(self) -> bool:
+        """World Government Terraforming as the ladder's games play it."""
+        return self.venus if self.world_government is None else self.world_government
 
     def to_json(self) -> bytes:
-        return orjson.dumps(
-            {
-                "name": self.name,
-                "bots": list(self.bots),
-                "players": list(self.players),
-                "concurrent": self.concurrent,
-                "corporate_era": self.corporate_era,
-                "open": self.open,
-                "decision_seconds": self.decision_seconds,
-                "max_games": self.max_games,
-            }
-        )
+        data: dict[str, Any] = {
+            "name": self.name,
+            "bots": list(self.bots),
+            "players": list(self.players),
+            "concurrent": self.concurrent,
+            "corporate_era": self.corporate_era,
+            "open": self.open,
+            "decision_seconds": self.decision_seconds,
+            "max_games": self.max_games,
+        }
+        # The modules only when set apart from their defaults: a ladder without them is
+        # written (and compared, same_table_as) exactly as one stored before they existed.
+        for module in ("prelude", "colonies", "venus"):
+            if getattr(self, module):
+                data[module] = True
+        if self.world_government is not None:
+            data["world_government"] = self.world_government
+        if self.map != "tharsis":
+            data["map"] = self.map
+        return orjson.dumps(data)
 
     @classmethod
     def from_json(cls, raw: bytes) -> LadderSpec:
@@ -114,6 +148,11 @@ class LadderSpec:
             bool(data.get("open", False)),
             int(data.get("decision_seconds", 0)),
             int(data.get("max_games", 0)),
+            bool(data.get("prelude", False)),
+            bool(data.get("colonies", False)),
+            bool(data.get("venus", False)),
+            data.get("world_government"),
+            str(data.get("map", "tharsis")),
         )
 
     def same_table_as(self, other: LadderSpec) -> bool:
