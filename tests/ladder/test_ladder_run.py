@@ -40,3 +40,12 @@ def test_a_table_with_more_seats_than_bots_is_refused_before_anything_starts() -
 def test_an_unknown_bot_is_refused_by_the_ladder_service() -> None:
     done = ladder("--bots", "random,grandmaster", "--games", "2", timeout=120)
     assert done.returncode == 2 and "unknown bot" in done.stderr and not done.stdout
+
+
+def test_the_table_options_reach_the_ladder_service() -> None:
+    # Refused by the ladder service (the CLI does not know the maps): the map was passed on.
+    done = ladder("--bots", "random,passive", "--games", "2", "--venus", "--map", "nowhere")
+    assert done.returncode == 2 and "UNKNOWN_MAP" in done.stderr and not done.stdout
+    done = ladder("--bots", "random,passive", "--games", "1", "--venus", "--prelude", "--json")
+    assert done.returncode == 0, done.stderr
+    assert [r["games"] for r in json.loads(done.stdout)] == [1, 1]  # played and rated
