@@ -10,7 +10,7 @@ import { handPanel } from "./cards.js";
 import { cardName, milestoneName, awardName } from "./cardwords.js";
 import { advancePassPanel, askConfirm, confirmQuestion, passNow, preferencesPanel } from "./conveniences.js";
 import { finalBreakdown, liveScore, logLine, milestonesAndAwards, parameters, seatBoards, seatName, tickClocks } from "./panels.js";
-import { rematchPanel } from "./tables.js";
+import { optionsLine, rematchPanel } from "./tables.js";
 import { refusalText } from "./prompts.js";
 
 // Measured by the browser tests: answer click -> the new version on screen.
@@ -129,7 +129,8 @@ export async function openGame(app, gameId) {
     markRecent(view);
     const spectator = view.viewer === undefined;
     app.replaceChildren(h("div", { class: "game", id: "game", "data-version": view.version, "data-status": view.status },
-      h("div", {}, parameters(view, board), h("section", {}, h("h2", {}, tOr(`map.name.${board.map}`, board.map_title)), drawMap(board, view, legal, (space) => send({ space }), game.recent), mapLegend()),
+      h("div", {}, parameters(view, board), h("section", {}, h("h2", {}, tOr(`map.name.${board.map}`, board.map_title)),
+        optionsLine(view.settings?.options, { id: "game-options" }), drawMap(board, view, legal, (space) => send({ space }), game.recent), mapLegend()),
         colonyTiles(view, board), milestonesAndAwards(view, board, reply), liveScore(view),
         h("section", {}, h("h2", {}, t("log")), h("div", { class: "log", id: "log" }, game.log.map((line) => h("div", {}, line))))),
       h("div", {}, spectator ? h("p", { id: "spectating", class: "muted" }, t("spectating")) : null,

@@ -59,11 +59,23 @@ function tableForm(choices) {
   const increment = h("input", { name: "increment", type: "number", min: 0, value: 10 });
   const policy = h("select", { name: "policy" }, h("option", { value: "TIMEOUT_POLICY_DEFAULT_ANSWER" }, t("lobby.policy_default")),
     h("option", { value: "TIMEOUT_POLICY_BOT" }, t("lobby.policy_bot")));
+  // World Government Terraforming is a Venus Next rule: offered only with Venus, on by
+  // default there (as GameOptions has it unset); the service refuses it without Venus.
+  const worldGovernment = check("world_government", "lobby.world_government", true);
+  const venus = check("venus", "lobby.venus");
+  const venusBox = venus.querySelector("input");
+  const showWorldGovernment = () => {
+    worldGovernment.hidden = !venusBox.checked;
+    worldGovernment.querySelector("input").disabled = !venusBox.checked;
+  };
+  venusBox.addEventListener("change", showWorldGovernment);
+  showWorldGovernment();
   const form = h("form", { id: "create" },
     h("p", {}, h("label", {}, t("lobby.players"), " ", players), " ", h("label", {}, t("lobby.map"), " ", maps)),
     seats,
     h("p", {}, check("corporate_era", "lobby.corporate_era", true), " ", check("draft", "lobby.draft"), " ",
       check("prelude", "lobby.prelude"), " ", check("colonies", "lobby.colonies"), " ",
+      venus, " ", worldGovernment, " ",
       check("realtime", "lobby.realtime", true), " ", check("undo", "lobby.undo")),
     h("p", {}, openTableChoice()),
     h("p", {}, h("label", {}, t("lobby.clock"), " ", clock), " ", h("label", {}, t("lobby.seconds"), " ", seconds), " ",
@@ -75,7 +87,7 @@ function tableForm(choices) {
     const body = {
       options: { players: Number(players.value), map: maps.value, corporate_era: f.corporate_era.checked,
         draft: f.draft.checked, prelude: f.prelude.checked, colonies: f.colonies.checked,
-        realtime_scoring_enabled: f.realtime.checked, undo: f.undo.checked },
+        venus: f.venus.checked, realtime_scoring_enabled: f.realtime.checked, undo: f.undo.checked },
       seats: [...seats.querySelectorAll(".seatrow")].map((row) => {
         const kind = row.querySelector("[name=kind]").value;
         const seat = { kind, name: row.querySelector("[name=seatname]").value };
@@ -83,6 +95,7 @@ function tableForm(choices) {
         return seat;
       }),
     };
+    if (f.venus.checked) body.options.world_government = f.world_government.checked;
     if (clock.value === "decision") body.time_control = { decision_seconds: Number(seconds.value), timeout_policy: policy.value };
     if (clock.value === "bank") body.time_control = { seconds_per_game: Number(seconds.value), seconds_per_decision: Number(increment.value), timeout_policy: policy.value };
     try {

@@ -22,6 +22,24 @@ function mapTitle(choices, map) {
   return tOr(`map.name.${chosen}`, (choices.maps.find((m) => m.map === chosen) || { title: map }).title);
 }
 
+// A table's options in words (the lobby's labels), those it plays with only: corporate era
+// unless it is off, World Government Terraforming with Venus Next unless it is off (unset
+// there means on, as GameOptions has it).
+export function optionNames(options) {
+  const o = options || {};
+  const names = [];
+  if (o.corporate_era !== false) names.push(t("lobby.corporate_era"));
+  for (const key of ["draft", "prelude", "colonies", "venus"]) if (o[key]) names.push(t(`lobby.${key}`));
+  if (o.venus && o.world_government !== false) names.push(t("lobby.world_government"));
+  return names;
+}
+
+// The options as a line of their own (the open tables, the game's header).
+export function optionsLine(options, attrs = {}) {
+  const names = optionNames(options);
+  return names.length ? h("div", { class: "table-options muted", ...attrs }, names.join(" · ")) : null;
+}
+
 function tableRow(table, session, choices) {
   let action;
   if (table.mine) {
@@ -36,7 +54,8 @@ function tableRow(table, session, choices) {
   }
   const o = table.options;
   return h("tr", { "data-game": table.game_id },
-    h("td", {}, mapTitle(choices, o.map), " · ", tn("tables.players", o.players)),
+    h("td", {}, mapTitle(choices, o.map), " · ", tn("tables.players", o.players),
+      optionsLine(o)),
     h("td", { class: "seats" }, table.seats.flatMap((s, i) => [i ? " · " : "",
       h("span", { "data-seat": s.seat, class: s.free ? "free" : "taken" }, seatLine(s))])),
     h("td", { class: "free-seats" }, tn("tables.free_seats", table.free_seats)),
