@@ -109,3 +109,74 @@ def test_a_rematch_is_made_once_and_seats_each_person_at_their_seat(stack: WebSt
     running = ann.ok("POST", "/api/games", TWO_PEOPLE)["game_id"]
     status, body = ann.call("POST", f"/api/games/{running}/rematch", {})
     assert (status, body["error"]["reason"]) == (422, "GAME_NOT_FINISHED")
+
+
+def table_options(person: Browser, game: str) -> dict[str, Any]:
+    """The options the game service keeps for the table (GameView.settings), as the page reads
+    them through the bridge."""
+    options: dict[str, Any] = person.ok("GET", f"/api/games/{game}")["game"]["settings"]["options"]
+    return options
+
+
+def test_a_venus_table_is_made_with_or_without_world_government(stack: WebStack) -> None:
+    """What the lobby's form sends: Venus Next, World Government Terraforming on (left unset,
+    as the form may, or said) or off; both reach CreateGame and the game keeps them, and a
+    Venus game's view carries the Venus scale (a plain one has none)."""
+    ann = guest(stack)
+    made: list[str] = []
+    for asked, kept in ((None, True), (True, True), (False, False)):  # unset: on, as kept
+        options: dict[str, Any] = {**TWO_PEOPLE["options"], "venus": True}
+        if asked is not None:
+            options["world_government"] = asked
+        game = ann.ok("POST", "/api/games", {**TWO_PEOPLE, "options": options})["game_id"]
+        made.append(game)
+        kept_options = table_options(ann, game)
+        assert kept_options["venus"] is True
+        assert kept_options.get("world_government") is kept
+        assert ann.ok("GET", f"/api/games/{game}")["game"]["venus"] == 0
+    plain = ann.ok("POST", "/api/games", TWO_PEOPLE)["game_id"]
+    made.append(plain)
+    assert table_options(ann, plain)["venus"] is False
+    assert table_options(ann, plain).get("world_government", False) is False
+    assert "venus" not in ann.ok("GET", f"/api/games/{plain}")["game"]
+    # An open table carries them too, and the lobby's list names them.
+    venus_open = {**TWO_PEOPLE, "options": {**TWO_PEOPLE["options"], "venus": True}}
+    game = ann.ok("POST", "/api/tables", venus_open)["game_id"]
+    made.append(game)
+    assert listed(ann)[game]["options"]["venus"] is True
+    for game in made:
+        ann.ok("POST", f"/api/games/{game}/abort", {})
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"venus": "yes"},
+        {"venus": 1},
+        {"venus": "true"},
+        {"venus": True, "world_government": "no"},
+        {"venus": True, "world_government": 0},
+    ],
+)
+def test_a_venus_option_that_is_not_a_boolean_is_refused(
+    stack: WebStack, options: dict[str, Any]
+) -> None:
+    ann = guest(stack)
+    for path in ("/api/games", "/api/tables"):
+        body = {**TWO_PEOPLE, "options": {**TWO_PEOPLE["options"], **options}}
+        status, reply = ann.call("POST", path, body)
+        assert (status, reply["error"]["reason"]) == (400, "INVALID_ARGUMENT"), path
+        field = "world_government" if "world_government" in options else "venus"
+        assert field in reply["error"]["message"], reply
+    assert ann.ok("GET", "/api/session")["games"] == []  # nothing was made
+
+
+def test_world_government_without_venus_is_refused(stack: WebStack) -> None:
+    ann = guest(stack)
+    body = {**TWO_PEOPLE, "options": {**TWO_PEOPLE["options"], "world_government": True}}
+    status, reply = ann.call("POST", "/api/games", body)
+    assert (status, reply["error"]["reason"]) == (400, "INVALID_OPTIONS"), reply
+    off = {**TWO_PEOPLE, "options": {**TWO_PEOPLE["options"], "world_government": False}}
+    game = ann.ok("POST", "/api/games", off)["game_id"]  # off without Venus: what it is anyway
+    assert table_options(ann, game)["venus"] is False
+    ann.ok("POST", f"/api/games/{game}/abort", {})

@@ -177,3 +177,39 @@ def test_an_invitation_link_seats_a_second_browser(browser: Any, browser_stack: 
     abort(host)
     for page in (watcher, guest, host):
         page.context.close()
+
+
+def test_a_venus_table_made_in_the_lobby_shows_the_venus_track_and_air_scrapping(
+    browser: Any, browser_stack: WebStack
+) -> None:
+    """The lobby's Venus Next box (World Government Terraforming offered only with it, ticked
+    by default) makes a Venus table against a bot: its header names both, the board has the
+    Venus track from 0%, and the action decision offers Air Scrapping."""
+    page = open_page(browser, browser_stack.url + "/")
+    page.click("#guest")
+    page.wait_for_selector("#signout")
+    wgt = page.locator("input[name=world_government]")
+    assert wgt.is_hidden() and wgt.is_disabled()
+    page.check("input[name=venus]")
+    assert wgt.is_visible() and wgt.is_checked() and wgt.is_enabled()
+    page.uncheck("input[name=corporate_era]")
+    row = page.locator(".seatrow[data-seat='1']")
+    row.locator("select[name=kind]").select_option("SEAT_KIND_BOT")
+    row.locator("select[name=bot]").select_option("random")
+    page.click("#create-table")
+    page.wait_for_selector("#game")
+    options = page.locator("#game-options").inner_text()
+    assert "Venus Next" in options and "World Government Terraforming" in options
+    venus = page.locator("#params .track[data-parameter='GLOBAL_PARAMETER_VENUS']")
+    assert venus.get_attribute("data-value") == "0"
+    assert venus.locator(".step").count() == 16  # 0 to 30% by 2
+    past_the_setup(page)
+    to_the_projects(page)
+    if page.locator(SPACE).count():  # a corporation's first action placed a city first
+        tap_a_space(page)
+        to_the_projects(page)
+    air = page.locator(f"{ACTION} #projects [data-project='STANDARD_PROJECT_AIR_SCRAPPING']")
+    assert air.count() == 1 and "Air scrapping (15 M€)" in air.inner_text()
+    shot(page, "venus-table")
+    abort(page)
+    page.context.close()
