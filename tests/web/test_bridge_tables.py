@@ -37,7 +37,10 @@ def listed(person: Browser) -> dict[str, Any]:
     return {t["game_id"]: t for t in person.ok("GET", "/api/tables")["tables"]}
 
 
-TWO_PEOPLE = {"options": {"players": 2, "corporate_era": False}, "seats": [{"name": "Ann"}, {}]}
+TWO_PEOPLE: dict[str, Any] = {
+    "options": {"players": 2, "corporate_era": False},
+    "seats": [{"name": "Ann"}, {}],
+}
 
 
 def test_an_open_table_waits_in_the_list_and_one_person_takes_its_seat(stack: WebStack) -> None:

@@ -205,8 +205,10 @@ def test_a_venus_table_made_in_the_lobby_shows_the_venus_track_and_air_scrapping
     assert venus.locator(".step").count() == 16  # 0 to 30% by 2
     past_the_setup(page)
     to_the_projects(page)
-    if page.locator(SPACE).count():  # a corporation's first action placed a city first
-        tap_a_space(page)
+    if page.locator(SPACE).count():  # a corporation's first action places a city first
+        where = str(page.get_attribute("#map polygon.legal", "data-space"))
+        page.locator(f"#map polygon.legal[data-space='{where}']").dispatch_event("click")
+        placed(page, where)
         to_the_projects(page)
     air = page.locator(f"{ACTION} #projects [data-project='STANDARD_PROJECT_AIR_SCRAPPING']")
     assert air.count() == 1 and "Air scrapping (15 M€)" in air.inner_text()
