@@ -1,7 +1,7 @@
 // The viewer's pending decision, every kind, as controls that build a structured answer.
 import { actionLabel, awardName, cardName, colonyName, milestoneName } from "./cardwords.js";
 import { h, pressable } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { cardTile, seatName } from "./panels.js";
 import { optionLabel, promptText } from "./prompts.js";
 
@@ -150,14 +150,15 @@ export function decisionPanel(state, send) {
     const most = () => Math.min(offers.get(corporation)?.max_cards ?? 0, d.setup.cards.length);
     const info = h("p", { id: "setup-cost" });
     const showCost = (chosen) => {
-      info.textContent = t("decision.setup_cost", { n: chosen.size, max: most(), cost: chosen.size * CARD_COST });
+      info.textContent = tn("decision.setup_cost", most(), { chosen: chosen.size, cost: chosen.size * CARD_COST });
     };
     const cards = cardChoice(d.setup.cards, catalogue, 0, most, showCost, [...offers.keys()].join());
     corporation = kept.corporation ?? corporation; // the one clicked before a redraw
     showCost(cards.chosen);
     body.push(h("h3", {}, t("decision.corporation")), h("div", { class: "cards", id: "corporations" }, d.setup.corporations.map((offer) => {
       const tile = pressable(cardTile(offer.card, catalogue, { class: offer.card.number === corporation ? "selected corporation" : "corporation",
-        children: h("div", { class: "muted" }, t("decision.max_cards", { n: offer.max_cards })) }),
+        // Never more than the cards offered, as the choice itself is capped (most()).
+        children: h("div", { class: "muted" }, tn("decision.max_cards", Math.min(offer.max_cards ?? 0, d.setup.cards.length))) }),
       cardName(offer.card.number, offer.card.name), offer.card.number === corporation);
       tile.addEventListener("click", () => {
         corporation = offer.card.number;
@@ -173,7 +174,7 @@ export function decisionPanel(state, send) {
     // "Up to" never more than the cards offered.
     const c = { ...d.cards, max: Math.min(d.cards.max, d.cards.cards.length) };
     const cost = h("p", { id: "cards-cost" });
-    const showCost = (chosen) => { cost.textContent = c.cost_each ? t("decision.cards_cost", { n: chosen.size, max: c.max, cost: chosen.size * c.cost_each }) : ""; };
+    const showCost = (chosen) => { cost.textContent = c.cost_each ? tn("decision.cards_cost", c.max, { chosen: chosen.size, cost: chosen.size * c.cost_each }) : ""; };
     const cards = cardChoice(c.cards, catalogue, c.min, () => c.max, showCost);
     showCost(cards.chosen);
     body.push(h("p", {}, t(`purpose.${c.purpose}`, { min: c.min, max: c.max, cost: c.cost_each })), cards.el, cost,
@@ -199,7 +200,7 @@ export function decisionPanel(state, send) {
   }
   const text = h("input", { name: "text-answer", placeholder: t("decision.text_placeholder"), size: 24 });
   return h("section", { id: "decision", class: "decision", "data-kind": kind },
-    h("h2", {}, t(`kind.${kind}`), d.source ? ` — ${d.source.name}` : ""), h("p", { class: "muted prompt" }, promptText(d)), body,
+    h("h2", {}, t(`kind.${kind}`), d.source ? ` — ${cardName(d.source.number, d.source.name)}` : ""), h("p", { class: "muted prompt" }, promptText(d)), body,
     h("details", {}, h("summary", {}, t("decision.text")), text, button(t("decision.send"), () => ({ text: text.value }), send, { "data-answer": "text" })));
 }
 

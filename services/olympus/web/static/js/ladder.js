@@ -2,7 +2,7 @@
 // queue's leaderboard, best first, each player linking to their page.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 
 export function rating(value) {
   return Number(value || 0).toFixed(2);
@@ -23,7 +23,7 @@ async function laddersList() {
   if (!ladders.length) return h("p", { class: "muted" }, t("ladder.none"));
   return h("ul", { id: "ladders" }, ladders.map((l) => h("li", {},
     h("a", { href: `#/ladder/${encodeURIComponent(l.name)}` }, l.name), " ",
-    h("span", { class: "muted" }, t("ladder.games", { n: l.games_finished || 0 })))));
+    h("span", { class: "muted" }, tn("ladder.games", l.games_finished || 0)))));
 }
 
 async function board(queue) {

@@ -3,10 +3,12 @@
 import { api } from "./api.js";
 import { h, showMessage } from "./dom.js";
 import { t, tOr, wordElement } from "./i18n.js";
+import { refusalText } from "./prompts.js";
 import { openTableChoice, openTablesPanel } from "./tables.js";
 
+// A refusal in the reader's words (its reason's message), as the game page words them.
 function failed(error) {
-  showMessage(`${t("error")}: ${error.reason || error.code || ""} ${error.message}`);
+  showMessage(`${t("error")}: ${refusalText(error)}`);
 }
 
 function check(name, label, checked = false) {

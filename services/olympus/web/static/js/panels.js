@@ -1,11 +1,11 @@
 // The public parts of a game: parameters, every seat's board, milestones and awards, live
 // score, the log in words, and the final breakdown with its chart.
 import { h, s } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { SEAT_COLOURS } from "./map.js";
 import { tableau, tagCounts } from "./cards.js";
 import { pref } from "./conveniences.js";
-import { awardName, awardText, cardName, milestoneName, milestoneText } from "./cardwords.js";
+import { awardName, awardText, cardName, colonyName, milestoneName, milestoneText } from "./cardwords.js";
 
 export { cardTile } from "./cards.js";
 
@@ -181,10 +181,30 @@ export function finalBreakdown(view) {
 // Which arguments of a log kind are seats (shown as the seat's name): the first, unless the
 // kind is listed here.
 const SEAT_ARGS = { generation: [], production: [], game_over: [], colony_active: [], colony_tile: [], aborted: [], steal: [0, 1] };
+// The arguments that name a milestone, an award or a colony tile: worded by the card words.
+const NAMED_ARGS = {
+  milestone: { 1: milestoneName }, award: { 1: awardName },
+  colony: { 1: colonyName }, colony_active: { 0: colonyName }, colony_removed: { 1: colonyName },
+  colony_tile: { 0: colonyName }, trade: { 1: colonyName }, trade_income: { 1: colonyName },
+};
+// The kinds whose sentence counts something: the argument that picks the plural form.
+const COUNTS = { research: 1, draw: 1, discard: 1, sell: 1, undo: 1, fleet: 1 };
+// The kinds that move an amount of a resource ({counted}: "3 plants", in the count's form):
+// the resource's argument and the amount's.
+const AMOUNTS = { lose: [1, 2], steal: [2, 3] };
+// The kinds whose sentence depends on what was done (the argument's text): the World
+// Government raises a parameter or places an ocean.
+const BY_WHAT = { world_government: 1 };
 
 function argText(view, kind, arg, index) {
-  if (arg.card) return arg.card.name;
-  if (arg.number !== undefined) return (SEAT_ARGS[kind] ?? [0]).includes(index) ? seatName(view, Number(arg.number)) : arg.number;
+  if (arg.card) return cardName(arg.card.number, arg.card.name);
+  if (arg.number !== undefined) {
+    if (!(SEAT_ARGS[kind] ?? [0]).includes(index)) return arg.number;
+    // Seat -1 is nobody's: the World Government's raise (Venus Next).
+    return Number(arg.number) < 0 ? t("log.world_government.who") : seatName(view, Number(arg.number));
+  }
+  const named = NAMED_ARGS[kind]?.[index];
+  if (named) return named(arg.text, arg.text);
   // Resource, standard project and tile names in the reader's language.
   const upper = String(arg.text).toUpperCase();
   for (const key of [`res.${arg.text}`, `project.STANDARD_PROJECT_${upper}`, `tile.TILE_TYPE_${upper}`]) {
@@ -194,13 +214,26 @@ function argText(view, kind, arg, index) {
   return arg.text;
 }
 
+const known = (key) => t(key) !== key;
+
 // One log entry (the engine's, or the game service's "undo" and "aborted") in words: a phrase
-// per kind in the dictionary ({0}, {1}... are its arguments; a missing one is left empty),
-// else the kind and its arguments.
+// per kind in the dictionary ({0}, {1}... are its arguments; a missing one is left empty), in
+// the plural form its count asks, else the kind and its arguments.
 export function logLine(view, entry) {
-  const args = (entry.args || []).map((a, i) => argText(view, entry.kind, a, i));
+  const raw = entry.args || [];
+  const args = raw.map((a, i) => argText(view, entry.kind, a, i));
   const params = Object.fromEntries([0, 1, 2, 3, 4].map((i) => [String(i), args[i] ?? ""]));
-  const key = `log.${entry.kind}`;
-  const phrase = t(key, params);
+  let key = `log.${entry.kind}`;
+  const what = BY_WHAT[entry.kind];
+  if (what !== undefined && known(`${key}.${raw[what]?.text}`)) key = `${key}.${raw[what].text}`;
+  const amount = AMOUNTS[entry.kind];
+  if (amount) {
+    const [res, n] = [raw[amount[0]]?.text, Number(raw[amount[1]]?.number ?? 0)];
+    params.counted = known(`prompt.res.${res}.other`) ? tn(`prompt.res.${res}`, n) : `${n} ${args[amount[0]] ?? ""}`;
+  }
+  const count = COUNTS[entry.kind];
+  let phrase;
+  if (count !== undefined && known(`${key}.other`)) phrase = tn(key, Number(raw[count]?.number ?? 0), params);
+  else phrase = t(key, params);
   return phrase === key ? `${entry.kind}: ${args.join(", ")}` : phrase.trim();
 }

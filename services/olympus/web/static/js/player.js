@@ -2,7 +2,7 @@
 // rating after each rated game as a chart, and the recent games, each with its replay.
 import { api } from "./api.js";
 import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { lineChart } from "./chart.js";
 import { rating } from "./ladder.js";
 
@@ -11,7 +11,7 @@ export async function renderPlayer(app, queue, player) {
   const games = data.games || [];
   const points = games.map((g, i) => ({ value: Number(g.rating_after?.ordinal || 0),
     label: t("player.point", { n: i + 1, rating: rating(g.rating_after?.ordinal), place: g.place, players: g.players }) }));
-  const summary = t("player.chart", { n: games.length, rating: rating(data.rating?.ordinal) });
+  const summary = tn("player.chart", games.length, { rating: rating(data.rating?.ordinal) });
   const recent = games.slice().reverse().slice(0, 20).map((g) => h("tr", { "data-game": g.game_id },
     h("td", {}, g.record_time ? new Date(g.record_time).toLocaleString() : ""),
     h("td", {}, t("player.place", { place: g.place, players: g.players })),

@@ -3,11 +3,13 @@
 import { api } from "./api.js";
 import { h, showMessage } from "./dom.js";
 import { t, tn, tOr } from "./i18n.js";
+import { refusalText } from "./prompts.js";
 
 const REFRESH_MS = 5000;
 
+// A refusal in the reader's words (its reason's message), as the game page words them.
 function refused(error) {
-  showMessage(`${t("refused")}: ${error.reason || error.code || ""} — ${error.message}`);
+  showMessage(`${t("refused")}: ${refusalText(error)}`);
 }
 
 function seatLine(seat) {
