@@ -1,19 +1,28 @@
 """Every kind of log entry the game service sends has a sentence in the page's dictionaries
-(and so in all four languages: test_i18n.py checks they share their keys). The kinds are the
-ones seen in whole games of every kind of table, played by random bots with the undo option,
-and the game service's own "aborted" entry. No browser: the page looks up `log.<kind>`."""
+(and so in all six languages: test_i18n.py checks they share their keys). The kinds are the
+ones seen in whole games of every kind of table (a Venus Next one with World Government
+Terraforming too), played by random bots with the undo option, and the game service's own
+"aborted" entry. The page's js/panels.js logLine, run by node on the real dictionaries and
+card words, words every entry of those games in every language: no line left as the bare
+kind, no placeholder left, card names in the reader's words, counts in their plural form."""
 
 from __future__ import annotations
 
 import json
 import random
+import re
+import subprocess
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from olympus.bots import RandomBot
 from olympus.engine import Game, GameOptions
+from olympus.gamestate.convert import log_entry
 from olympus.gamestate.events import aborted_event
+from olympus.web.cardwords import load
+from olympus.web.upstream import to_json
 
 I18N = Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n"
 TABLES = [
@@ -22,32 +31,54 @@ TABLES = [
     GameOptions(players=1, seed=13, colonies=True, prelude=True, undo=True),
     GameOptions(players=4, seed=14, corporate_era=False, map="hellas", undo=True),
     GameOptions(players=2, seed=15, map="elysium", prelude=True, undo=True),
+    GameOptions(players=2, seed=16, venus=True, prelude=True, undo=True),  # WGT with Venus
 ]
+LANGUAGES = ("en", "vi", "zh-Hant", "be-tarask", "zh", "be")
+CARD_FILES = {"be": "be-tarask"}  # js/cardwords.js CARD_FILES
+# Viron's action (repeat_action) needs the corporation dealt and a used blue card: written here
+# as the engine logs it (venus_ops.py), with a real card.
+REPEAT_ACTION = ("repeat_action", 0, "001")
 
 
-def kinds_in_a_whole_game(options: GameOptions) -> set[str]:
+def whole_game(options: GameOptions) -> tuple[set[str], list[tuple[Any, ...]]]:
+    """The kinds seen in a whole game (undone entries too) and one entry of each kind and each
+    World Government step (game.log holds the last answer's entries)."""
     game = Game.new(options)
     bots = [RandomBot(options.seed * 7 + seat) for seat in range(options.players)]
     second_thoughts = random.Random(options.seed)
-    kinds = {str(entry[0]) for entry in game.log}
+    first: dict[str, tuple[Any, ...]] = {}
+
+    def seen() -> None:
+        for entry in game.log:
+            what = str(entry[2]) if entry[0] == "world_government" else ""
+            # The World Government's own raise (seat -1) apart from a seat's.
+            who = "wg" if len(entry) > 1 and entry[1] == -1 else ""
+            first.setdefault(f"{entry[0]}:{what}:{who}", tuple(entry))
+
+    seen()
     for _ in range(20_000):
         if game.is_over:
             break
         decision = game.decisions()[0]
         game.push(decision.player, bots[decision.player].choose(game, decision))
-        kinds |= {str(entry[0]) for entry in game.log}
+        seen()
         if game.undoable(decision.player) and second_thoughts.random() < 0.05:
             game.undo(decision.player, 1)
-            kinds |= {str(entry[0]) for entry in game.log}
+            seen()
     assert game.is_over
-    return kinds
+    return {str(entry[0]) for entry in first.values()}, list(first.values())
 
 
 @pytest.fixture(scope="module")
-def seen_kinds() -> set[str]:
-    kinds: set[str] = set()
-    for options in TABLES:
-        kinds |= kinds_in_a_whole_game(options)
+def games() -> list[tuple[set[str], list[tuple[Any, ...]]]]:
+    return [whole_game(options) for options in TABLES]
+
+
+@pytest.fixture(scope="module")
+def seen_kinds(games: list[tuple[set[str], list[tuple[Any, ...]]]]) -> set[str]:
+    kinds: set[str] = {REPEAT_ACTION[0]}
+    for seen, _ in games:
+        kinds |= seen
     aborted = aborted_event(9, "host", "a reason", "action", 3, 0)
     kinds |= {entry.kind for entry in aborted.log}
     return kinds
@@ -58,5 +89,106 @@ def test_every_kind_seen_has_a_sentence(seen_kinds: set[str]) -> None:
     # The games did reach the kinds of every part of the rules.
     assert {"play", "tile", "generation", "game_over", "undo", "aborted", "trade"} <= seen_kinds
     assert {"prelude", "colony", "colony_removed"} <= seen_kinds
-    missing = sorted(kind for kind in seen_kinds if f"log.{kind}" not in english)
+    assert {"venus", "world_government"} <= seen_kinds
+    # A counted kind's sentence is its plural forms (js/i18n.js tn): log.<kind>.other and the rest.
+    missing = sorted(
+        k for k in seen_kinds if f"log.{k}" not in english and f"log.{k}.other" not in english
+    )
     assert not missing, f"log kinds without a sentence: {missing}"
+
+
+# js/panels.js logLine run by node on the real dictionaries and card words (fetch reads the
+# static files; no DOM is needed to word a line). A view with two named seats.
+LINES_CHECK = """
+import { readFileSync } from "node:fs";
+const [root, entriesJson, languagesJson] = process.argv.slice(1);
+globalThis.fetch = async (url) => {
+  const body = readFileSync(root + url.replace("/static/", "/"), "utf-8");
+  return { ok: true, status: 200, json: async () => JSON.parse(body) };
+};
+globalThis.document = { documentElement: {}, querySelectorAll: () => [] };
+globalThis.localStorage = { getItem: () => null, setItem: () => {} };
+const i18n = await import(root + "/js/i18n.js");
+const cards = await import(root + "/js/cardwords.js");
+const panels = await import(root + "/js/panels.js");
+const view = { settings: { seats: [0, 1, 2, 3].map((seat) => ({ seat, name: `P${seat}` })) } };
+const out = {};
+for (const lang of JSON.parse(languagesJson)) {
+  await i18n.setLanguage(lang);
+  await cards.loadCardWords(lang);
+  out[lang] = JSON.parse(entriesJson).map((entry) => panels.logLine(view, entry));
+}
+console.log(JSON.stringify(out));
+"""
+STATIC = I18N.parent
+
+
+def worded(entries: list[tuple[Any, ...]]) -> dict[str, list[str]]:
+    """Each entry (as the engine logs it) as the page words it, in every language."""
+    sent = [to_json(log_entry(entry)) for entry in entries]
+    result = subprocess.run(
+        [
+            "node",
+            "--input-type=module",
+            "-e",
+            LINES_CHECK,
+            str(STATIC),
+            json.dumps(sent),
+            json.dumps(LANGUAGES),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=True,
+    )
+    lines: dict[str, list[str]] = json.loads(result.stdout)
+    return lines
+
+
+def test_every_line_of_the_games_is_worded_in_every_language(
+    games: list[tuple[set[str], list[tuple[Any, ...]]]],
+) -> None:
+    entries = [entry for _, some in games for entry in some] + [REPEAT_ACTION]
+    assert {"venus", "world_government", "research", "play"} <= {str(e[0]) for e in entries}
+    lines = worded(entries)
+    for language in LANGUAGES:
+        for entry, line in zip(entries, lines[language], strict=True):
+            assert not line.startswith(f"{entry[0]}:"), (language, entry, line)  # no sentence
+            assert not re.search(r"\{\w+\}", line), (language, entry, line)
+            assert "Seat 0" not in line, (language, entry, line)  # the World Government's seat -1
+    # A card is worded by the card words: the reader's name for it, not the server's English.
+    played = next(e for e in entries if e[0] == "play")
+    vi_name = load("vi")["cards"][str(played[2])]["name"]
+    assert vi_name != load("en")["cards"][str(played[2])]["name"]
+    assert vi_name in lines["vi"][entries.index(played)]
+    # The World Government's raise of Venus (seat -1) is the World Government's.
+    venus = next(e for e in entries if e[0] == "venus" and e[1] == -1)
+    page = json.loads((I18N / "vi.json").read_text("utf-8"))
+    assert page["log.world_government.who"] in lines["vi"][entries.index(venus)]
+
+
+def fill(phrase: str, params: dict[str, object]) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(params[m.group(1)]), phrase)
+
+
+def test_counted_log_lines_take_the_languages_plural_forms() -> None:
+    # Belarusian: 1 card / 2-4 cards / 5 cards, each its own form; English 1 / many.
+    entries = [("research", 0, n) for n in (1, 2, 5, 21)] + [
+        ("lose", 1, "plants", n) for n in (1, 2, 5)
+    ]
+    lines = worded(entries)
+    for language in ("be-tarask", "be", "en", "vi"):
+        page = json.loads((I18N / f"{language}.json").read_text("utf-8"))
+        forms = (
+            ["one", "few", "many", "one"]
+            if language.startswith("be")
+            else ["one", "other", "other", "other"]
+        )
+        if language == "vi":
+            forms = ["other"] * 4
+        for n, form, line in zip((1, 2, 5, 21), forms, lines[language][:4], strict=True):
+            assert line == fill(page[f"log.research.{form}"], {"0": "P0", "1": n}), (language, n)
+        for n, form, line in zip((1, 2, 5), forms[:3], lines[language][4:], strict=True):
+            counted = page[f"prompt.res.plants.{form}"].format(n=n)
+            assert line == fill(page["log.lose"], {"0": "P1", "counted": counted}), (language, n)
+    assert len(set(lines["be-tarask"][:3])) == 3  # three different Belarusian forms

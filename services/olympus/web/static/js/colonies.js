@@ -3,12 +3,38 @@
 // up) and the trade fleet parked on it this generation.
 import { colonyBonus, colonyName, colonyPlacement } from "./cardwords.js";
 import { h, s } from "./dom.js";
-import { t } from "./i18n.js";
+import { t, tn } from "./i18n.js";
 import { SEAT_COLOURS } from "./map.js";
 import { seatName } from "./panels.js";
 
 const STEP = 34; // width of a track step in the SVG
 const STEPS = 7;
+
+const known = (key) => t(key) !== key;
+// Europa's steps name a production in the board's English ("plant production +1"): the
+// resource of each noun (the engine's colony_tiles._NOUNS).
+const PRODUCTION_NOUNS = { "M€": "megacredits", plant: "plants", energy: "energy", heat: "heat", steel: "steel", titanium: "titanium" };
+
+// What trading at a step brings, in the reader's words. The board tells it in English ("7 M€",
+// "2 microbes", "plant production +1"): the amount is its number, the kind the tile's trade;
+// the English stays when neither is known.
+export function stepWords(trade, english = "") {
+  if (trade === "production") {
+    const res = PRODUCTION_NOUNS[english.split(" production")[0]];
+    return res ? t("colony.step.production", { res: t(`prompt.res.${res}`) }) : english;
+  }
+  const amount = english.match(/-?\d+/)?.[0];
+  if (amount === undefined) return english;
+  if (trade === "cards") return tn("colony.step.cards", amount);
+  for (const key of [`prompt.res.${trade}`, `cres.${trade}`]) if (known(`${key}.other`)) return tn(key, amount);
+  return english;
+}
+
+// What a tile trades (its track's kind), in the reader's words.
+export function tradeWords(trade = "") {
+  for (const key of [`colony.trade.${trade}`, `prompt.res.${trade}`]) if (known(key)) return t(key);
+  return trade;
+}
 
 function track(tile, facts) {
   const svg = s("svg", { class: "colony-track", viewBox: `0 0 ${STEPS * STEP + 4} 46`, width: STEPS * STEP + 4, height: 46 });
@@ -18,7 +44,7 @@ function track(tile, facts) {
     const marker = step === Number(tile.marker);
     svg.append(s("rect", { x, y: 2, width: STEP - 2, height: 26, rx: 4, fill: marker ? "#f5d76e" : "#eee",
       stroke: marker ? "#b7950b" : "#bbb", class: marker ? "marker" : "step", "data-step": step },
-    s("title", {}, `${step}: ${facts?.track?.[step - 1] ?? ""}`)));
+    s("title", {}, `${step}: ${stepWords(facts?.trade, facts?.track?.[step - 1])}`)));
     // The step's amount in the box (its words in the tooltip and the tile's "trade" line).
     const words = facts?.track?.[step - 1] ?? "";
     const amount = words.match(/-?\d+/)?.[0] ?? String(step);
@@ -41,7 +67,7 @@ export function colonyTiles(view, board) {
       : null;
     return h("div", { class: `colony-tile${tile.active ? "" : " inactive"}`, "data-tile": tile.name.toLowerCase(), "data-marker": tile.marker },
       h("b", {}, colonyName(tile.name, tile.name)), tile.active ? "" : ` (${t("colony.inactive")})`, fleet,
-      h("div", { class: "muted" }, `${t("colony.trade")}: ${info?.trade ?? ""} · ${t("colony.bonus")}: ${colonyBonus(tile.name, info?.colony_bonus ?? "")}`),
+      h("div", { class: "muted" }, `${t("colony.trade")}: ${tradeWords(info?.trade)} · ${t("colony.bonus")}: ${colonyBonus(tile.name, info?.colony_bonus ?? "")}`),
       track(tile, info),
       h("div", { class: "muted" }, `${t("colony.placement")}: ${colonyPlacement(tile.name, info?.placement_bonus ?? "")}`));
   })));
