@@ -9,9 +9,11 @@ tiles, and resigning and aborting (each asked first). Screenshots under artifact
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -22,6 +24,11 @@ from olympus.client.players import pick
 from olympus.client.sdk import OlympusClient, SeatHandle
 
 pytestmark = pytest.mark.browser
+EN = json.loads(
+    (Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n/en.json").read_text(
+        "utf-8"
+    )
+)
 SEED = 3  # seat 0 is dealt PhoboLog (7 cards affordable) and a corporation that affords 10
 ANSWER_LIMIT = 1500  # answers in one game: more is a game that does not end
 GAMES = 4  # games played at most for the page to have answered every kind
@@ -123,7 +130,7 @@ def answer_project_space_and_undo(table: Table, d: dict[str, Any]) -> None:
     assert table.seats[0].decision().undoable == undoable - 1
     page.wait_for_function(
         "[...document.querySelectorAll('#log div')].some("
-        "d => d.textContent.includes('took back 1 answers'))"
+        "d => d.textContent.trim().endsWith('took back 1 answer'))"  # one answer: log.undo.one
     )
 
 
@@ -314,6 +321,11 @@ def setup_through_the_page(page: Any, seats: list[SeatHandle]) -> None:
     offers = sorted(d["corporations"], key=lambda c: c["max_cards"])
     poor, rich = offers[0], offers[-1]
     assert poor["max_cards"] < len(d["cards"]) <= rich["max_cards"], offers
+    # Each tile's "can buy up to" never says more than the cards offered (as the picker keeps).
+    for offer in (poor, rich):
+        tile = page.locator(f"#corporations .card[data-card='{offer['card']}']")
+        most_cards = str(min(offer["max_cards"], len(d["cards"])))
+        assert EN["decision.max_cards.other"].replace("{n}", most_cards) in tile.inner_text()
     page.click(f"#corporations .card[data-card='{rich['card']}']")
     for card in d["cards"]:
         page.click(f".cards.choose .card[data-card='{card}']")

@@ -16,11 +16,8 @@ from web_support import WebStack
 
 pytestmark = pytest.mark.browser
 
-EN = json.loads(
-    (Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n/en.json").read_text(
-        "utf-8"
-    )
-)
+STATIC_I18N = Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n"
+EN = json.loads((STATIC_I18N / "en.json").read_text("utf-8"))
 FINISHED = "#game[data-status='GAME_STATUS_FINISHED']"
 # The page's own API module, from a test's probe: what the page's buttons would send.
 CALL = "([method, path]) => import('/static/js/api.js').then((m) => m.api(method, path, {}))"
@@ -102,3 +99,19 @@ def test_an_open_table_is_taken_from_the_lobby_and_rematched(
     assert rematch == bo.evaluate("location.hash.split('/')[2]") != game
     for page in (watcher, ann, bo):
         page.context.close()
+
+
+def test_a_lobby_refusal_is_told_in_the_readers_words(
+    browser: Any, browser_stack: WebStack
+) -> None:
+    """A key that is no API key: the lobby says so in the page's language (js/prompts.js
+    refusalText, the refusal dictionary), not the service's English nor its raw reason."""
+    vi = json.loads((STATIC_I18N / "vi.json").read_text("utf-8"))
+    page = open_page(browser, browser_stack.url + "/", "vi")
+    page.wait_for_selector("html[lang='vi'] #use-key")
+    page.fill("#apikey", "not-a-key")
+    page.click("#use-key")
+    message = page.locator("#message")
+    message.wait_for()
+    assert message.inner_text() == f"{vi['error']}: {vi['refusal.INVALID_API_KEY']}"
+    page.context.close()
