@@ -191,4 +191,5 @@ def test_counted_log_lines_take_the_languages_plural_forms() -> None:
         for n, form, line in zip((1, 2, 5), forms[:3], lines[language][4:], strict=True):
             counted = page[f"prompt.res.plants.{form}"].format(n=n)
             assert line == fill(page["log.lose"], {"0": "P1", "counted": counted}), (language, n)
-    assert len(set(lines["be-tarask"][:3])) == 3  # three different Belarusian forms
+    # Three Belarusian forms (карту / карты / картаў): the words differ, not the number only.
+    assert len({re.sub(r"\d+", "", line) for line in lines["be-tarask"][:3]}) == 3

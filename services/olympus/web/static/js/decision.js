@@ -28,6 +28,14 @@ function payControl(pay) {
   };
 }
 
+// A cards decision's purpose: counted ("Keep 1 to 4 cards") in the plural form of the most
+// cards it takes, where the dictionary has the forms.
+function purposeText(c) {
+  const key = `purpose.${c.purpose}`;
+  const params = { min: c.min, cost: c.cost_each };
+  return t(`${key}.other`) !== `${key}.other` ? tn(key, c.max, params) : t(key, params);
+}
+
 const CARD_COST = 3; // M€ per project card bought at setup (the rules' price)
 
 function button(label, answer, send, attrs = {}) {
@@ -177,7 +185,7 @@ export function decisionPanel(state, send) {
     const showCost = (chosen) => { cost.textContent = c.cost_each ? tn("decision.cards_cost", c.max, { chosen: chosen.size, cost: chosen.size * c.cost_each }) : ""; };
     const cards = cardChoice(c.cards, catalogue, c.min, () => c.max, showCost);
     showCost(cards.chosen);
-    body.push(h("p", {}, t(`purpose.${c.purpose}`, { min: c.min, max: c.max, cost: c.cost_each })), cards.el, cost,
+    body.push(h("p", {}, purposeText(c)), cards.el, cost,
       button(t("decision.confirm"), () => ({ cards: { cards: [...cards.chosen] } }), send, { "data-answer": "confirm" }));
   }
   if (kind === "DECISION_KIND_SPACE") body.push(h("p", { class: "hint" }, t("decision.pick_space", { tile: t(`tile.${d.space.tile}`) })));

@@ -34,7 +34,7 @@ async function board(queue) {
     h("td", {}, rating(e.rating?.ordinal)), h("td", {}, rating(e.rating?.mu)), h("td", {}, rating(e.rating?.sigma)),
     h("td", {}, e.rating?.games || 0), h("td", {}, e.rating?.wins || 0)));
   return h("table", { id: "leaderboard" },
-    h("caption", {}, t("ladder.caption", { queue, n: data.total_count || 0 })),
+    h("caption", {}, tn("ladder.caption", data.total_count || 0, { queue })),
     h("thead", {}, h("tr", {}, ["ladder.rank", "ladder.player", "ladder.ordinal", "ladder.mu", "ladder.sigma", "ladder.played", "ladder.wins"]
       .map((key) => h("th", { scope: "col" }, t(key))))),
     h("tbody", {}, rows));
