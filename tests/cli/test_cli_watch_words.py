@@ -43,7 +43,10 @@ def _expected(entry: list[int | str]) -> str:
                 f"tile.TILE_TYPE_{arg.upper()}",
             )
             words.append(next((ENGLISH[k] for k in keys if k in ENGLISH), arg))
-    sentence = ENGLISH[f"log.{kind}"]
+    key = f"log.{kind}"
+    if f"{key}.other" in ENGLISH:  # a count's sentence: its English form (the count is arg 1)
+        key = f"{key}.one" if args[1] == 1 else f"{key}.other"
+    sentence = ENGLISH[key]
     for i in range(5):
         sentence = sentence.replace(f"{{{i}}}", words[i] if i < len(words) else "")
     return sentence.strip()
@@ -84,11 +87,23 @@ def test_the_seat_arguments_are_the_pages_table() -> None:
 
 
 def test_every_sentence_of_the_dictionary_fills_in() -> None:
-    for key in ENGLISH:
-        if key.startswith("log."):
-            line = log_line([key.removeprefix("log."), 0, 1, 2, 3, 4])
-            assert "{" not in line and line, key
+    kinds = {key.split(".")[1] for key in ENGLISH if key.startswith("log.")}
+    for kind in kinds:
+        line = log_line([kind, 0, 1, 2, 3, 4])
+        assert "{" not in line and line, kind
     assert log_line(["tile", 1, "ocean", 25]) == "seat 1 placed a ocean on space 25"
     assert log_line(["play", 0, "072"], {0: "ada"}) == "ada played Birds"
     # A kind the dictionary has no sentence for reads as the page writes it.
     assert log_line(["brand_new", 0, "x"]) == "brand_new: seat 0, x"
+
+
+def test_counts_amounts_and_the_world_government_read_as_the_page_reads_them() -> None:
+    assert log_line(["research", 0, 1]) == "seat 0 bought 1 card"
+    assert log_line(["research", 0, 3]) == "seat 0 bought 3 cards"
+    assert log_line(["undo", 1, 1]) == "seat 1 took back 1 answer"
+    assert log_line(["lose", 0, "plants", 1]) == "seat 0 lost 1 plant"
+    assert log_line(["steal", 0, 1, "megacredits", 5]) == "seat 0 took 5 M€ from seat 1"
+    assert log_line(["venus", -1, 8]) == "The World Government raised Venus to 8%"
+    assert log_line(["world_government", 1, "ocean"]) == (
+        "The World Government placed an ocean, chosen by seat 1"
+    )

@@ -5,8 +5,11 @@ The wording is the web page's English dictionary (web/static/i18n/en.json, its `
 sentences and the resource, project and tile names they fill in), read from that file when
 first needed, so the terminal and the page never tell a log differently. Which arguments name a
 seat is the page's table too (SEAT_ARGS in web/static/js/panels.js; a test holds the two
-equal). Seats are called as the command line addresses them, "seat 0" (or by their name), where
-the page says "Seat 1".
+equal), and so are the kinds that count (COUNTS: the argument whose number picks the plural
+form, `log.<kind>.one` / `.other`), that move an amount of a resource (AMOUNTS: `{counted}`, "3
+plants") and whose sentence depends on what was done (BY_WHAT). Seats are called as the command
+line addresses them, "seat 0" (or by their name), where the page says "Seat 1"; seat -1 is the
+World Government's (Venus Next).
 """
 
 from __future__ import annotations
@@ -32,7 +35,21 @@ SEAT_ARGS: Mapping[str, tuple[int, ...]] = {
     "steal": (0, 1),
 }
 
-_PLACEHOLDER = re.compile(r"\{(\d)\}")
+# As panels.js: the argument that picks the plural form; a resource's argument and its amount's;
+# the argument whose text picks the sentence.
+COUNTS: Mapping[str, int] = {
+    "research": 1,
+    "draw": 1,
+    "discard": 1,
+    "sell": 1,
+    "undo": 1,
+    "fleet": 1,
+}
+AMOUNTS: Mapping[str, tuple[int, int]] = {"lose": (1, 2), "steal": (2, 3)}
+BY_WHAT: Mapping[str, int] = {"world_government": 1}
+WORLD_GOVERNMENT = -1  # the seat of a raise nobody made
+
+_PLACEHOLDER = re.compile(r"\{(\d|counted)\}")
 
 
 @cache
@@ -47,6 +64,8 @@ def dictionary() -> dict[str, str]:
 
 
 def seat_name(seat: int, names: Mapping[int, str] | None = None) -> str:
+    if seat == WORLD_GOVERNMENT:
+        return dictionary().get("log.world_government.who", "the World Government")
     name = (names or {}).get(seat)
     return name if name else f"seat {seat}"
 
@@ -64,15 +83,50 @@ def _arg_text(kind: str, index: int, arg: int | str, names: Mapping[int, str] | 
     return arg
 
 
+def _plural(key: str, n: int) -> str | None:
+    """The English form of `key` for `n` (as Intl.PluralRules("en"): one for 1, else other)."""
+    words = dictionary()
+    return words.get(f"{key}.one" if n == 1 else f"{key}.other", words.get(f"{key}.other"))
+
+
+def _number(args: Sequence[int | str], i: int) -> int:
+    arg = args[i] if i < len(args) else 0
+    return arg if isinstance(arg, int) else 0
+
+
+def _counted(kind: str, args: Sequence[int | str], texts: Sequence[str]) -> str:
+    """`{counted}`: an amount of a resource in its form ("1 plant", "3 plants")."""
+    res_at, n_at = AMOUNTS[kind]
+    res = args[res_at] if res_at < len(args) else ""
+    n = _number(args, n_at)
+    phrase = _plural(f"prompt.res.{res}", n)
+    if phrase is None:
+        return f"{n} {texts[res_at] if res_at < len(texts) else ''}".strip()
+    return phrase.replace("{n}", str(n))
+
+
 def log_line(entry: Sequence[int | str], names: Mapping[int, str] | None = None) -> str:
     """One entry (kind first, then its arguments, as the SDK's events hold them) in words."""
     kind, args = str(entry[0]), entry[1:]
     texts = [_arg_text(kind, i, a, names) for i, a in enumerate(args)]
-    sentence = dictionary().get(f"log.{kind}")
+    words = dictionary()
+    key = f"log.{kind}"
+    what = BY_WHAT.get(kind)
+    if what is not None and what < len(args) and f"{key}.{args[what]}" in words:
+        key = f"{key}.{args[what]}"
+    count = COUNTS.get(kind)
+    sentence: str | None
+    if count is not None and f"{key}.other" in words:
+        sentence = _plural(key, _number(args, count))
+    else:
+        sentence = words.get(key)
     if sentence is None:
         return f"{kind}: {', '.join(texts)}"
+    counted = _counted(kind, args, texts) if kind in AMOUNTS else ""
 
     def fill(match: re.Match[str]) -> str:
+        if match.group(1) == "counted":
+            return counted
         i = int(match.group(1))
         return texts[i] if i < len(texts) else ""  # a missing argument is left empty
 
