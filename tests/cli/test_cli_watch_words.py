@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Mapping
 from pathlib import Path
 
 import pytest
 from cli_support import PlayedGame, olympus, play
 
 from olympus.client import OlympusClient
-from olympus.client.logwords import SEAT_ARGS, log_line
+from olympus.client.logwords import AMOUNTS, BY_WHAT, COUNTS, SEAT_ARGS, log_line
 from olympus.engine.cards.catalogue import find
 from services import ServiceProcess
 
@@ -84,6 +85,18 @@ def test_the_seat_arguments_are_the_pages_table() -> None:
     assert literal is not None
     page = json.loads(re.sub(r"(\w+):", r'"\1":', literal.group(1)))
     assert {k: tuple(v) for k, v in page.items()} == dict(SEAT_ARGS)
+
+
+@pytest.mark.parametrize(
+    ("name", "ours"), [("COUNTS", COUNTS), ("AMOUNTS", AMOUNTS), ("BY_WHAT", BY_WHAT)]
+)
+def test_the_counted_kinds_are_the_pages_tables(name: str, ours: Mapping[str, object]) -> None:
+    script = (STATIC / "js/panels.js").read_text("utf-8")
+    literal = re.search(rf"const {name} = (\{{.*?\}});", script)
+    assert literal is not None, name
+    page = json.loads(re.sub(r"(\w+):", r'"\1":', literal.group(1)))
+    norm = {k: tuple(v) if isinstance(v, list) else v for k, v in page.items()}
+    assert norm == dict(ours)
 
 
 def test_every_sentence_of_the_dictionary_fills_in() -> None:
