@@ -7,31 +7,22 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
-from pathlib import Path
+
+from node_support import STATIC, run_page_script
 
 from olympus.gamestate.board import describe_colony_tiles
 
-STATIC = Path(__file__).resolve().parents[2] / "services/olympus/web/static"
 LANGUAGES = ("en", "vi", "zh-Hant", "be-tarask", "zh", "be")
 FORMS = ("one", "few", "many", "other")
 EUROPA = ("megacredits", "energy", "plants")  # the productions Europa's track steps raise
 
 COLONIES_CHECK = """
-import { readFileSync } from "node:fs";
-const [root, tilesJson, languagesJson] = process.argv.slice(1);
-globalThis.fetch = async (url) => {
-  const body = readFileSync(root + url.replace("/static/", "/"), "utf-8");
-  return { ok: true, status: 200, json: async () => JSON.parse(body) };
-};
-globalThis.document = { documentElement: {}, querySelectorAll: () => [] };
-globalThis.localStorage = { getItem: () => null, setItem: () => {} };
 const i18n = await import(root + "/js/i18n.js");
 const colonies = await import(root + "/js/colonies.js");
 const out = {};
-for (const lang of JSON.parse(languagesJson)) {
+for (const lang of inputs[1]) {
   await i18n.setLanguage(lang);
-  out[lang] = JSON.parse(tilesJson).map((tile) => ({
+  out[lang] = inputs[0].map((tile) => ({
     trade: colonies.tradeWords(tile.trade),
     steps: tile.track.map((words) => colonies.stepWords(tile.trade, words)),
   }));
@@ -53,22 +44,7 @@ def test_every_tiles_trade_and_steps_are_worded() -> None:
     tiles = [
         {"name": t.name, "trade": t.trade, "track": list(t.track)} for t in describe_colony_tiles()
     ]
-    result = subprocess.run(
-        [
-            "node",
-            "--input-type=module",
-            "-e",
-            COLONIES_CHECK,
-            str(STATIC),
-            json.dumps(tiles),
-            json.dumps(LANGUAGES),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    seen = json.loads(result.stdout)
+    seen = run_page_script(COLONIES_CHECK, tiles, LANGUAGES)
     for language in LANGUAGES:
         page = words(language)
         for tile, worded in zip(tiles, seen[language], strict=True):

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 from pathlib import Path
 
 import pytest
+from node_support import run_page_script
 
 from olympus.engine.cards.catalogue import by_number
 from olympus.engine.ops.colonies import trade_label
@@ -117,22 +117,14 @@ def test_the_page_words_prompts_and_refusals_through_prompts_js() -> None:
 # js/prompts.js's optionLabel run by node on the real dictionaries and card words (fetch reads
 # the static files; the page's DOM is not needed to word a label).
 LABELS_CHECK = """
-import { readFileSync } from "node:fs";
-const [root, optionsJson] = process.argv.slice(1);
-globalThis.fetch = async (url) => {
-  const body = readFileSync(root + url.replace("/static/", "/"), "utf-8");
-  return { ok: true, status: 200, json: async () => JSON.parse(body) };
-};
-globalThis.document = { documentElement: {}, querySelectorAll: () => [] };
-globalThis.localStorage = { getItem: () => null, setItem: () => {} };
 const i18n = await import(root + "/js/i18n.js");
 const cards = await import(root + "/js/cardwords.js");
 const prompts = await import(root + "/js/prompts.js");
 const out = {};
-for (const lang of JSON.parse(process.argv[3])) {
+for (const lang of inputs[1]) {
   await i18n.setLanguage(lang);
   await cards.loadCardWords(lang);
-  out[lang] = JSON.parse(optionsJson).map(prompts.optionLabel);
+  out[lang] = inputs[0].map(prompts.optionLabel);
 }
 console.log(JSON.stringify(out));
 """
@@ -170,22 +162,7 @@ def test_card_and_colony_labels_are_worded_in_every_language() -> None:
             "label_params": {"card": "019", "index": "9"},
         }
     )
-    result = subprocess.run(
-        [
-            "node",
-            "--input-type=module",
-            "-e",
-            LABELS_CHECK,
-            str(STATIC),
-            json.dumps(options),
-            json.dumps(LANGUAGES),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-    )
-    seen = json.loads(result.stdout)
+    seen = run_page_script(LABELS_CHECK, options, LANGUAGES)
     for language in LANGUAGES:
         page = words(language)
         card_words = load(CARD_FILES.get(language, language))

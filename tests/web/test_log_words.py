@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
 from pathlib import Path
 from typing import Any
 
 import pytest
+from node_support import run_page_script
 
 from olympus.bots import RandomBot
 from olympus.engine import Game, GameOptions
@@ -100,48 +100,24 @@ def test_every_kind_seen_has_a_sentence(seen_kinds: set[str]) -> None:
 # js/panels.js logLine run by node on the real dictionaries and card words (fetch reads the
 # static files; no DOM is needed to word a line). A view with two named seats.
 LINES_CHECK = """
-import { readFileSync } from "node:fs";
-const [root, entriesJson, languagesJson] = process.argv.slice(1);
-globalThis.fetch = async (url) => {
-  const body = readFileSync(root + url.replace("/static/", "/"), "utf-8");
-  return { ok: true, status: 200, json: async () => JSON.parse(body) };
-};
-globalThis.document = { documentElement: {}, querySelectorAll: () => [] };
-globalThis.localStorage = { getItem: () => null, setItem: () => {} };
 const i18n = await import(root + "/js/i18n.js");
 const cards = await import(root + "/js/cardwords.js");
 const panels = await import(root + "/js/panels.js");
 const view = { settings: { seats: [0, 1, 2, 3].map((seat) => ({ seat, name: `P${seat}` })) } };
 const out = {};
-for (const lang of JSON.parse(languagesJson)) {
+for (const lang of inputs[1]) {
   await i18n.setLanguage(lang);
   await cards.loadCardWords(lang);
-  out[lang] = JSON.parse(entriesJson).map((entry) => panels.logLine(view, entry));
+  out[lang] = inputs[0].map((entry) => panels.logLine(view, entry));
 }
 console.log(JSON.stringify(out));
 """
-STATIC = I18N.parent
 
 
 def worded(entries: list[tuple[Any, ...]]) -> dict[str, list[str]]:
     """Each entry (as the engine logs it) as the page words it, in every language."""
     sent = [to_json(log_entry(entry)) for entry in entries]
-    result = subprocess.run(
-        [
-            "node",
-            "--input-type=module",
-            "-e",
-            LINES_CHECK,
-            str(STATIC),
-            json.dumps(sent),
-            json.dumps(LANGUAGES),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=True,
-    )
-    lines: dict[str, list[str]] = json.loads(result.stdout)
+    lines: dict[str, list[str]] = run_page_script(LINES_CHECK, sent, LANGUAGES)
     return lines
 
 
