@@ -59,7 +59,7 @@ from . import store as st
 from .core import Created, Games
 from .listing import PAGE_TOKEN_RE
 from .meta import GameMeta
-from .seating import ENDED_KEPT, account_key, ended_key
+from .seating import ENDED_KEPT, account_key, ended_key, holder_fields, read_holders
 from .settings import settings_to_proto
 
 OPEN_INDEX = f"{st.PREFIX}:games:open"
@@ -164,16 +164,12 @@ class OpenTables:
         game ended or is gone."""
         pipe = self.redis.pipeline(transaction=False)
         pipe.hget(st.game_key(meta.game_id, "game"), "status")
-        fields = [f"{p}:{s.seat}" for s in meta.seats for p in ("o", "n")]
-        pipe.hmget(st.game_key(meta.game_id, "grants"), fields)
+        seats = [s.seat for s in meta.seats]
+        pipe.hmget(st.game_key(meta.game_id, "grants"), holder_fields(seats))
         status, values = await pipe.execute()
         if status is None or status.decode() != st.STATUS_ACTIVE:
             return None
-        out = {}
-        for s, account, name in zip(meta.seats, values[::2], values[1::2], strict=True):
-            if account is not None:
-                out[s.seat] = (account.decode(), (name or b"").decode())
-        return out
+        return read_holders(seats, values)
 
     async def listed(self, page_size: int, page_token: str = "") -> pb.ListOpenTablesResponse:
         """A page of the tables with a free seat, newest first, after the table `page_token`

@@ -92,15 +92,11 @@ class Seating:
             return list(metas)
         pipe = self.redis.pipeline(transaction=False)
         for m in opened:
-            fields = [f"{p}:{seat}" for seat in m.open_seats for p in ("o", "n")]
-            pipe.hmget(game_key(m.game_id, "grants"), fields)
+            pipe.hmget(game_key(m.game_id, "grants"), holder_fields(m.open_seats))
         taken: dict[str, dict[int, tuple[str, str]]] = {}
         for m, values in zip(opened, await pipe.execute(), strict=True):
-            taken[m.game_id] = {
-                seat: (account.decode(), (name or b"").decode())
-                for seat, account, name in zip(m.open_seats, values[::2], values[1::2], strict=True)
-                if account  # None: not written yet; b"": still free
-            }
+            found = read_holders(m.open_seats, values)
+            taken[m.game_id] = {seat: held for seat, held in found.items() if held[0]}
         return [_with_holders(m, taken.get(m.game_id, {})) for m in metas]
 
     async def seated(self, meta: GameMeta) -> GameMeta:
@@ -163,6 +159,24 @@ class Seating:
     @_storage
     async def forget_seat(self, account: str, game_id: str, seat: int) -> None:
         await self.redis.srem(account_key(account), f"{game_id}:{seat}")
+
+
+def holder_fields(seats: Iterable[int]) -> list[str]:
+    """The grants hash's fields that record who took each of `seats`: "o:<seat>" (the
+    account, "" while free) and "n:<seat>" (its name), in that order per seat."""
+    return [f"{p}:{seat}" for seat in seats for p in ("o", "n")]
+
+
+def read_holders(
+    seats: Sequence[int], values: Sequence[bytes | None]
+) -> dict[int, tuple[str, str]]:
+    """HMGET's answer for `holder_fields(seats)`: each open seat's (account, name), ("", "")
+    while free; a seat that was never left open (no entry) is not in it."""
+    return {
+        seat: (account.decode(), (name or b"").decode())
+        for seat, account, name in zip(seats, values[::2], values[1::2], strict=True)
+        if account is not None
+    }
 
 
 def _with_holders(meta: GameMeta, holders: dict[int, tuple[str, str]]) -> GameMeta:
