@@ -340,7 +340,7 @@ class OpenTables:
         reached them: `GameStore.confirm`, as for a repeated creation)."""
         keys = [st.game_key(game_id, "game"), st.game_key(game_id, "grants")]
         args = [seat, principal.account_id, principal.name]
-        reply = await self.games.store._write(self._take, keys, args)
+        reply = await self.games.store.write(self._take, keys, args)
         if int(reply[0]) == 2:
             await self.games.store.confirm(game_id)
         return reply

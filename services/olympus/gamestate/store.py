@@ -245,7 +245,7 @@ class GameStore:
         fingerprint: str = "",
     ) -> int:
         """CREATED, TAKEN, or SAME_REQUEST (with a request `fingerprint`: its game exists)."""
-        outcome = await self._write(
+        outcome = await self.write(
             self._create,
             keys=[
                 game_key(game_id, "game"),
@@ -362,7 +362,7 @@ class GameStore:
         else:
             if timer is not None:
                 await self.redis.execute_command(*timer)
-            kind, version = await self._write(self._commit_script, keys, args)
+            kind, version = await self.write(self._commit_script, keys, args)
             if timer is not None and kind == APPLIED:
                 await self.redis.execute_command(*timer)
         return Outcome(int(kind), int(version))
@@ -372,11 +372,14 @@ class GameStore:
         """Under WAIT, return only once the replicas hold everything written to the game so
         far (NotReplicated otherwise): for a repeat, acknowledged like its first try."""
         if self.durability.replicas:
-            await self._write(self._confirm, keys=[game_key(game_id, "game")], args=[])
+            await self.write(self._confirm, keys=[game_key(game_id, "game")], args=[])
 
-    async def _write(self, script: Any, keys: list[str], args: list[Any]) -> Any:
-        """Run a writing script, then WAIT for the replicas `durability` asks for (on the same
-        connection, so that WAIT counts this write)."""
+    async def write(self, script: Any, keys: list[str], args: list[Any]) -> Any:
+        """Run a writing script of the game's keys, then WAIT for the replicas `durability`
+        asks for (on the same connection, so that WAIT counts this write). The script answers
+        1, or a list whose first element is 1, when it wrote (what the replicas are checked
+        for); any other answer wrote nothing. Also for the game service's other writes that
+        must be as durable as a game's (open_tables.py's TakeSeat)."""
         if self._pipe is not None:
             return await self._write_piped(script.script, script.sha, keys, args, None)
         if not self.durability.replicas:
@@ -472,7 +475,7 @@ class GameStore:
     ) -> Outcome:
         """End an active game at `expected_version` + 1 with its last event; with
         `idle_since_ms`, only if it has not changed since then (BUSY otherwise)."""
-        kind, version = await self._write(
+        kind, version = await self.write(
             self._abort,
             [
                 game_key(game_id, "game"),
