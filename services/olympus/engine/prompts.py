@@ -23,6 +23,7 @@ from functools import cache
 from .cards.catalogue import by_number
 from .cards.model import CardDef, card_number
 from .colony_tiles import tile_def
+from .constants import RESOURCES
 
 Params = Mapping[str, str]
 
@@ -293,7 +294,7 @@ def english_text(text: str | Prompt) -> str:
     return text.english if isinstance(text, Prompt) else text
 
 
-_RESOURCE = r"(megacredits|steel|titanium|plants|energy|heat)"
+_RESOURCE = "(" + "|".join(RESOURCES) + ")"
 _WORLD_GOVERNMENT = {
     prompt(code).english: code for code in _ENGLISH if code.startswith("label.world_government_")
 }
