@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from functools import cache
 
+from olympus.api.names import check_map
 from olympus.engine import constants as k
 from olympus.engine.board import (
     LAND,
     OCEAN_SPACE,
     OFF_MARS,
     RESTRICTED,
-    SUPPORTED_MAPS,
     MapDef,
     Space,
 )
@@ -26,7 +26,6 @@ from olympus.engine.colony_tiles import TILES as COLONY_TILES
 from olympus.engine.colony_tiles import TRACK_STEPS
 from olympus.engine.milestones import AWARDS, MILESTONES, VENUS_AWARDS, VENUS_MILESTONES
 from olympus.engine.options import GameOptions
-from olympus.platform.errors import InvalidArgument, quote
 from olympus.v1 import board_pb2 as pb
 
 _SPACE_TYPES = {
@@ -41,17 +40,6 @@ def _enum_name(prefix: str, word: str) -> str:
     """The engine's lower-case names are the enums' value names without their prefix: "plant"
     is SPACE_BONUS_PLANT (messages take enum values by name; an unknown one raises)."""
     return f"{prefix}_{word.upper()}"
-
-
-def check_map(name: str) -> None:
-    """INVALID_ARGUMENT with reason UNKNOWN_MAP (and the names it can, in `supported`) unless
-    this service can play the map."""
-    if name not in SUPPORTED_MAPS:
-        raise InvalidArgument(
-            f"unknown map {quote(name)}; supported: {', '.join(SUPPORTED_MAPS)}",
-            reason="UNKNOWN_MAP",
-            metadata={"supported": ",".join(SUPPORTED_MAPS)},
-        )
 
 
 def describe_map(name: str, venus: bool = False) -> pb.BoardDescription:

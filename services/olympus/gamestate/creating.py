@@ -9,6 +9,7 @@ import secrets
 
 import orjson
 
+from olympus.api.names import check_map
 from olympus.api.vocab import SEAT_KINDS, name_of
 from olympus.bots import BOTS
 from olympus.engine import Game, GameOptions
@@ -18,7 +19,6 @@ from olympus.platform.identity import service_only
 from olympus.platform.strict import display_name_problem
 from olympus.v1 import game_pb2 as pb
 
-from .board import check_map
 from .chosen import chosen_from_request
 from .core import Created, Games
 from .meta import SeatMeta

@@ -29,8 +29,7 @@ from typing import Any
 
 import orjson
 
-from olympus.api.names import valid_ladder_name
-from olympus.engine.board import SUPPORTED_MAPS
+from olympus.api.names import check_map, valid_ladder_name
 from olympus.platform.errors import InvalidArgument, NotFound, quote
 from olympus.platform.storage import storage_calls
 
@@ -97,12 +96,7 @@ class LadderSpec:
             raise _invalid("max games: 0 (no limit) or more")
         # Refused here as the game service refuses them (the same reasons), so that a ladder
         # that could never make a game is never stored.
-        if self.map not in SUPPORTED_MAPS:
-            raise InvalidArgument(
-                f"unknown map {quote(self.map)}; supported: {', '.join(SUPPORTED_MAPS)}",
-                reason="UNKNOWN_MAP",
-                metadata={"supported": ",".join(SUPPORTED_MAPS)},
-            )
+        check_map(self.map)
         if self.world_government and not self.venus:
             raise InvalidArgument(
                 "world_government is a Venus Next rule: set venus too",
