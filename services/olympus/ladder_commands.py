@@ -29,6 +29,7 @@ from typing import Any
 
 import grpc
 
+from olympus.client.game_create import add_table_arguments
 from olympus.client.ladder_run import LadderConfig, LadderResult
 from olympus.client.tables import aligned
 from olympus.platform.config import default_address
@@ -112,34 +113,18 @@ def _table_words(ladder: Any) -> str:
 
 
 def _modules(args: argparse.Namespace) -> dict[str, Any]:
-    """The table's options from --prelude, --colonies, --venus, --no-world-government, --map:
-    only those given (unset world_government: on with Venus, as the game service has it)."""
+    """The table's options from --prelude, --colonies, --venus, --[no-]world-government, --map
+    (game_create.add_table_arguments): world_government only when given (unset: on with Venus,
+    as the game service has it)."""
     out: dict[str, Any] = {
         "prelude": args.prelude,
         "colonies": args.colonies,
         "venus": args.venus,
         "map": args.map,
     }
-    if args.no_world_government:
-        out["world_government"] = False
+    if args.world_government is not None:
+        out["world_government"] = args.world_government
     return out
-
-
-def _table_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--prelude", action="store_true", help="the Prelude expansion")
-    p.add_argument("--colonies", action="store_true", help="the Colonies expansion")
-    p.add_argument("--venus", action="store_true", help="the Venus Next expansion")
-    p.add_argument(
-        "--no-world-government",
-        action="store_true",
-        help="with --venus: without World Government Terraforming (on by default with Venus)",
-    )
-    p.add_argument(
-        "--map",
-        default="",
-        metavar="NAME",
-        help="tharsis (default), elysium, hellas, vastitas_borealis or amazonis",
-    )
 
 
 def _standing_rows(stub: Any, name: str) -> list[dict[str, Any]]:
@@ -428,7 +413,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--concurrent", type=whole_arg(1, 256), default=4, metavar="K")
     p.add_argument("--queue", default="ladder", help="the ladder's name and ratings queue")
     p.add_argument("--base-only", action="store_true", help="without the Corporate Era cards")
-    _table_arguments(p)
+    add_table_arguments(p)
     p.add_argument(
         "--address", help="a running ladder service (default: a private stack of its own)"
     )
@@ -449,7 +434,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--players", type=_counts, default=[2], metavar="N[,N...]")
     p.add_argument("--concurrent", type=whole_arg(1, 1000), default=4, metavar="K")
     p.add_argument("--base-only", action="store_true", help="without the Corporate Era cards")
-    _table_arguments(p)
+    add_table_arguments(p)
     p.add_argument(
         "--open",
         action="store_true",

@@ -98,18 +98,9 @@ def bot_spec(text: str) -> tuple[int, str]:
         raise argparse.ArgumentTypeError(f"{exc} (expected SEAT or SEAT:NAME)") from None
 
 
-def add_create_arguments(p: argparse.ArgumentParser) -> None:
-    """The options of `game create` (the --no-save and --json flags are the command's own)."""
-    p.add_argument("--players", type=whole_arg(), default=2, metavar="N")
-    p.add_argument("--seed", type=whole_arg(), default=None)
-    p.add_argument(
-        "--corporate-era",
-        action=argparse.BooleanOptionalAction,
-        default=None,
-        help="Corporate Era cards (default: on)",
-    )
-    p.add_argument("--draft", action="store_true")
-    p.add_argument("--tr63", action="store_true", help="solo: win by reaching TR 63")
+def add_table_arguments(p: argparse.ArgumentParser) -> None:
+    """The table's map and modules, as `game create` and `ladder start/run` take them:
+    --map, --prelude, --colonies, --venus and --[no-]world-government (unset: on with Venus)."""
     p.add_argument(
         "--map",
         default="",
@@ -136,6 +127,21 @@ def add_create_arguments(p: argparse.ArgumentParser) -> None:
         help="Venus Next: World Government Terraforming after each production phase "
         "(default: on with --venus); --no-world-government: without it",
     )
+
+
+def add_create_arguments(p: argparse.ArgumentParser) -> None:
+    """The options of `game create` (the --no-save and --json flags are the command's own)."""
+    p.add_argument("--players", type=whole_arg(), default=2, metavar="N")
+    p.add_argument("--seed", type=whole_arg(), default=None)
+    p.add_argument(
+        "--corporate-era",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="Corporate Era cards (default: on)",
+    )
+    p.add_argument("--draft", action="store_true")
+    p.add_argument("--tr63", action="store_true", help="solo: win by reaching TR 63")
+    add_table_arguments(p)
     p.add_argument(
         "--realtime-scoring",
         action=argparse.BooleanOptionalAction,
