@@ -27,6 +27,7 @@ import random
 import subprocess
 import sys
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import grpc
@@ -37,7 +38,7 @@ from olympus.platform.embedded_redis import embedded_redis
 from olympus.v1 import game_pb2 as pb
 from olympus.v1 import game_pb2_grpc
 
-from .service import Timing, _create, _noop, _play, _timed
+from .service import Timing, _create, _noop, _play, _repeated
 
 BUMP = "local v = redis.call('HINCRBY', KEYS[1], 'version', 1) return {v, ARGV[1]}"
 
@@ -75,16 +76,10 @@ async def _floor_calls(
 ) -> Timing:
     stub = game_pb2_grpc.GameServiceStub(channel)  # type: ignore[no-untyped-call]
 
-    def caller(request: pb.SubmitActionRequest) -> Any:
-        async def run(latencies: list[float]) -> None:
-            for _ in range(calls_each):
-                t = time.perf_counter()
-                await stub.SubmitAction(request, timeout=30)
-                latencies.append(time.perf_counter() - t)
+    def submit(request: pb.SubmitActionRequest) -> Callable[[], Awaitable[Any]]:
+        return lambda: stub.SubmitAction(request, timeout=30)
 
-        return run
-
-    return await _timed(pid, [caller(r) for r in requests])
+    return await _repeated(pid, [submit(r) for r in requests], calls_each)
 
 
 async def _real(address: str, pid: int, callers: int, calls: int) -> tuple[Timing, Timing, bytes]:

@@ -123,17 +123,27 @@ async def _timed(pid: int, workers: list[Callable[[list[float]], Awaitable[None]
     return Timing(latencies, time.perf_counter() - start, _cpu_seconds(pid) - cpu)
 
 
+async def _repeated(
+    pid: int, calls: Sequence[Callable[[], Awaitable[Any]]], calls_each: int
+) -> Timing:
+    """Each of `calls` (one caller each, all at once) made `calls_each` times in a row."""
+
+    def caller(call: Callable[[], Awaitable[Any]]) -> Callable[[list[float]], Awaitable[None]]:
+        async def run(latencies: list[float]) -> None:
+            for _ in range(calls_each):
+                t = time.perf_counter()
+                await call()
+                latencies.append(time.perf_counter() - t)
+
+        return run
+
+    return await _timed(pid, [caller(c) for c in calls])
+
+
 async def _noop(channel: grpc.aio.Channel, pid: int, callers: int, calls_each: int) -> Timing:
     health = health_pb2_grpc.HealthStub(channel)  # type: ignore[no-untyped-call]
     request = health_pb2.HealthCheckRequest(service="")
-
-    async def caller(latencies: list[float]) -> None:
-        for _ in range(calls_each):
-            t = time.perf_counter()
-            await health.Check(request, timeout=30)
-            latencies.append(time.perf_counter() - t)
-
-    return await _timed(pid, [caller] * callers)
+    return await _repeated(pid, [lambda: health.Check(request, timeout=30)] * callers, calls_each)
 
 
 @dataclass
