@@ -120,6 +120,7 @@ OFFERED = """() => [...document.querySelectorAll('#map polygon.legal')].map((el)
   return {id: el.dataset.space, x: mean(0), y: mean(1), tab: el.getAttribute('tabindex')};
 })"""
 ROW = 10.0  # map.js: centres of one row share their y; rows are 30 apart
+TIE = 1.0  # map.js: distances closer than this are as near
 
 
 def arrow_target(spaces: dict[str, tuple[float, float]], start: str, key: str) -> str:
@@ -137,7 +138,11 @@ def arrow_target(spaces: dict[str, tuple[float, float]], start: str, key: str) -
         return start
     row_y = min((spaces[s][1] for s in beyond), key=lambda sy: abs(sy - y))
     row = [s for s in beyond if abs(spaces[s][1] - row_y) < ROW]
-    return min(row, key=lambda s: (abs(spaces[s][0] - x), spaces[s][0]))
+    # Of two as near (to within TIE: the points are rounded to 0.1), the left one.
+    nearest = min(abs(spaces[s][0] - x) for s in row)
+    return min(
+        (s for s in row if abs(spaces[s][0] - x) < nearest + TIE), key=lambda s: spaces[s][0]
+    )
 
 
 def test_a_tile_is_placed_with_the_arrow_keys(browser: Any, browser_stack: WebStack) -> None:

@@ -102,6 +102,7 @@ function arrowKeys(svg, offered) {
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
 const SAME_ROW = R / 2; // centres of one row share their y; rows are 1.5 R apart
+const TIE = 1; // px: distances closer than this are as near (hexes are W = R·√3 apart)
 
 function nextSpace(offered, from, [dx, dy]) {
   if (dx) {
@@ -112,8 +113,11 @@ function nextSpace(offered, from, [dx, dy]) {
   if (!beyond.length) return undefined;
   const rowY = beyond.reduce((best, o) => (Math.abs(o.cy - from.cy) < Math.abs(best - from.cy) ? o.cy : best), beyond[0].cy);
   const row = beyond.filter((o) => Math.abs(o.cy - rowY) < SAME_ROW);
-  // The nearest along the row; of two as near (the hexes are staggered), the left one.
-  return row.sort((a, b) => Math.abs(a.cx - from.cx) - Math.abs(b.cx - from.cx) || a.cx - b.cx)[0];
+  // The nearest along the row; of two as near (the hexes are staggered: the two below a hex are
+  // half a hex away each, equal but for the floats' last digits), the left one.
+  const away = (o) => Math.abs(o.cx - from.cx);
+  const nearest = Math.min(...row.map(away));
+  return row.filter((o) => away(o) < nearest + TIE).sort((a, b) => a.cx - b.cx)[0];
 }
 
 // What the map's colours and letters mean (in the reader's language).
