@@ -10,7 +10,7 @@ engine reads the same keys from the service. The service uses `answer_to_proto` 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from olympus.api.answers import answer_to_dict, answer_to_proto, payment_dict, target_value
@@ -102,14 +102,14 @@ def result_dict(msg: pb.GameResult) -> dict[str, Any]:
     return data
 
 
-def settings_dict(msg: pb.GameSettings) -> dict[str, Any]:
-    o = msg.options
+def options_dict(o: pb.GameOptions, seats: Sequence[pb.SeatInfo]) -> dict[str, Any]:
+    """A table's options as the engine writes them (GameSettings' and GameSummary's)."""
     options: dict[str, Any] = {
         "players": o.players,
         "corporate_era": o.corporate_era,
         "draft": o.draft,
         "solo_tr63": o.solo_tr63,
-        "beginner": [s.beginner for s in msg.seats] if any(s.beginner for s in msg.seats) else [],
+        "beginner": [s.beginner for s in seats] if any(s.beginner for s in seats) else [],
         "map": o.map,
         "realtime_scoring": o.realtime_scoring_enabled
         if o.HasField("realtime_scoring_enabled")
@@ -126,8 +126,12 @@ def settings_dict(msg: pb.GameSettings) -> dict[str, Any]:
         options["world_government"] = o.world_government if o.HasField("world_government") else True
     if o.HasField("seed"):
         options["seed"] = o.seed
+    return options
+
+
+def settings_dict(msg: pb.GameSettings) -> dict[str, Any]:
     return {
-        "options": options,
+        "options": options_dict(msg.options, msg.seats),
         "seats": [seat_dict(s) for s in msg.seats],
         "seed_chosen": msg.seed_chosen,
         "creator_account_id": msg.creator_account_id,
@@ -463,6 +467,8 @@ def summary_dict(msg: pb.GameSummary) -> dict[str, Any]:
         "updated_at_ms": msg.updated_at_ms,
         "seed_chosen": msg.seed_chosen,
     }
+    if msg.HasField("options"):  # a service from before GameSummary.options has none
+        data["options"] = options_dict(msg.options, msg.seats)
     if msg.HasField("result"):
         data["result"] = result_dict(msg.result)
     return data

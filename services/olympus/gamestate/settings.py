@@ -95,12 +95,14 @@ def summary_to_proto(
     if meta is None:
         meta = GameMeta.from_json(game_id, row["meta"])
     status = row["status"].decode()
+    settings = settings_to_proto(meta, False)  # the seed stays GetGame's to tell
     msg = pb.GameSummary(
         game_id=game_id,
         status=value_of(STATUSES, status),
         version=int(row["version"]),
         players=meta.options.players,
-        seats=settings_to_proto(meta, False).seats,
+        seats=settings.seats,
+        options=settings.options,
         generation=int(row["generation"] or 0),
         phase=value_of(PHASES, (row["phase"] or b"").decode()),
         waiting_for=orjson.loads(row["waiting"] or b"[]"),

@@ -1260,7 +1260,7 @@ class ListGamesRequest(_message.Message):
     def __init__(self, status: _Optional[_Union[GameStatus, str]] = ..., page_size: _Optional[int] = ..., page_token: _Optional[str] = ...) -> None: ...
 
 class GameSummary(_message.Message):
-    __slots__ = ("game_id", "status", "version", "players", "seats", "generation", "phase", "waiting_for", "created_at_ms", "updated_at_ms", "result", "seed_chosen", "create_time", "update_time")
+    __slots__ = ("game_id", "status", "version", "players", "seats", "generation", "phase", "waiting_for", "created_at_ms", "updated_at_ms", "result", "seed_chosen", "create_time", "update_time", "options")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     VERSION_FIELD_NUMBER: _ClassVar[int]
@@ -1275,6 +1275,7 @@ class GameSummary(_message.Message):
     SEED_CHOSEN_FIELD_NUMBER: _ClassVar[int]
     CREATE_TIME_FIELD_NUMBER: _ClassVar[int]
     UPDATE_TIME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     status: GameStatus
     version: int
@@ -1289,7 +1290,8 @@ class GameSummary(_message.Message):
     seed_chosen: bool
     create_time: _timestamp_pb2.Timestamp
     update_time: _timestamp_pb2.Timestamp
-    def __init__(self, game_id: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., players: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., created_at_ms: _Optional[int] = ..., updated_at_ms: _Optional[int] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., seed_chosen: _Optional[bool] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ...) -> None: ...
+    options: GameOptions
+    def __init__(self, game_id: _Optional[str] = ..., status: _Optional[_Union[GameStatus, str]] = ..., version: _Optional[int] = ..., players: _Optional[int] = ..., seats: _Optional[_Iterable[_Union[SeatInfo, _Mapping]]] = ..., generation: _Optional[int] = ..., phase: _Optional[_Union[Phase, str]] = ..., waiting_for: _Optional[_Iterable[int]] = ..., created_at_ms: _Optional[int] = ..., updated_at_ms: _Optional[int] = ..., result: _Optional[_Union[GameResult, _Mapping]] = ..., seed_chosen: _Optional[bool] = ..., create_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., update_time: _Optional[_Union[datetime.datetime, _timestamp_pb2.Timestamp, _Mapping]] = ..., options: _Optional[_Union[GameOptions, _Mapping]] = ...) -> None: ...
 
 class ListGamesResponse(_message.Message):
     __slots__ = ("games", "next_page_token")
