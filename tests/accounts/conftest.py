@@ -10,8 +10,7 @@ import grpc
 import pytest
 from accounts_support import Admin, auth, olympus, unique
 
-from olympus.v1 import accounts_pb2 as pb
-from olympus.v1 import accounts_pb2_grpc
+from olympus.v1 import accounts_pb2 as pb, accounts_pb2_grpc
 from services import ServiceProcess, running_service
 
 

@@ -16,8 +16,7 @@ import pytest
 from accounts_support import Admin, auth, unique
 
 from olympus.platform.errors import error_details, field_violations
-from olympus.v1 import accounts_pb2 as pb
-from olympus.v1 import accounts_pb2_grpc
+from olympus.v1 import accounts_pb2 as pb, accounts_pb2_grpc
 
 Stub = accounts_pb2_grpc.AccountServiceStub
 SECRET_RE = re.compile(r"olywh_[A-Za-z0-9_-]{43}")

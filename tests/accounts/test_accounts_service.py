@@ -14,8 +14,7 @@ import redis
 from accounts_support import Admin, auth, olympus, unique
 
 from olympus.platform.errors import error_details
-from olympus.v1 import accounts_pb2 as pb
-from olympus.v1 import accounts_pb2_grpc
+from olympus.v1 import accounts_pb2 as pb, accounts_pb2_grpc
 
 Stub = accounts_pb2_grpc.AccountServiceStub
 KEY_RE = re.compile(r"oly_[A-Za-z0-9_-]{43}")

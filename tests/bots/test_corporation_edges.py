@@ -11,8 +11,7 @@ from olympus.bench.corporations import AssignedCorporation, Spec, edges, play, w
 from olympus.bots import GreedyBot, make_bot
 from olympus.bots.corporations import CORPORATION_EDGE, applies, corporation_edge, strongest
 from olympus.engine import ChooseSetup, Game, GameOptions
-from olympus.engine.cards.catalogue import corporation_pool
-from olympus.engine.cards.catalogue import get as card_def
+from olympus.engine.cards.catalogue import corporation_pool, get as card_def
 
 
 def _new(seed: int, **options: object) -> Game:

@@ -11,8 +11,14 @@ import pytest
 from position_helpers import set_player, table
 
 from helpers import cid, decision, play
-from olympus.engine import Game, GameOptions, InvalidPosition, PlayCard, UnknownRules
-from olympus.engine import version as engine_version
+from olympus.engine import (
+    Game,
+    GameOptions,
+    InvalidPosition,
+    PlayCard,
+    UnknownRules,
+    version as engine_version,
+)
 from olympus.engine.decisions import SelectCards
 from olympus.engine.version import KNOWN_RULES, RULES_VERSION, serve
 

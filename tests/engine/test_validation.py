@@ -6,8 +6,7 @@ import random
 import string
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from olympus.engine import (
     ChooseCards,

@@ -17,8 +17,7 @@ import pytest
 
 from olympus.client import OlympusClient
 from olympus.platform.errors import error_details
-from olympus.v1 import accounts_pb2, accounts_pb2_grpc
-from olympus.v1 import game_pb2 as pb
+from olympus.v1 import accounts_pb2, accounts_pb2_grpc, game_pb2 as pb
 from services import ServiceProcess, WorkerProcesses, create_account, running_service
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ladder"))

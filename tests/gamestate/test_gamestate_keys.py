@@ -14,8 +14,7 @@ import redis
 
 from olympus.client import OlympusClient
 from olympus.platform.errors import error_details
-from olympus.v1 import board_pb2
-from olympus.v1 import game_pb2 as pb
+from olympus.v1 import board_pb2, game_pb2 as pb
 from services import create_account
 
 Metadata = tuple[tuple[str, str], ...]

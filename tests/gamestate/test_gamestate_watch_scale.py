@@ -25,8 +25,7 @@ from olympus.gamestate.service import REDIS_CONNECTIONS, WATCH_READERS, make_set
 from olympus.platform.config import ServiceSettings
 from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.platform.errors import error_details
-from olympus.v1 import game_pb2 as pb
-from olympus.v1 import game_pb2_grpc
+from olympus.v1 import game_pb2 as pb, game_pb2_grpc
 from services import running_service
 
 SERVICE_NAME = "olympus-gamestate"  # every connection of the service is named so

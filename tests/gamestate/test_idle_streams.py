@@ -16,8 +16,7 @@ from collections.abc import Iterator
 import grpc
 import pytest
 
-from olympus.v1 import game_pb2 as pb
-from olympus.v1 import game_pb2_grpc
+from olympus.v1 import game_pb2 as pb, game_pb2_grpc
 from services import ServiceProcess, create_account, running_service
 
 SCALE = 20

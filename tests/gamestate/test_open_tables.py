@@ -26,8 +26,7 @@ from olympus.gamestate.durability import WAIT_REPLICAS_ENV, WAIT_TIMEOUT_MS_ENV
 from olympus.gamestate.open_tables import OPEN_INDEX
 from olympus.gamestate.seating import account_key, ended_key
 from olympus.platform.errors import error_details
-from olympus.v1 import accounts_pb2, accounts_pb2_grpc
-from olympus.v1 import game_pb2 as pb
+from olympus.v1 import accounts_pb2, accounts_pb2_grpc, game_pb2 as pb
 from services import ServiceProcess, running_service
 
 Metadata = tuple[tuple[str, str], ...]

@@ -20,8 +20,7 @@ from test_gamestate_sdk import assert_views_are_the_engines
 
 from olympus.client import GameServiceError, OlympusClient
 from olympus.matchmaking.formats import Format, format_from_proto
-from olympus.v1 import catalogue_pb2, catalogue_pb2_grpc, matchmaking_pb2
-from olympus.v1 import game_pb2 as pb
+from olympus.v1 import catalogue_pb2, catalogue_pb2_grpc, game_pb2 as pb, matchmaking_pb2
 from services import running_service
 
 

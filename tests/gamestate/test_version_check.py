@@ -13,8 +13,7 @@ from contextlib import asynccontextmanager
 import pytest
 
 from olympus.engine import Game, GameOptions
-from olympus.gamestate import held
-from olympus.gamestate import store as st
+from olympus.gamestate import held, store as st
 from olympus.gamestate.core import Created, Games, unpack_blob
 from olympus.gamestate.durability import NO_WAIT, Durability, NotReplicated
 from olympus.gamestate.ending import Ending

@@ -18,8 +18,7 @@ from platform_stack import platform
 from olympus.matchmaking import rated
 from olympus.matchmaking.formats import format_from_proto
 from olympus.platform.embedded_redis import EmbeddedRedis
-from olympus.v1 import game_pb2, game_pb2_grpc
-from olympus.v1 import matchmaking_pb2 as mm_pb
+from olympus.v1 import game_pb2, game_pb2_grpc, matchmaking_pb2 as mm_pb
 
 BOT = Path(__file__).with_name("external_bot.py")
 

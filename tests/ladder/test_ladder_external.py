@@ -25,8 +25,14 @@ from olympus.ladder.schedule import _table
 from olympus.ladder.store import LadderSpec, LadderStore
 from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.platform.errors import error_details
-from olympus.v1 import game_pb2, game_pb2_grpc, ladder_pb2, ladder_pb2_grpc, matchmaking_pb2_grpc
-from olympus.v1 import matchmaking_pb2 as mm
+from olympus.v1 import (
+    game_pb2,
+    game_pb2_grpc,
+    ladder_pb2,
+    ladder_pb2_grpc,
+    matchmaking_pb2 as mm,
+    matchmaking_pb2_grpc,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "matchmaking"))
 

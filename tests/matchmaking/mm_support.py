@@ -20,8 +20,7 @@ import redis.asyncio as aioredis
 from olympus.accounts.keys import KeyStore
 from olympus.platform.embedded_redis import RedisUnavailable, embedded_redis
 from olympus.platform.errors import error_details
-from olympus.v1 import game_pb2, matchmaking_pb2, matchmaking_pb2_grpc
-from olympus.v1 import matchmaking_pb2 as mm
+from olympus.v1 import game_pb2, matchmaking_pb2, matchmaking_pb2 as mm, matchmaking_pb2_grpc
 from services import ServiceProcess, accounts_on, running_service
 
 T = TypeVar("T")

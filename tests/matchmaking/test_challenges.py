@@ -31,11 +31,8 @@ from olympus.matchmaking.challenges import (
 from olympus.matchmaking.formats import format_from_proto
 from olympus.matchmaking.store import now_ms
 from olympus.platform.embedded_redis import EmbeddedRedis
-from olympus.scoring import ratings as rt
-from olympus.scoring import store as sst
-from olympus.v1 import game_pb2 as pb
-from olympus.v1 import game_pb2_grpc
-from olympus.v1 import matchmaking_pb2 as mm
+from olympus.scoring import ratings as rt, store as sst
+from olympus.v1 import game_pb2 as pb, game_pb2_grpc, matchmaking_pb2 as mm
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "ladder"))
 

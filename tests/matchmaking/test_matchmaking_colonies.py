@@ -7,8 +7,7 @@ from mm_support import enqueue, fresh_format, get, make_players, matched, stub
 from test_matchmaking_service import game_stub
 
 from olympus.matchmaking.formats import format_from_proto
-from olympus.v1 import game_pb2, game_pb2_grpc
-from olympus.v1 import matchmaking_pb2 as mm
+from olympus.v1 import game_pb2, game_pb2_grpc, matchmaking_pb2 as mm
 from services import ServiceProcess
 
 

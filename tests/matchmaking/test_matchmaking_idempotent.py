@@ -40,8 +40,7 @@ from olympus.matchmaking.matcher import (
 )
 from olympus.matchmaking.store import MatchRow, MatchStore, match_key, new_match_id, ticket_key
 from olympus.platform.identity import service_key_from_env, service_metadata
-from olympus.v1 import game_pb2, game_pb2_grpc
-from olympus.v1 import matchmaking_pb2 as mm
+from olympus.v1 import game_pb2, game_pb2_grpc, matchmaking_pb2 as mm
 from services import running_service
 
 WIRE_FORMAT = mm.MatchFormat(players=2, time_control=game_pb2.TimeControl(decision_seconds=300))

@@ -19,8 +19,7 @@ from mm_support import (
 
 from olympus.matchmaking.formats import format_from_proto
 from olympus.matchmaking.store import MatchStore
-from olympus.v1 import game_pb2, game_pb2_grpc
-from olympus.v1 import matchmaking_pb2 as mm
+from olympus.v1 import game_pb2, game_pb2_grpc, matchmaking_pb2 as mm
 
 
 def test_a_replica_finishes_or_releases_the_matches_of_a_dead_one() -> None:

@@ -21,8 +21,7 @@ from mm_support import (
 )
 
 from olympus.matchmaking.store import waiting_key
-from olympus.v1 import game_pb2, game_pb2_grpc
-from olympus.v1 import matchmaking_pb2 as mm
+from olympus.v1 import game_pb2, game_pb2_grpc, matchmaking_pb2 as mm
 from services import ServiceProcess, running_service
 
 

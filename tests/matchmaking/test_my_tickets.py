@@ -6,8 +6,7 @@ from __future__ import annotations
 import grpc
 from mm_support import Player, enqueue, fresh_format, make_players, matched, refusal, stub
 
-from olympus.v1 import game_pb2, game_pb2_grpc
-from olympus.v1 import matchmaking_pb2 as mm
+from olympus.v1 import game_pb2, game_pb2_grpc, matchmaking_pb2 as mm
 from services import ServiceProcess
 
 

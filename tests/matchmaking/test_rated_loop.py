@@ -23,10 +23,8 @@ from olympus.matchmaking import rated
 from olympus.matchmaking.formats import format_from_proto
 from olympus.matchmaking.store import ticket_key
 from olympus.platform.embedded_redis import EmbeddedRedis
-from olympus.scoring import ratings as rt
-from olympus.scoring import store as sst
-from olympus.v1 import game_pb2, game_pb2_grpc, scoring_pb2, scoring_pb2_grpc
-from olympus.v1 import matchmaking_pb2 as mm
+from olympus.scoring import ratings as rt, store as sst
+from olympus.v1 import game_pb2, game_pb2_grpc, matchmaking_pb2 as mm, scoring_pb2, scoring_pb2_grpc
 
 BACKFILL_S = "2"
 INACTIVITY_S = "4"

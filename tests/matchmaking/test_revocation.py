@@ -19,8 +19,13 @@ from platform_stack import Platform, platform
 from olympus.platform.embedded_redis import EmbeddedRedis
 from olympus.platform.errors import error_details
 from olympus.platform.keycheck import SHORT_TTL_S
-from olympus.v1 import accounts_pb2, accounts_pb2_grpc, game_pb2, game_pb2_grpc
-from olympus.v1 import matchmaking_pb2 as mm
+from olympus.v1 import (
+    accounts_pb2,
+    accounts_pb2_grpc,
+    game_pb2,
+    game_pb2_grpc,
+    matchmaking_pb2 as mm,
+)
 
 # A revocation is pushed (tens of ms); with the push lost it still lands within the short
 # cache life plus a stream's own recheck. Generous on a loaded machine, and far below a human's

@@ -13,8 +13,7 @@ from platform_support import RedisServer, wait_for
 
 from olympus.client import GameServiceError, OlympusClient
 from olympus.platform.errors import error_details
-from olympus.v1 import catalogue_pb2, catalogue_pb2_grpc
-from olympus.v1 import game_pb2 as pb
+from olympus.v1 import catalogue_pb2, catalogue_pb2_grpc, game_pb2 as pb
 from services import running_service
 
 

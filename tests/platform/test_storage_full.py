@@ -22,8 +22,7 @@ from olympus.client.players import pick
 from olympus.client.sdk import GameServiceError
 from olympus.platform.embedded_redis import RedisUnavailable, embedded_redis
 from olympus.platform.errors import error_details
-from olympus.v1 import accounts_pb2, accounts_pb2_grpc
-from olympus.v1 import game_pb2 as pb
+from olympus.v1 import accounts_pb2, accounts_pb2_grpc, game_pb2 as pb
 
 
 @pytest.fixture(scope="module")

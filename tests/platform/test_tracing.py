@@ -18,8 +18,10 @@ import pytest
 import redis
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from opentelemetry import trace
-from opentelemetry.proto.collector.trace.v1 import trace_service_pb2 as otlp
-from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc as otlp_grpc
+from opentelemetry.proto.collector.trace.v1 import (
+    trace_service_pb2 as otlp,
+    trace_service_pb2_grpc as otlp_grpc,
+)
 from opentelemetry.proto.trace.v1 import trace_pb2
 
 from olympus.client import OlympusClient

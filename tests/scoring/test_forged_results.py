@@ -15,9 +15,7 @@ from scoring_support import account_id, rated_game, wait_finished
 
 from olympus.platform.errors import error_details
 from olympus.scoring import store as st
-from olympus.v1 import game_pb2 as gpb
-from olympus.v1 import game_pb2_grpc
-from olympus.v1 import scoring_pb2 as pb
+from olympus.v1 import game_pb2 as gpb, game_pb2_grpc, scoring_pb2 as pb
 from olympus.v1.game_pb2_grpc import GameServiceStub
 from olympus.v1.scoring_pb2_grpc import ScoringServiceStub
 

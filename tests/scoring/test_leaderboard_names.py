@@ -10,8 +10,7 @@ import grpc
 from platform_stack import Platform
 from scoring_support import account_id, rated_game
 
-from olympus.v1 import game_pb2_grpc
-from olympus.v1 import scoring_pb2 as pb
+from olympus.v1 import game_pb2_grpc, scoring_pb2 as pb
 from olympus.v1.scoring_pb2_grpc import ScoringServiceStub
 
 

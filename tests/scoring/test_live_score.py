@@ -13,8 +13,7 @@ from worker_support import finished, wait_for
 from olympus.client import OlympusClient
 from olympus.engine import Game, GameOptions
 from olympus.platform.errors import error_details
-from olympus.v1 import game_pb2 as gpb
-from olympus.v1 import scoring_pb2 as pb
+from olympus.v1 import game_pb2 as gpb, scoring_pb2 as pb
 from olympus.v1.scoring_pb2_grpc import ScoringServiceStub
 
 

@@ -20,8 +20,7 @@ from olympus.client.wire import log_dict
 from olympus.engine import Game, GameOptions
 from olympus.platform.errors import error_details
 from olympus.scoring import store as st
-from olympus.v1 import game_pb2
-from olympus.v1 import scoring_pb2 as pb
+from olympus.v1 import game_pb2, scoring_pb2 as pb
 from olympus.v1.game_pb2_grpc import GameServiceStub
 from olympus.v1.scoring_pb2_grpc import ScoringServiceStub
 

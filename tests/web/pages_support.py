@@ -24,8 +24,14 @@ from platform_stack import Platform, platform
 from scoring_support import Bearer, rated_game, wait_finished
 
 from olympus.platform.embedded_redis import RedisUnavailable, embedded_redis
-from olympus.v1 import game_pb2 as gpb
-from olympus.v1 import game_pb2_grpc, ladder_pb2, ladder_pb2_grpc, scoring_pb2, scoring_pb2_grpc
+from olympus.v1 import (
+    game_pb2 as gpb,
+    game_pb2_grpc,
+    ladder_pb2,
+    ladder_pb2_grpc,
+    scoring_pb2,
+    scoring_pb2_grpc,
+)
 
 BOTS = ["random", "passive"]  # the ladder's, rated as "bot:random" and "bot:passive"
 GAMES = 2  # rated games between the same two players: each player page's chart has 2 points

@@ -32,9 +32,7 @@ from olympus.client import OlympusClient, SeatHandle, StaleVersion
 from olympus.client.players import pick
 from olympus.gamestate.webhooks import SHARDS, delivery_id, record_key, schedule_key
 from olympus.platform.embedded_redis import EmbeddedRedis
-from olympus.v1 import accounts_pb2 as apb
-from olympus.v1 import accounts_pb2_grpc
-from olympus.v1 import game_pb2 as pb
+from olympus.v1 import accounts_pb2 as apb, accounts_pb2_grpc, game_pb2 as pb
 
 REPLAY_WINDOW_S = 300  # what the proto tells receivers: older timestamps are replays
 METRICS_PORT = free_port()  # chosen free now; the worker serves its /metrics there

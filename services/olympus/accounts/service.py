@@ -42,8 +42,7 @@ from olympus.platform.keycheck import (
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.server import ServiceHooks, Setup, rpc, stream_rpc
 from olympus.platform.storage import check_storage
-from olympus.v1 import accounts_pb2 as pb
-from olympus.v1 import accounts_pb2_grpc
+from olympus.v1 import accounts_pb2 as pb, accounts_pb2_grpc
 
 from .events import EventHub
 from .keys import (

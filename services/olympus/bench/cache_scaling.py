@@ -32,8 +32,7 @@ from typing import Any
 import grpc
 
 from olympus.platform.embedded_redis import embedded_redis
-from olympus.v1 import game_pb2 as pb
-from olympus.v1 import game_pb2_grpc
+from olympus.v1 import game_pb2 as pb, game_pb2_grpc
 
 from .service import Plan, Timing, _answers, _service, _timed
 

@@ -35,8 +35,7 @@ from grpc_health.v1 import health, health_pb2_grpc
 
 from olympus.engine import Game, GameOptions
 from olympus.platform.embedded_redis import embedded_redis
-from olympus.v1 import game_pb2 as pb
-from olympus.v1 import game_pb2_grpc
+from olympus.v1 import game_pb2 as pb, game_pb2_grpc
 
 from .service import Timing, _create, _noop, _play, _repeated
 

@@ -52,8 +52,7 @@ from olympus.client.players import pick
 from olympus.gamestate.store import LOG_CHUNK, game_key
 from olympus.platform.embedded_redis import embedded_redis
 from olympus.platform.strict import whole_arg
-from olympus.v1 import game_pb2 as pb
-from olympus.v1 import game_pb2_grpc
+from olympus.v1 import game_pb2 as pb, game_pb2_grpc
 
 from .fuzz_inputs import DECISION_KINDS, Attempt, Situation, attempts, random_message
 from .workers import _workers

@@ -32,8 +32,7 @@ from olympus.gamestate.events import answer_event
 from olympus.gamestate.livescore import LiveScores, live_score
 from olympus.gamestate.meta import GameMeta, TimeControl
 from olympus.platform.embedded_redis import embedded_redis
-from olympus.v1 import game_pb2 as pb
-from olympus.v1 import game_pb2_grpc
+from olympus.v1 import game_pb2 as pb, game_pb2_grpc
 
 from .service import Plan, Timing, _answers, _service, _timed
 

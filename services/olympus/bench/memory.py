@@ -36,8 +36,7 @@ import redis
 
 from olympus.engine import Game, GameOptions
 from olympus.platform.embedded_redis import embedded_redis
-from olympus.v1 import game_pb2 as pb
-from olympus.v1 import game_pb2_grpc
+from olympus.v1 import game_pb2 as pb, game_pb2_grpc
 
 from .service import _service
 

@@ -34,8 +34,7 @@ import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from olympus.engine import Game, GameOptions
-from olympus.v1 import game_pb2 as pb
-from olympus.v1 import game_pb2_grpc
+from olympus.v1 import game_pb2 as pb, game_pb2_grpc
 
 
 def _cpu_seconds(pid: int) -> float:

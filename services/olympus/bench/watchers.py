@@ -34,8 +34,7 @@ import grpc
 import redis
 
 from olympus.platform.embedded_redis import embedded_redis
-from olympus.v1 import game_pb2 as pb
-from olympus.v1 import game_pb2_grpc
+from olympus.v1 import game_pb2 as pb, game_pb2_grpc
 
 from .service import _answers, _cpu_seconds, _service
 

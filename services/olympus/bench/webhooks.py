@@ -34,8 +34,7 @@ import redis.asyncio as aioredis
 
 from olympus.accounts.keys import KeyStore
 from olympus.launcher import stack_env, start_workers, stop
-from olympus.v1 import accounts_pb2, accounts_pb2_grpc, game_pb2_grpc
-from olympus.v1 import game_pb2 as pb
+from olympus.v1 import accounts_pb2, accounts_pb2_grpc, game_pb2 as pb, game_pb2_grpc
 
 from .service import Plan, Timing, _answers, _play
 

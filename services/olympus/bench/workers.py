@@ -38,8 +38,7 @@ from olympus.gamestate.autoplay import bot_answer
 from olympus.gamestate.meta import GameMeta, SeatMeta, TimeControl
 from olympus.gamestate.table import Table
 from olympus.platform.embedded_redis import embedded_redis
-from olympus.v1 import game_pb2 as pb
-from olympus.v1 import game_pb2_grpc
+from olympus.v1 import game_pb2 as pb, game_pb2_grpc
 
 from .service import _service
 

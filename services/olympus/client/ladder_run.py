@@ -15,9 +15,7 @@ from dataclasses import dataclass, field
 
 import grpc
 
-from olympus.v1 import ladder_pb2 as lpb
-from olympus.v1 import ladder_pb2_grpc, scoring_pb2_grpc
-from olympus.v1 import scoring_pb2 as spb
+from olympus.v1 import ladder_pb2 as lpb, ladder_pb2_grpc, scoring_pb2 as spb, scoring_pb2_grpc
 
 BOT_PREFIX = "bot:"  # a built-in bot's rated player (GameRecord.seats.player)
 

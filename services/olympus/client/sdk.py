@@ -34,19 +34,21 @@ from typing import Any, TypeVar
 import grpc
 
 from olympus.platform.config import default_address
-from olympus.v1 import board_pb2, game_pb2_grpc
-from olympus.v1 import game_pb2 as pb
+from olympus.v1 import board_pb2, game_pb2 as pb, game_pb2_grpc
 
 from . import wire
 from .board import board_dict
 
 # The refusals and results live in replies.py; importable from here, as they always were.
-from .replies import ActResult as ActResult
-from .replies import CreatedGame as CreatedGame
-from .replies import DecisionState as DecisionState
-from .replies import GameServiceError as GameServiceError
-from .replies import StaleVersion as StaleVersion
-from .replies import _error, _storage_full_wait
+from .replies import (
+    ActResult as ActResult,
+    CreatedGame as CreatedGame,
+    DecisionState as DecisionState,
+    GameServiceError as GameServiceError,
+    StaleVersion as StaleVersion,
+    _error,
+    _storage_full_wait,
+)
 
 DEFAULT_ADDRESS = default_address("gamestate")
 ADDRESS_ENV = "OLYMPUS_GAMESTATE_ADDRESS"

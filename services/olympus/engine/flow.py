@@ -10,8 +10,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from .actions import Answer, ChooseAmount, ChooseCards, ChooseSetup, ConvertPlants, Pass
-from .cards.catalogue import BEGINNER_ID
-from .cards.catalogue import get as card_def
+from .cards.catalogue import BEGINNER_ID, get as card_def
 from .colonies import colonies_production, note_card_in_play
 from .constants import (
     CARD_BUY_COST,

@@ -19,14 +19,21 @@ from typing import Any
 
 import orjson
 
-from . import flow as _flow  # noqa: F401  (registers the phase instructions)
-from . import ops as _ops  # noqa: F401  (registers the card-effect instructions)
-from . import prelude as _prelude  # noqa: F401  (registers the Prelude expansion's rules)
-from . import turn as _turn  # noqa: F401  (registers the action phase)
+from . import (
+    flow as _flow,  # noqa: F401  (registers the phase instructions)
+    ops as _ops,  # noqa: F401  (registers the card-effect instructions)
+    prelude as _prelude,  # noqa: F401  (registers the Prelude expansion's rules)
+    turn as _turn,  # noqa: F401  (registers the action phase)
+)
 from .actions import Answer, from_dict, parse
 from .board import LAND
-from .cards.catalogue import BEGINNER_ID, corporation_pool, prelude_pool, project_deck
-from .cards.catalogue import get as card_def
+from .cards.catalogue import (
+    BEGINNER_ID,
+    corporation_pool,
+    get as card_def,
+    prelude_pool,
+    project_deck,
+)
 from .colonies import deal_colonies
 from .constants import CITY, GREENERY, NEUTRAL, SOLO_STARTING_TR, STARTING_TR
 from .decisions import Decision
@@ -43,8 +50,7 @@ from .interpreter import pending_decisions, run
 from .mutate import draw_cards
 from .options import GameOptions
 from .placement import legal_spaces
-from .position import build as build_position
-from .position import position_of
+from .position import build as build_position, position_of
 from .prelude import PRELUDES_DEALT, draw_preludes
 from .rng import below, seed_state, shuffle
 from .scoring import Score, result, scores

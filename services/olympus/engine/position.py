@@ -34,12 +34,10 @@ from .constants import (
     TEMPERATURE_MAX,
     TEMPERATURE_MIN,
     TEMPERATURE_STEP,
+    TILE_NAMES as TILE_KIND_NAMES,
     VENUS_MAX,
     VENUS_MIN,
     VENUS_STEP,
-)
-from .constants import (
-    TILE_NAMES as TILE_KIND_NAMES,
 )
 from .errors import (
     BadCount,

@@ -15,11 +15,9 @@ from .cards.catalogue import (
     BEGINNER_NUMBER,
     corporation_pool,
     find,
+    get as card_def,
     prelude_pool,
     project_deck,
-)
-from .cards.catalogue import (
-    get as card_def,
 )
 from .cards.model import CardDef, card_id
 from .colonies import holder_in_play

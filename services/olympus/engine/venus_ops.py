@@ -19,8 +19,7 @@ from functools import cache
 from typing import Any
 
 from .actions import Answer, ChooseAmount, ChooseCards, ChoosePlayer
-from .cards.catalogue import all_cards
-from .cards.catalogue import get as card_def
+from .cards.catalogue import all_cards, get as card_def
 from .cards.model import CardDef, card_number
 from .constants import FLOATER, MC, VENUS
 from .decisions import Decision, SelectAmount, SelectCards, SelectPlayer
@@ -173,8 +172,10 @@ def _repeatable(g: GameState, p: Player, viron: int) -> dict[int, list[int]]:
     """Used cards (never Viron itself) and which of their action alternatives can be used
     again now: condition met, cost affordable as the action itself may be paid (Rotator
     Impacts' titanium), effects possible."""
-    from .turn_options import _condition_holds as condition_holds  # (import cycle)
-    from .turn_options import action_rule
+    from .turn_options import (
+        _condition_holds as condition_holds,  # (import cycle)
+        action_rule,
+    )
 
     out: dict[int, list[int]] = {}
     for c in p.used:

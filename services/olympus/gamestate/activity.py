@@ -18,9 +18,7 @@ from typing import Any
 import grpc
 
 from olympus.platform.identity import service_metadata
-from olympus.v1 import game_pb2 as pb
-from olympus.v1 import matchmaking_pb2 as mm
-from olympus.v1 import matchmaking_pb2_grpc
+from olympus.v1 import game_pb2 as pb, matchmaking_pb2 as mm, matchmaking_pb2_grpc
 
 log = logging.getLogger("olympus.gamestate.activity")
 

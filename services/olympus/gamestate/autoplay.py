@@ -22,8 +22,7 @@ from olympus.engine.redact import redacted
 from olympus.platform.errors import NotFound
 from olympus.platform.tracing import tracer
 
-from . import clocks
-from . import store as st
+from . import clocks, store as st
 from .core import RESIGNED_BOT, Games, Loaded, check_game_id, now_ms
 from .meta import GameMeta
 

@@ -19,11 +19,10 @@ from olympus.engine.board import (
     RESTRICTED,
     MapDef,
     Space,
+    load_map as engine_map,
 )
-from olympus.engine.board import load_map as engine_map
 from olympus.engine.cards.catalogue import find as find_card
-from olympus.engine.colony_tiles import TILES as COLONY_TILES
-from olympus.engine.colony_tiles import TRACK_STEPS
+from olympus.engine.colony_tiles import TILES as COLONY_TILES, TRACK_STEPS
 from olympus.engine.milestones import AWARDS, MILESTONES, VENUS_AWARDS, VENUS_MILESTONES
 from olympus.engine.options import GameOptions
 from olympus.v1 import board_pb2 as pb

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from olympus.api.answers import answer_to_dict, target_proto
-from olympus.api.answers import answer_to_proto as wire_answer_to_proto
+from olympus.api.answers import (
+    answer_to_dict,
+    answer_to_proto as wire_answer_to_proto,
+    target_proto,
+)
 from olympus.api.cards import card_ref, card_refs, is_card_number
 from olympus.api.vocab import (
     CARDS_PURPOSES,

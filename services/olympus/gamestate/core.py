@@ -22,8 +22,7 @@ from olympus.engine import Game, GameOptions
 from olympus.platform.errors import AlreadyExists, Unauthenticated, Unavailable
 from olympus.v1 import game_pb2 as pb
 
-from . import clocks
-from . import store as st
+from . import clocks, store as st
 from .answering import Answering
 from .auth import HOST, new_token, token_hash, well_formed
 from .chosen import Chosen

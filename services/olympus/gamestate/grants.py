@@ -30,8 +30,8 @@ from typing import Any
 from olympus.platform.storage import storage_calls
 
 from .auth import token_hash
+from .keys import game_key, token_key
 from .lru import Lru
-from .store import game_key, token_key
 
 _storage = storage_calls("game", "olympus.gamestate.grants", prefix="grants_")
 

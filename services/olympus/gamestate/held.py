@@ -24,8 +24,7 @@ from olympus.engine.version import check_rules
 from olympus.platform.errors import Conflict, NotFound, PermissionDenied, Unauthenticated
 from olympus.v1 import game_pb2 as pb
 
-from . import clocks
-from . import store as st
+from . import clocks, store as st
 from .auth import HOST, token_hash, well_formed
 from .game_values import (
     BotDispatcher,

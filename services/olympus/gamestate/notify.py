@@ -1,6 +1,6 @@
 """One Redis connection per process that hears the live events of every game watched here.
 
-The commit scripts PUBLISH each new event on its game's channel (``store.live_channel``). This
+The commit scripts PUBLISH each new event on its game's channel (``keys.live_channel``). This
 connection SUBSCRIBEs a game's channel while the process has watchers of that game and hands
 each message to a `Listener` (the `watch.EventHub`), so the number of connections does not grow
 with the number of watched games.

@@ -35,8 +35,8 @@ from typing import Any
 
 from olympus.platform.storage import storage_calls
 
+from .keys import PREFIX, game_key
 from .meta import GameMeta
-from .store import PREFIX, game_key
 
 RATED = f"{PREFIX}:games:rated"
 ENDED_KEPT = 50  # ended games remembered per account

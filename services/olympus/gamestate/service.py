@@ -17,8 +17,7 @@ import grpc
 
 from olympus.api.times import timestamp
 from olympus.api.vocab import STATUSES, value_of
-from olympus.bots import BOTS
-from olympus.bots import DESCRIPTIONS as BOT_DESCRIPTIONS
+from olympus.bots import BOTS, DESCRIPTIONS as BOT_DESCRIPTIONS
 from olympus.engine.board import MAP_TITLES
 from olympus.platform import heartbeats, metrics
 from olympus.platform.config import ServiceSettings
@@ -30,14 +29,18 @@ from olympus.platform.identity import (
     Principal,
     service_key_from_env,
 )
-from olympus.platform.keycheck import Authenticator, KeyService, RedisCursor, caller
-from olympus.platform.keycheck import remote_key_service as _remote_keys
+from olympus.platform.keycheck import (
+    Authenticator,
+    KeyService,
+    RedisCursor,
+    caller,
+    remote_key_service as _remote_keys,
+)
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.server import ServiceHooks, rpc, stream_rpc
 from olympus.platform.storage import check_storage
 from olympus.platform.tasks import TaskSender, celery_app
-from olympus.v1 import board_pb2, game_pb2_grpc
-from olympus.v1 import game_pb2 as pb
+from olympus.v1 import board_pb2, game_pb2 as pb, game_pb2_grpc
 
 from . import store as st
 from .account import HEARTBEAT_S, AccountGames

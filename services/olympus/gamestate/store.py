@@ -47,44 +47,18 @@ from .cluster_pipe import ClusterPipe
 from .durability import NO_WAIT, Durability, NotReplicated
 from .keys import (
     GAME_PARTS as GAME_PARTS,
-)
-from .keys import (
     PREFIX as PREFIX,
-)
-from .keys import (
     TIMER_SHARDS as TIMER_SHARDS,
-)
-from .keys import (
     game_key as game_key,
-)
-from .keys import (
     idem_field as idem_field,
-)
-from .keys import (
     index_key as index_key,
-)
-from .keys import (
     live_channel as live_channel,
-)
-from .keys import (
     member_game as member_game,
-)
-from .keys import (
     pack_state as pack_state,
-)
-from .keys import (
     short_digest as short_digest,
-)
-from .keys import (
     timer_key as timer_key,
-)
-from .keys import (
     timer_shard as timer_shard,
-)
-from .keys import (
     token_key as token_key,
-)
-from .keys import (
     unpack_state as unpack_state,
 )
 from .pipe import PipeError, RedisPipe

@@ -66,8 +66,9 @@ from olympus.platform.keycheck import (
 from olympus.platform.storage import storage_calls
 
 from .clocks import bot_played
+from .keys import PREFIX
 from .meta import GameMeta
-from .store import PREFIX, GameStore
+from .store import GameStore
 from .table import Table
 
 log = logging.getLogger("olympus.gamestate.webhooks")

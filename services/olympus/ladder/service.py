@@ -23,8 +23,7 @@ from olympus.platform.keycheck import (
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.server import ServiceHooks, rpc
 from olympus.platform.storage import check_storage
-from olympus.v1 import ladder_pb2, ladder_pb2_grpc
-from olympus.v1 import ladder_pb2 as pb
+from olympus.v1 import ladder_pb2, ladder_pb2 as pb, ladder_pb2_grpc
 
 from .peers import Addresses, Peers, Refused
 from .schedule import LADDER_SECONDS, LadderScheduler

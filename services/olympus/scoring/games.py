@@ -11,8 +11,7 @@ import grpc
 
 from olympus.platform.errors import InvalidArgument, NotFound, PermissionDenied, Unavailable
 from olympus.platform.identity import service_metadata
-from olympus.v1 import game_pb2 as gpb
-from olympus.v1 import game_pb2_grpc
+from olympus.v1 import game_pb2 as gpb, game_pb2_grpc
 
 TIMEOUT_S = 5.0
 RECONNECT_OPTIONS = (("grpc.max_reconnect_backoff_ms", 5_000),)

@@ -7,8 +7,7 @@ the places and the ranking (the M€ tie-break), as its results do."""
 from __future__ import annotations
 
 from olympus.platform.errors import FailedPrecondition
-from olympus.v1 import game_pb2
-from olympus.v1 import scoring_pb2 as pb
+from olympus.v1 import game_pb2, scoring_pb2 as pb
 
 from . import ratings as rt
 

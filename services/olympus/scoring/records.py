@@ -9,8 +9,7 @@ import time
 from typing import Any
 
 from olympus.api.times import timestamp
-from olympus.v1 import game_pb2
-from olympus.v1 import scoring_pb2 as pb
+from olympus.v1 import game_pb2, scoring_pb2 as pb
 
 from . import ratings as rt
 

@@ -35,11 +35,9 @@ from olympus.platform.keycheck import KeyService, accounts_address_from_env, rem
 from olympus.platform.redis_pool import redis_client
 from olympus.platform.server import ServiceHooks, rpc
 from olympus.platform.storage import check_storage
-from olympus.v1 import game_pb2, scoring_pb2_grpc
-from olympus.v1 import scoring_pb2 as pb
+from olympus.v1 import game_pb2, scoring_pb2 as pb, scoring_pb2_grpc
 
-from . import ratings as rt
-from . import store as st
+from . import ratings as rt, store as st
 from .games import GameRecords
 from .live import live_score
 from .names import AccountNames

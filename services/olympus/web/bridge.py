@@ -26,8 +26,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from olympus.platform import metrics
 from olympus.platform.errors import Unavailable
 from olympus.platform.identity import forwarded_metadata
-from olympus.v1 import accounts_pb2, board_pb2
-from olympus.v1 import game_pb2 as pb
+from olympus.v1 import accounts_pb2, board_pb2, game_pb2 as pb
 
 from .catalogue_rows import compact_catalogue
 from .guard import (

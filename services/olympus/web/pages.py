@@ -19,8 +19,7 @@ from typing import Any
 
 from aiohttp import web
 
-from olympus.v1 import game_pb2 as pb
-from olympus.v1 import ladder_pb2, scoring_pb2
+from olympus.v1 import game_pb2 as pb, ladder_pb2, scoring_pb2
 
 from .bridge import UPSTREAM, upstream_md
 from .guard import client_address

@@ -24,8 +24,10 @@ from olympus.platform.tasks import (
     WEBHOOK_SWEEP,
 )
 
-from . import metrics as _task_signals  # noqa: F401 - counts and times every task
-from . import runtime as rt
+from . import (
+    metrics as _task_signals,  # noqa: F401 - counts and times every task
+    runtime as rt,
+)
 from .app import app, settings
 from .runtime import now_ms
 
