@@ -86,11 +86,17 @@ def change_prod(g: GameState, p: Player, res: int, delta: int) -> None:
 
 
 def raise_tr(g: GameState, p: Player, n: int) -> None:
+    """Every change of a player's TR goes through here, so that each is logged: ("tr", seat,
+    the change as made (a loss stops at 0), the TR now)."""
     if n > 0:
         p.tr += n
         p.tr_raised = True
+        log(g, "tr", p.seat, n, p.tr)
     elif n < 0:
+        before = p.tr
         p.tr = max(0, p.tr + n)
+        if p.tr != before:
+            log(g, "tr", p.seat, p.tr - before, p.tr)
 
 
 def draw_cards(g: GameState, n: int) -> list[int]:
@@ -106,11 +112,14 @@ def draw_cards(g: GameState, n: int) -> list[int]:
     return out
 
 
-def draw_into_hand(g: GameState, p: Player, n: int) -> None:
+def draw_into_hand(g: GameState, p: Player, n: int, logged: bool = True) -> int:
+    """Draw `n` cards into the hand (how many came: the deck may run dry). The log tells only
+    how many (`logged` False: the caller tells it, as a placement's bonus)."""
     cards = draw_cards(g, n)
     p.hand.extend(cards)
-    if cards:
+    if cards and logged:
         log(g, "draw", p.seat, len(cards))
+    return len(cards)
 
 
 # --- global parameters ------------------------------------------------------------------------
@@ -188,21 +197,7 @@ def place_tile(g: GameState, seat: int, tile: str, space: int, card: int = 0) ->
     log(g, "tile", seat, tile, space)
     p = g.players[seat] if seat >= 0 else None
     if p is not None:
-        for bonus in sp.bonus:
-            if bonus == "steel":
-                p.res[STEEL] += 1
-            elif bonus == "titanium":
-                p.res[TITANIUM] += 1
-            elif bonus == "plant":
-                p.res[PLANTS] += 1
-            elif bonus == "heat":
-                p.res[HEAT] += 1
-            elif bonus == "card":
-                draw_into_hand(g, p, 1)
-        tiles = g.tiles
-        oceans_next = sum(1 for n in sp.neighbours if tiles[n] == OCEAN)
-        if oceans_next:
-            p.res[MC] += OCEAN_ADJACENCY_BONUS * oceans_next
+        _space_goods(g, p, sp.bonus, sum(1 for n in sp.neighbours if g.tiles[n] == OCEAN), space)
     if kind == OCEAN:
         if g.oceans < OCEANS_MAX:
             g.oceans += OCEANS_STEP
@@ -214,6 +209,36 @@ def place_tile(g: GameState, seat: int, tile: str, space: int, card: int = 0) ->
     fire_tile_placed(g, seat, kind, space)
     if owed:  # Helion's split of the fee, asked before the triggers run
         push(g, ("pay", seat, 0, owed))
+
+
+# A space's bonus goods: the resource each one gives (a "card" is drawn instead), and its name
+# in the log (the view's resource names).
+SPACE_GOODS = {"steel": STEEL, "titanium": TITANIUM, "plant": PLANTS, "heat": HEAT}
+GOODS_NAMES = {STEEL: "steel", TITANIUM: "titanium", PLANTS: "plants", HEAT: "heat"}
+
+
+def _space_goods(
+    g: GameState, p: Player, bonus: tuple[str, ...], oceans_next: int, space: int
+) -> None:
+    """Hand out the goods a placement earns, the space's printed ones and the M€ of the oceans
+    next to it, and log each kind once: ("bonus", seat, what, how many, space), what being a
+    resource or "cards" (a count only: which cards were drawn stays hidden)."""
+    earned: dict[str, int] = {}
+    for b in bonus:
+        res = SPACE_GOODS.get(b)
+        if res is not None:
+            p.res[res] += 1
+            name = GOODS_NAMES[res]
+            earned[name] = earned.get(name, 0) + 1
+        elif b == "card":
+            drawn = draw_into_hand(g, p, 1, logged=False)
+            if drawn:
+                earned["cards"] = earned.get("cards", 0) + drawn
+    if oceans_next:
+        p.res[MC] += OCEAN_ADJACENCY_BONUS * oceans_next
+        earned["megacredits"] = OCEAN_ADJACENCY_BONUS * oceans_next
+    for what, n in earned.items():
+        log(g, "bonus", p.seat, what, n, space)
 
 
 def _later_bonuses(g: GameState, p: Player, bonus: tuple[str, ...]) -> int:
