@@ -199,6 +199,15 @@ def test_events_stream_every_version(stack: WebStack) -> None:
     assert event["version"] == "1" and event["kind"] == "EVENT_KIND_CREATED"
 
 
+def streams_open(stack: WebStack) -> float:
+    """The bridge's olympus_web_streams_open gauge, read from its metrics."""
+    with urllib.request.urlopen(f"http://127.0.0.1:{stack.metrics_port}/metrics") as r:
+        for line in r.read().decode().splitlines():
+            if line.startswith("olympus_web_streams_open "):
+                return float(line.split()[1])
+    raise AssertionError("no olympus_web_streams_open in the bridge's metrics")
+
+
 def test_a_browser_that_closes_its_event_stream_is_no_error(stack: WebStack) -> None:
     """The browser leaves (a tab closed, another page): the bridge ends its watch quietly, with
     no error logged, however the next write finds the connection gone."""
@@ -206,6 +215,7 @@ def test_a_browser_that_closes_its_event_stream_is_no_error(stack: WebStack) -> 
     host.ok("POST", "/api/session/guest")
     game_id, _ = two_humans(host)
     before = Path(stack.web_log).read_text()
+    streams = streams_open(stack)
     with socket.create_connection(("127.0.0.1", int(stack.url.rsplit(":", 1)[1])), 10) as raw:
         raw.sendall(f"GET /api/games/{game_id}/events?from=0 HTTP/1.1\r\nHost: x\r\n\r\n".encode())
         seen = b""
@@ -217,7 +227,11 @@ def test_a_browser_that_closes_its_event_stream_is_no_error(stack: WebStack) -> 
         raw.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
     host.ok("POST", f"/api/games/{game_id}/resign", {})
     host.ok("POST", f"/api/games/{game_id}/abort", {"reason": "testing"})
-    time.sleep(1.0)  # the bridge has written (and failed) by now
+    # The bridge has met the closed connection and ended the watch once its gauge is back.
+    deadline = time.monotonic() + 30
+    while streams_open(stack) != streams:
+        assert time.monotonic() < deadline, "the bridge never ended the closed stream"
+        time.sleep(0.05)
     new = Path(stack.web_log).read_text()[len(before) :]
     assert "Traceback" not in new and "Error handling request" not in new, new
 
