@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from olympus.engine.board import SUPPORTED_MAPS
+from olympus.engine.options import GameOptions
 from olympus.platform.errors import InvalidArgument, quote
 
 LADDER_NAME_RE = re.compile(r"[A-Za-z0-9._-]{1,64}")  # matched whole; also its scoring queue
@@ -24,3 +25,28 @@ def check_map(name: str) -> None:
             reason="UNKNOWN_MAP",
             metadata={"supported": ",".join(SUPPORTED_MAPS)},
         )
+
+
+def check_table(
+    players: int,
+    *,
+    corporate_era: bool,
+    prelude: bool,
+    colonies: bool,
+    venus: bool,
+    world_government: bool | None,
+    map_name: str,
+) -> None:
+    """The engine's own refusal (InvalidOptions: INVALID_ARGUMENT, reason INVALID_OPTIONS, in
+    its words) of a table it could never deal, for a service that stores tables to make later
+    (a ladder): the game service would refuse each of its games the same way."""
+    check_map(map_name)
+    GameOptions(
+        players=players,
+        corporate_era=corporate_era,
+        prelude=prelude,
+        colonies=colonies,
+        venus=venus,
+        world_government=world_government,
+        map=map_name,
+    )

@@ -29,7 +29,7 @@ from typing import Any
 
 import orjson
 
-from olympus.api.names import check_map, valid_ladder_name
+from olympus.api.names import check_table, valid_ladder_name
 from olympus.platform.errors import InvalidArgument, NotFound, quote
 from olympus.platform.storage import storage_calls
 
@@ -96,11 +96,15 @@ class LadderSpec:
             raise _invalid("max games: 0 (no limit) or more")
         # Refused here as the game service refuses them (the same reasons), so that a ladder
         # that could never make a game is never stored.
-        check_map(self.map)
-        if self.world_government and not self.venus:
-            raise InvalidArgument(
-                "world_government is a Venus Next rule: set venus too",
-                reason="INVALID_OPTIONS",
+        for players in self.players:
+            check_table(
+                players,
+                corporate_era=self.corporate_era,
+                prelude=self.prelude,
+                colonies=self.colonies,
+                venus=self.venus,
+                world_government=self.world_government,
+                map_name=self.map,
             )
 
     @property
