@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 import pytest
+from bridge_reasons import bridge_reasons
 from node_support import run_page_script
 
 from olympus.engine.cards.catalogue import by_number
@@ -99,7 +100,8 @@ def test_no_prompt_or_refusal_is_left_in_english(language: str) -> None:
 
 
 def test_every_refusal_worded_is_a_reason_with_its_metadata() -> None:
-    reasons = set(errors_pb2.ErrorReason.keys())
+    # A service's reason (errors.proto) or one the web bridge refuses with itself.
+    reasons = set(errors_pb2.ErrorReason.keys()) | bridge_reasons()
     for key, phrase in words("en").items():
         if not key.startswith("refusal."):
             continue
