@@ -55,7 +55,12 @@ export function vpText([kind, points, per, subject]) {
   if (kind === "per_tag") return t("vp.per", { vp, what: each("req.tag", { tag: t(`tag.${subject}`) }) });
   if (kind === "per_cities") return t("vp.per", { vp, what: each("req.cities_any") });
   if (kind === "per_colonies") return t("vp.per", { vp, what: each("req.colonies") });
-  if (kind === "per_adjacent") return t("vp.adjacent", { vp, tile: t(`tile.TILE_TYPE_${String(subject).toUpperCase()}`) });
+  if (kind === "per_adjacent") {
+    // A tile whose word has another gender than the phrase's (Belarusian "места") has its own.
+    const own = `vp.adjacent.${subject}`;
+    if (t(own) !== own) return t(own, { vp });
+    return t("vp.adjacent", { vp, tile: t(`tile.TILE_TYPE_${String(subject).toUpperCase()}`) });
+  }
   if (kind === "if_resource") return t("vp.if_resource", { vp, what: tn(`cres.${subject}`, per) });
   return vp;
 }
