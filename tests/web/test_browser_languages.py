@@ -25,7 +25,7 @@ LANGUAGES = {
     "zh-Hant": "zh-Hant",
     "be-tarask": "be-tarask",
     "zh": "zh",
-    "be": "be-tarask",
+    "be": "be",
 }
 # The first family of each Chinese stack in style.css: the script's own font.
 CJK_FONT = {"zh-Hant": '"Noto Sans TC"', "zh": '"Noto Sans SC"'}

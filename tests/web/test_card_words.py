@@ -24,8 +24,9 @@ from olympus.web import cardwords
 from olympus.web.cardwords import CARDS_DIR, FIELDS, SECTIONS, Words, english, generated, load
 
 STATIC = Path(__file__).resolve().parents[2] / "services/olympus/web/static"
-# Every card-words file but English's; `be` (official orthography) reads be-tarask's.
-TRANSLATIONS = ("vi", "zh-Hant", "be-tarask", "zh")
+# Every card-words file but English's (`be`, the official orthography, converted by hand from
+# be-tarask).
+TRANSLATIONS = ("vi", "zh-Hant", "be-tarask", "zh", "be")
 ENGLISH = english()
 
 # Names a translation keeps as English writes them, and why: Vietnamese writes corporations'
@@ -151,7 +152,7 @@ def test_chinese_and_belarusian_hold_no_latin_words_but_symbols() -> None:
     too: M€, X, the names' AI/UNMI/SF, the maps' initials of "A. Engineer" and "V. Electrician"
     in Chinese, the Chinese guide's own "Terraform", "TR" and "VP"."""
     allowed = {"M", "X", "AI", "UNMI", "SF", "A", "V", "Terraform", "TR", "VP"}
-    for language in ("zh-Hant", "zh", "be-tarask"):
+    for language in ("zh-Hant", "zh", "be-tarask", "be"):
         words = load(language)
         latin = {
             word
@@ -247,10 +248,90 @@ def test_belarusian_is_in_the_classical_orthography() -> None:
 
 
 def test_the_official_orthography_page_stays_official() -> None:
-    """`be` keeps the official spelling for the page's own words (its card texts fall back to
-    be-tarask's, documented in docs/languages.md)."""
-    text = all_text(page_words("be")).lower()
-    assert "вытворчасць" in text and "вытворчасьць" not in text
+    """`be` keeps the official spelling for the page's own words and its card words: every
+    marker of the classical orthography has its official form there instead."""
+    text = all_text(load("be")) + all_text(page_words("be"))
+    for classical, official in TARASKIEVICA.items():
+        assert not spelled(classical, text), classical
+        assert spelled(official, text), official
+
+
+# Spellings only the classical orthography has (anywhere in a word), with what the official one
+# writes: the soft sign of assimilative softness, the soft л and the э of loan words, ґ, -ьне
+# nouns, зь/ня/бяз, the -аў genitive plurals the official one does not use, the guides' own
+# abbreviations and words. A blind copy of be-tarask.json, or an entry left unconverted, keeps
+# some of them.
+CLASSICAL_ONLY = {
+    "сьв": "св",  # сьвет, сьвідравіна
+    "сьл": "сл",  # пасьля
+    "сьм": "см",  # касьмічны
+    "сьц": "сц",  # вытворчасьць, ёсьць
+    "зьмян": "змян",  # зьмяншае (not вазьміце: both write it so)
+    "зьн": "зн",  # зьніміце, зьнішчальнік
+    "ньн": "нн",  # дзеяньне, пакаленьне
+    "цьц": "цц",  # жыцьця
+    "дзьв": "дзв",  # дзьве
+    "плянэт": "планет",
+    "лябар": "лабар",
+    "калёні": "калоні",
+    "каляніст": "каланіст",
+    "флёт": "флот",
+    "лягер": "лагер",
+    "тэхналёг": "тэхналог",
+    "экаляг": "экалаг",
+    "энэрг": "энерг",
+    "тэмпэрат": "тэмперат",
+    "вэнэр": "венер",
+    "мэтал": "метал",
+    "эфэкт": "эфект",
+    "эўроп": "еўроп",
+    "ґ": "г",
+    "расьлінаў": "раслін",
+    "картаў": "карт",
+    "жывёлаў": "жывёл",
+    "цэтлік": "тэг",
+    "цеплын": "цяпл",
+}
+CLASSICAL_WORDS = {
+    "зь": "з",
+    "ня": "не",
+    "бяз": "без",
+    "ПП": "ачкі",
+    "РЗ": "ТР",
+    "тлен": "кісларод",
+}
+
+
+def classical_spellings(text: str) -> list[str]:
+    lower = text.lower()
+    found = [form for form in CLASSICAL_ONLY if form in lower]
+    words = set(re.findall(r"[^\W\d_]+", text))
+    return found + sorted(set(CLASSICAL_WORDS) & words)
+
+
+def test_the_official_card_words_are_converted_not_copied() -> None:
+    """be.json is be-tarask.json's wording in the official spelling: no entry keeps a classical
+    spelling, while the classical file has each of them (so the list tests something), and the
+    two files differ wherever the classical entry has one."""
+    official, classical = load("be"), load("be-tarask")
+    left = {
+        (section, key, field): found
+        for section in SECTIONS
+        for key, entry in official[section].items()
+        for field, text in entry.items()
+        if (found := classical_spellings(text))
+    }
+    assert not left, left
+    everything = all_text(classical)
+    assert sorted(classical_spellings(everything)) == sorted([*CLASSICAL_ONLY, *CLASSICAL_WORDS])
+    official_text = all_text(official).lower()
+    for official_form in [*CLASSICAL_ONLY.values(), *CLASSICAL_WORDS.values()]:
+        assert official_form.lower() in official_text, official_form
+    for section in SECTIONS:
+        for key, entry in classical[section].items():
+            for field, text in entry.items():
+                if classical_spellings(text):
+                    assert official[section][key][field] != text, (section, key, field)
 
 
 LOADER_CHECK = """
@@ -274,16 +355,22 @@ console.log(JSON.stringify(out));
 """
 
 
-def test_the_page_loader_reads_a_language_with_english_behind_it() -> None:
+def loader_check(root: Path) -> dict[str, list[str]]:
+    """What js/cardwords.js (under `root`, with its i18n/cards files) looks up per language."""
     result = subprocess.run(
-        ["node", "--input-type=module", "-e", LOADER_CHECK, str(STATIC)],
+        ["node", "--input-type=module", "-e", LOADER_CHECK, str(root)],
         capture_output=True,
         text=True,
         timeout=60,
         check=True,
     )
-    seen = json.loads(result.stdout)
-    hant, be_tarask = load("zh-Hant"), load("be-tarask")
+    seen: dict[str, list[str]] = json.loads(result.stdout)
+    return seen
+
+
+def test_the_page_loader_reads_a_language_with_english_behind_it() -> None:
+    seen = loader_check(STATIC)
+    hant, be = load("zh-Hant"), load("be")
     assert seen["zh-Hant"][:6] == [
         hant["cards"]["R13"]["name"],
         hant["cards"]["001"]["text"],
@@ -292,7 +379,15 @@ def test_the_page_loader_reads_a_language_with_english_behind_it() -> None:
         "木衛四",
         hant["colonies"]["luna"]["bonus"],
     ]
-    assert seen["be"][0] == be_tarask["cards"]["R13"]["name"] == "ТорҐейт"
+    # `be` reads its own file, not the classical orthography's (ТорҐейт).
+    assert seen["be"][:6] == [
+        "ТорГейт",
+        be["cards"]["001"]["text"],
+        be["milestones"]["mayor"]["name"],
+        be["awards"]["banker"]["name"],
+        be["colonies"]["callisto"]["name"],
+        be["colonies"]["luna"]["bonus"],
+    ]
     assert seen["vi"][4] == "Callisto" and seen["vi"][2] == "Thị trưởng"
     english_row = seen["en"]
     assert english_row[:5] == [
@@ -305,6 +400,32 @@ def test_the_page_loader_reads_a_language_with_english_behind_it() -> None:
     assert seen["xx"] == english_row  # a language with no card file reads English
     for row in seen.values():
         assert row[6:] == ["from the server", "Z99"]
+
+
+def test_an_entry_missing_from_be_reads_be_tarask_then_english(tmp_path: Path) -> None:
+    """The loader's per-entry fallback: a card missing from be.json (a card added to be-tarask
+    and not yet converted) shows the classical orthography's words, one missing from both the
+    English; a language with no source file (vi) goes straight to English."""
+    (tmp_path / "js").mkdir()
+    (tmp_path / "js" / "cardwords.js").write_bytes((STATIC / "js" / "cardwords.js").read_bytes())
+    cards = tmp_path / "i18n" / "cards"
+    cards.mkdir(parents=True)
+    be, be_tarask, vi = load("be"), load("be-tarask"), load("vi")
+    del be["cards"]["R13"], be["milestones"]["mayor"]
+    del be["colonies"]["luna"], be_tarask["colonies"]["luna"], vi["cards"]["R13"]
+    for name, words in {"en": ENGLISH, "be": be, "be-tarask": be_tarask, "vi": vi}.items():
+        (cards / f"{name}.json").write_text(json.dumps(words, ensure_ascii=False), "utf-8")
+    seen = loader_check(tmp_path)
+    assert seen["be"][:6] == [
+        be_tarask["cards"]["R13"]["name"],  # ТорҐейт, from be-tarask
+        be["cards"]["001"]["text"],
+        be_tarask["milestones"]["mayor"]["name"],
+        be["awards"]["banker"]["name"],
+        be["colonies"]["callisto"]["name"],
+        ENGLISH["colonies"]["luna"]["bonus"],  # in neither Belarusian file
+    ]
+    assert seen["be"][0] == "ТорҐейт" and seen["be"][1] != be_tarask["cards"]["001"]["text"]
+    assert seen["vi"][0] == "ThorGate" and seen["vi"][2] == "Thị trưởng"
 
 
 @pytest.fixture(scope="module")

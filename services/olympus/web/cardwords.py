@@ -9,8 +9,9 @@ Two of the files are generated, never edited by hand:
 - zh.json (Simplified Chinese) from the hand-written zh-Hant.json by a character and phrase
   converter (OpenCC, Taiwan -> mainland), so the two scripts say the same thing.
 
-vi, zh-Hant and be-tarask are written by hand; `be` (official orthography) has no card file of
-its own and reads be-tarask's (docs/languages.md says why).
+vi, zh-Hant and be-tarask are written by hand; `be` (official orthography) is converted by hand
+from be-tarask (the same wording in the official spelling and the page's own game words;
+docs/languages.md says how), and the page reads an entry missing from it in be-tarask.
 
     python -m olympus.web.cardwords          rewrite en.json and zh.json
     python -m olympus.web.cardwords --check  exit 1 when a committed file is not current

@@ -3,12 +3,14 @@
 // English where a word is missing. `await loadCardWords(language)` once per language switch,
 // then look words up.
 
-// Page languages whose card words live in another file: the official-orthography Belarusian
-// page reads the classical-orthography card texts (docs/languages.md says why).
-const CARD_FILES = { be: "be-tarask" };
+// Languages whose file was made from another one's: an entry missing from it reads the source
+// language's before English (the official-orthography Belarusian file is converted by hand
+// from the classical one, so a card added there and not yet here still reads in Belarusian).
+const SOURCE_FILES = { be: "be-tarask" };
 
 let english = null;
 let words = null;
+let source = null;
 
 async function fetchWords(code) {
   const response = await fetch(`/static/i18n/cards/${code}.json`);
@@ -19,21 +21,30 @@ async function fetchWords(code) {
 // Never throws: a file that cannot be read leaves the words the server sent (every lookup's
 // `fallback`) on the page rather than no page at all.
 export async function loadCardWords(language) {
-  const file = CARD_FILES[language] || language;
+  source = null;
   try {
     if (!english) english = await fetchWords("en");
-    words = file === "en" ? english : await fetchWords(file);
+    words = language === "en" ? english : await fetchWords(language);
   } catch (error) {
     console.warn(`card words for ${language} not loaded: ${error.message}`);
-    words = english;
+    words = null;
+  }
+  const from = SOURCE_FILES[language];
+  if (from) {
+    try {
+      source = await fetchWords(from);
+    } catch (error) {
+      console.warn(`card words for ${language}'s source ${from} not loaded: ${error.message}`);
+    }
   }
 }
 
-// One field of one entry: the language's, then English's, then `fallback` (what the server
-// sent, say), then the id itself.
+// One field of one entry: the language's, then its source language's (SOURCE_FILES), then
+// English's, then `fallback` (what the server sent, say), then the id itself.
 function word(section, id, field, fallback) {
   const key = String(id ?? "");
-  return words?.[section]?.[key]?.[field] || english?.[section]?.[key]?.[field] || (fallback ?? key);
+  const own = (dictionary) => dictionary?.[section]?.[key]?.[field];
+  return own(words) || own(source) || own(english) || (fallback ?? key);
 }
 
 // Colony tiles are keyed by their name in lower case (the page's data-tile).

@@ -4,7 +4,7 @@ import { api } from "./api.js";
 import { h, showMessage } from "./dom.js";
 import { t, tOr, wordElement } from "./i18n.js";
 import { refusalText } from "./prompts.js";
-import { openTableChoice, openTablesPanel } from "./tables.js";
+import { mapTitle, openTableChoice, openTablesPanel, optionsLine } from "./tables.js";
 
 // A refusal in the reader's words (its reason's message), as the game page words them.
 function failed(error) {
@@ -137,14 +137,17 @@ function matchmakingPanel(choices, session) {
     h("p", {}, h("label", {}, t("lobby.players"), " ", players), " ", h("label", {}, t("lobby.map"), " ", maps)), find, " ", status);
 }
 
-async function gamesPanel() {
+async function gamesPanel(choices) {
   const list = h("tbody");
   const panel = h("section", { id: "games" }, h("h2", {}, t("lobby.games")),
     h("table", {}, h("thead", {}, h("tr", {}, [t("lobby.game"), t("lobby.players"), t("generation"), t("phase"), ""].map((x) => h("th", {}, x)))), list));
   for (const status of ["GAME_STATUS_ACTIVE", "GAME_STATUS_FINISHED"]) {
     const { games } = await api("GET", `/api/games?status=${status}`);
     for (const g of games) {
-      list.append(h("tr", { "data-game": g.game_id }, h("td", {}, g.game_id), h("td", {}, g.players),
+      // The table's map and options, in the open tables' words (GameSummary.options; none
+      // from a service before it).
+      const table = g.options ? [" · ", h("span", { class: "table-map" }, mapTitle(choices, g.options.map)), optionsLine(g.options)] : null;
+      list.append(h("tr", { "data-game": g.game_id }, h("td", {}, g.game_id, table), h("td", {}, g.players),
         h("td", {}, g.generation), h("td", {}, t(`phase.${g.phase}`)),
         h("td", {}, h("a", { href: `#/game/${g.game_id}`, class: g.mine ? "open" : "watch" },
           g.mine ? t("lobby.open") : t("lobby.watch")),
@@ -158,5 +161,5 @@ export async function renderLobby(app) {
   const redraw = () => renderLobby(app);
   const [session, choices] = await Promise.all([api("GET", "/api/session"), api("GET", "/api/choices")]);
   app.replaceChildren(h("div", { class: "lobby" }, sessionPanel(session, redraw), tableForm(choices),
-    openTablesPanel(session, choices), matchmakingPanel(choices, session), await gamesPanel()));
+    openTablesPanel(session, choices), matchmakingPanel(choices, session), await gamesPanel(choices)));
 }

@@ -69,7 +69,9 @@ function clockFace(ms) {
 function clockText(view, seat) {
   const clock = (view.clocks || []).find((c) => c.seat === seat);
   if (!clock) return null;
-  const deadline = Number(clock.deadline_ms) || 0;
+  // deadline_time is a Timestamp (an RFC 3339 string in the bridge's JSON, unset when the clock
+  // is stopped); deadline_ms, deprecated, is what a server from before it sends.
+  const deadline = (clock.deadline_time ? Date.parse(clock.deadline_time) : 0) || Number(clock.deadline_ms) || 0;
   const ms = deadline ? deadline - Date.now() : Number(clock.remaining_ms);
   const classes = ["clock", deadline ? "running" : "", deadline && ms < LOW_MS ? "low" : ""].join(" ");
   return h("span", { class: classes, "data-deadline": deadline || "", "data-seat": seat }, clockFace(ms));
