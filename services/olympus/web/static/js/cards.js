@@ -1,7 +1,7 @@
 // Card faces: cost, tags as icons, the requirement and the points in the reader's language,
 // the summary, resources held, and why a card in hand cannot be played now; the hand in the
 // order the reader picked; a seat's tableau grouped by kind.
-import { cardName, cardText } from "./cardwords.js";
+import { actionLabel, cardName, cardText } from "./cardwords.js";
 import { h } from "./dom.js";
 import { t, tn } from "./i18n.js";
 
@@ -76,6 +76,14 @@ export function reasonText(why) {
 
 const requirementsOf = (card) => (card.requirements || []).map(([kind, subject, minimum, maximum]) => ({ kind, subject, minimum, maximum }));
 
+// A played card's actions: each one's label in the reader's words (the card words' actions,
+// keyed as the action decision names them; the catalogue's English else), then whether the
+// card's action was used this generation (one action a card per generation, whichever).
+function actionLines(number, labels, used) {
+  return [...labels.map((label, index) => h("div", { class: "card-action", "data-action": index }, actionLabel(number, index, label))),
+    h("div", { class: used ? "action used" : "action ready" }, t(used ? "tableau.used" : "tableau.ready"))];
+}
+
 // extra: class, children, held (resources on the card), why (not playable now), used (its
 // action this generation: true / false; unset when the card has none).
 export function cardTile(ref, catalogue, extra = {}) {
@@ -93,8 +101,7 @@ export function cardTile(ref, catalogue, extra = {}) {
     h("div", { class: "summary" }, text),
     card.vp ? h("div", { class: "vp", title: t("card.vp") }, vpText(card.vp)) : null,
     resource && isSet(extra.held) ? h("div", { class: "held" }, t("card.held", { what: tn(`cres.${resource}`, extra.held) })) : null,
-    extra.used === undefined ? null : h("div", { class: extra.used ? "action used" : "action ready" },
-      t(extra.used ? "tableau.used" : "tableau.ready")),
+    extra.used === undefined ? null : actionLines(ref.number, card.actions || [], extra.used),
     extra.why ? h("div", { class: "why" }, reasonText(extra.why)) : null,
     extra.children || null);
 }

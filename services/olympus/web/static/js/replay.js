@@ -1,12 +1,13 @@
 // A finished game's replay (#/replay/<game id>): its public events stepped through on the board
 // (map.js draws it, panels.js the parameters and the log's words). The board at each step is
-// rebuilt from the public log alone (tiles, claims, temperature, oxygen, generation): a replay
-// knows nothing hidden, only what every spectator was told.
+// rebuilt from the public log alone (tiles, claims, temperature, oxygen, Venus, generation): a
+// replay knows nothing hidden, only what every spectator was told.
 import { api } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { drawMap, mapLegend } from "./map.js";
 import { logLine, parameters } from "./panels.js";
+import { optionsLine } from "./tables.js";
 
 const num = (arg) => Number(arg?.number);
 
@@ -32,6 +33,8 @@ function applyEvent(previous, event) {
       view.temperature = num(args[1]);
     } else if (entry.kind === "oxygen") {
       view.oxygen = num(args[1]);
+    } else if (entry.kind === "venus") { // Venus Next: [seat (-1: the World Government), level]
+      view.venus = num(args[1]);
     }
   }
   view.oceans = view.board.filter((x) => x.tile === "TILE_TYPE_OCEAN").length;
@@ -44,6 +47,8 @@ export function replaySteps(board, final, events) {
   let view = { settings: final.settings, status: final.status, board: [], claims: [], recent: new Set(), version: 0,
     generation: 1, phase: events[0]?.phase || final.phase, deck_size: "–",
     temperature: minimum("GLOBAL_PARAMETER_TEMPERATURE"), oxygen: minimum("GLOBAL_PARAMETER_OXYGEN"), oceans: 0 };
+  // A Venus Next game's view carries the scale (panels.js draws its track only then).
+  if (final.settings?.options?.venus) view.venus = minimum("GLOBAL_PARAMETER_VENUS");
   const steps = [view];
   for (const event of events) {
     view = applyEvent(view, event);
@@ -80,6 +85,7 @@ export async function openReplay(app, gameId) {
 
   app.replaceChildren(h("section", { id: "replay-page" },
     h("h1", {}, t("replay.title", { id: gameId })),
+    optionsLine(data.final.settings?.options, { id: "replay-options" }),
     data.cut ? h("p", { class: "muted" }, t("replay.cut")) : null,
     h("div", { class: "row", id: "replay-controls", role: "group", "aria-label": t("replay.controls") },
       button("replay-first", "replay.first", () => 0), button("replay-back", "replay.back", () => at - 1),

@@ -19,7 +19,8 @@ function seatLine(seat) {
   return `${who}: ${seat.account_name || t("tables.seat_taken")}`;
 }
 
-function mapTitle(choices, map) {
+// A map's title in the reader's words (the open tables, the lobby's games).
+export function mapTitle(choices, map) {
   const chosen = map || "tharsis";
   return tOr(`map.name.${chosen}`, (choices.maps.find((m) => m.map === chosen) || { title: map }).title);
 }
