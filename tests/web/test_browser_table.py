@@ -1,7 +1,7 @@
 """The game page as a table (marked `browser`): it fits a phone (360×740, touch; the ladder and player pages too) as well as a wide
 screen, running clocks tick and a timeout is told, the creator of a person-and-person table is
-shown an invitation link per seat that seats a second browser, a spectator is offered no table
-controls, and the map has a legend. Screenshots under artifacts/screenshots/."""
+shown an invitation link per seat (in a new tab too) that seats a second browser, a spectator
+is offered no table controls, and the map has a legend. Screenshots under artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -11,26 +11,12 @@ import pytest
 from browser_support import create_table, open_page, shot
 from midgame_support import ACTION, SPACE, past_the_setup, placed, to_a_placement, to_the_projects
 from pages_support import RatedStack
+from play_support import fits
 from web_support import WebStack
 
 pytestmark = pytest.mark.browser
 # The smallest phones in common use (a 390 px phone has room to spare), touch input.
 PHONE = {"width": 360, "height": 740}
-# Elements reaching past the viewport's right edge (or left of it) that the page does not
-# clip or scroll inside a box of their own (the games table and the log scroll by design).
-OVERFLOWING = """() => {
-  const width = document.documentElement.clientWidth;
-  const clipped = (el) => {
-    for (let p = el.parentElement; p; p = p.parentElement) {
-      if (getComputedStyle(p).overflowX !== "visible") return true;
-    }
-    return false;
-  };
-  return [...document.body.querySelectorAll("*")].filter((el) => {
-    const box = el.getBoundingClientRect();
-    return box.width > 0 && (box.right > width + 0.5 || box.left < -0.5) && !clipped(el);
-  }).map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className?.baseVal ?? el.className}`);
-}"""
 
 
 def abort(page: Any) -> None:
@@ -161,15 +147,24 @@ def test_an_invitation_link_seats_a_second_browser(browser: Any, browser_stack: 
     host.wait_for_selector("#invitations .invite[data-seat='1'] input")
     link = host.locator("#invitations .invite[data-seat='1'] input").input_value()
     assert "/#/join/" in link
+    # The host's browser in a new tab (its sessionStorage empty): the bridge gives the links
+    # back from the host's session.
+    game_id = host.evaluate("location.hash.split('/')[2]")
+    tab = host.context.new_page()
+    tab.goto(f"{browser_stack.url}/#/game/{game_id}")
+    tab.wait_for_selector("#invitations .invite[data-seat='1'] input")
+    assert tab.evaluate("sessionStorage.length") == 0
+    assert tab.locator("#invitations .invite[data-seat='1'] input").input_value() == link
     host.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    host.click("#invitations .copy")
-    host.wait_for_selector("#invitations .copy:has-text('Copied')")
-    guest = open_page(browser, link)
+    tab.click("#invitations .copy")
+    tab.wait_for_selector("#invitations .copy:has-text('Copied')")
+    copied = tab.evaluate("navigator.clipboard.readText()")
+    assert copied == link
+    guest = open_page(browser, copied)
     guest.wait_for_selector("#game")
     guest.wait_for_selector(".board[data-seat='1'] h3:has-text('(you)')")
     assert guest.locator("#invitations").count() == 0  # the guest has none to give
     # A spectator is offered nothing to press; the map says what its colours mean.
-    game_id = host.evaluate("location.hash.split('/')[2]")
     watcher = open_page(browser, f"{browser_stack.url}/#/game/{game_id}")
     watcher.wait_for_selector("#spectating")
     assert watcher.locator("#table-controls").count() == 0

@@ -28,8 +28,6 @@ from olympus.web.cardwords import load
 
 STATIC = Path(__file__).resolve().parents[2] / "services/olympus/web/static"
 LANGUAGES = ("en", "vi", "zh-Hant", "be-tarask", "zh", "be")
-# The page languages whose card words are another file's (js/cardwords.js CARD_FILES).
-CARD_FILES = {"be": "be-tarask"}
 FORMS = ("one", "few", "many", "other")
 # What js/prompts.js wordedParams adds: `counted`, from a count and a (card) resource; a colony
 # tile's `placement` bonus, from the tile.
@@ -167,7 +165,7 @@ def test_card_and_colony_labels_are_worded_in_every_language() -> None:
     seen = run_page_script(LABELS_CHECK, options, LANGUAGES)
     for language in LANGUAGES:
         page = words(language)
-        card_words = load(CARD_FILES.get(language, language))
+        card_words = load(language)
         io = card_words["colonies"]["io"]
         # n = 1: Belarusian's and English's "one" form, the same one phrase in the others.
         one = "one" if language in ("en", "be", "be-tarask") else "other"

@@ -58,14 +58,18 @@ def created_event(game: Game, time_ms: int, live: bool = False) -> pb.GameEvent:
 
 
 def resigned_event(
-    version: int, seat: int, game: Game, time_ms: int, live: bool = False
+    version: int, seat: int, game: Game, time_ms: int, live: bool = False, why: str = ""
 ) -> pb.GameEvent:
-    """A seat resigned at `version`; the table's policy plays it from now on."""
+    """A seat resigned at `version`; the table's bot plays it from now on. Its log entry says
+    so, for every watcher (the page, the command line): "resigned" for the seat's own
+    resignation, else `why` ("account_disabled": the table took the seat over), the seat its
+    argument."""
     event = pb.GameEvent(
         version=version,
         kind=value_of(EVENT_KINDS, "resigned"),
         seat=seat,
         time_ms=time_ms,
+        log=[pb.LogEntry(kind=why or "resigned", args=[pb.LogArg(number=seat)])],
     )
     event.waiting_for.extend(game.waiting_for())
     event.phase = value_of(PHASES, game.phase)

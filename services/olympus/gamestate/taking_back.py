@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from olympus.engine.undo import Undo
 from olympus.platform.errors import Conflict, InvalidArgument
-from olympus.v1 import game_pb2 as pb
 
 from . import store as st
 from .answering import SIMULTANEOUS_RETRIES, check_request, stale_error
@@ -82,9 +81,7 @@ class TakingBack(HeldGames):
                 raise over_error(game_id, now.status)
             version = now.version + 1
             table = now.table.resign(seat, version)
-            event = resigned_event(version, seat, now.game, now_ms(), meta.realtime_scoring)
-            if why:
-                event.log.append(pb.LogEntry(kind=why, args=[pb.LogArg(number=seat)]))
+            event = resigned_event(version, seat, now.game, now_ms(), meta.realtime_scoring, why)
             # The engine game is the same (a resignation changes the table only): shared.
             after = Loaded(version, now.game, table)
             outcome = await self._commit(meta, now.version, seat, RESIGN, False, after, event, None)

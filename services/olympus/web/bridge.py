@@ -284,19 +284,36 @@ async def create_game(request: web.Request) -> web.Response:
         create, metadata=upstream_md(request), timeout=CALL_TIMEOUT_S
     )
     humans = [s for s in made.seats if s.token]
-    session.host(made.game_id, made.host_token)  # this browser may abort the table
-    invitations = []
+    invites = [(s.seat, s.token) for s in humans[1:]]
+    session.host(made.game_id, made.host_token, invites)  # this browser may abort the table
     if humans:
         session.sit(made.game_id, humans[0].token)
-        invitations = [
-            {"seat": s.seat, "link": f"/#/join/{made.game_id}/{s.token}"} for s in humans[1:]
-        ]
     body = {
         "game_id": made.game_id,
         "seat": humans[0].seat if humans else None,
-        "invitations": invitations,
+        "invitations": invitation_links(made.game_id, invites),
     }
     return await with_session(request, web.json_response(body), session)
+
+
+def invitation_links(game: str, invites: list[tuple[int, str]]) -> list[dict[str, Any]]:
+    """A table's invitations as the page shows them: a link per seat, which sits whoever
+    opens it there (`join_game`). No "taken": a seat token says nothing of who holds it, and
+    the game service tells no seat's holder but an open seat's (OpenSeat.free)."""
+    return [{"seat": seat, "link": f"/#/join/{game}/{token}"} for seat, token in invites]
+
+
+async def invitations(request: web.Request) -> web.Response:
+    """The invitations of a table this browser created, from its session (any tab, any day
+    the session lives); to its host only, as each link is a seat's token. Never cached."""
+    game = game_id(request)
+    session = session_of(request)
+    if game not in session.hosts:
+        return bad_request(
+            "only the browser that created this table sees its invitations", "NOT_HOST", 403
+        )
+    body = {"invitations": invitation_links(game, session.invites.get(game, []))}
+    return web.json_response(body, headers={"Cache-Control": "no-store"})
 
 
 async def join_game(request: web.Request) -> web.Response:
@@ -540,6 +557,7 @@ def make_app(
     r.add_get("/api/games/{game_id}", game)
     r.add_get("/api/games/{game_id}/board", board)
     r.add_get("/api/games/{game_id}/events", events)
+    r.add_get("/api/games/{game_id}/invitations", invitations)
     r.add_post("/api/games/{game_id}/answer", answer)
     r.add_post("/api/games/{game_id}/undo", undo)
     r.add_post("/api/games/{game_id}/resign", resign)

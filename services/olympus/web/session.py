@@ -1,9 +1,10 @@
 """A browser's session, kept on the server: the cookie holds an opaque id, nothing else.
 
 The session holds what the bridge needs to act for the person: their API key (a guest's or
-their own), the seat token of each game they sit at, the host tokens of the tables they made,
-and the CSRF token every state-changing request must carry. It lives in Redis, under the
-bridge's own keys:
+their own), the seat token of each game they sit at, the host tokens of the tables they made
+and those tables' invitations (the other person seats' tokens: the host gets the links back in
+any tab, any day, bridge.py `invitations`), and the CSRF token every state-changing request
+must carry. It lives in Redis, under the bridge's own keys:
 
     olympus:web:session:<SHA-256 of the id>   string: the session, encrypted, with a TTL
 
@@ -20,6 +21,7 @@ import hashlib
 import hmac
 import os
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -55,6 +57,9 @@ class Session:
     account: str = ""  # the account's name, for display
     seats: dict[str, str] = field(default_factory=dict)  # game id -> seat token
     hosts: dict[str, str] = field(default_factory=dict)  # game id -> host token (tables made here)
+    # game id -> [(seat, token)] of its other person seats (the links the host sends), kept
+    # and dropped with its host token: at most MAX_HOSTED tables, players - 1 seats each
+    invites: dict[str, list[tuple[int, str]]] = field(default_factory=dict)
     csrf: str = ""  # the token every state-changing request carries (X-CSRF-Token)
 
     def sit(self, game_id: str, token: str) -> None:
@@ -63,26 +68,39 @@ class Session:
         while len(self.seats) > MAX_SEATS:
             self.seats.pop(next(iter(self.seats)))
 
-    def host(self, game_id: str, token: str) -> None:
+    def host(self, game_id: str, token: str, invites: Sequence[tuple[int, str]] = ()) -> None:
         self.hosts.pop(game_id, None)
+        self.invites.pop(game_id, None)
         self.hosts[game_id] = token
+        if invites:
+            self.invites[game_id] = list(invites)
         while len(self.hosts) > MAX_HOSTED:
-            self.hosts.pop(next(iter(self.hosts)))
+            oldest = next(iter(self.hosts))
+            self.hosts.pop(oldest)
+            self.invites.pop(oldest, None)
 
     def to_data(self) -> dict[str, Any]:
-        return {"k": self.key, "a": self.account, "s": self.seats, "h": self.hosts, "c": self.csrf}
+        return {
+            "k": self.key,
+            "a": self.account,
+            "s": self.seats,
+            "h": self.hosts,
+            "i": self.invites,
+            "c": self.csrf,
+        }
 
     @classmethod
     def from_data(cls, sid: str, data: dict[str, Any]) -> Session:
-        seats, hosts = data.get("s", {}), data.get("h", {})
-        if not isinstance(seats, dict) or not isinstance(hosts, dict):
-            raise ValueError("seats and hosts are maps")
+        seats, hosts, invites = data.get("s", {}), data.get("h", {}), data.get("i", {})
+        if not all(isinstance(m, dict) for m in (seats, hosts, invites)):
+            raise ValueError("seats, hosts and invitations are maps")
         return cls(
             sid=sid,
             key=str(data.get("k", "")),
             account=str(data.get("a", "")),
             seats={str(g): str(t) for g, t in seats.items()},
             hosts={str(g): str(t) for g, t in hosts.items()},
+            invites={str(g): [(int(s), str(t)) for s, t in pairs] for g, pairs in invites.items()},
             csrf=str(data.get("c", "")),
         )
 
@@ -139,6 +157,7 @@ class SessionStore:
             account=session.account,
             seats=dict(session.seats),
             hosts=dict(session.hosts),
+            invites=dict(session.invites),
             csrf=secrets.token_urlsafe(32),
         )
         await self.save(fresh)

@@ -85,9 +85,16 @@ export async function openGame(app, gameId) {
     await send(answer);
   };
 
-  // The links the creator of a person-and-person table sends to the other seats (kept by the
-  // lobby for this browser when it made the table).
-  const invitations = JSON.parse(sessionStorage.getItem(`invitations.${gameId}`) || "[]");
+  // The links the creator of a person-and-person table sends to the other seats: the bridge
+  // keeps them in the host's session, so any tab of the host's browser shows them (read once,
+  // after the first drawing; a failed read leaves the panel out, as for a guest).
+  let invitations = [];
+  if (game.host) {
+    api("GET", `/api/games/${gameId}/invitations`).then((reply) => {
+      invitations = reply.invitations || [];
+      if (!game.closed) scheduleRender();
+    }).catch(() => {});
+  }
   function invitationPanel(view) {
     if (!invitations.length || view.status !== "GAME_STATUS_ACTIVE") return null;
     return h("section", { id: "invitations" }, h("h2", {}, t("invitations")), h("p", { class: "muted" }, t("invitations.hint")),

@@ -107,7 +107,6 @@ function tableForm(choices) {
         return;
       }
       const made = await api("POST", "/api/games", body);
-      sessionStorage.setItem(`invitations.${made.game_id}`, JSON.stringify(made.invitations));
       location.hash = `#/game/${made.game_id}`;
     } catch (error) { failed(error); }
   });
