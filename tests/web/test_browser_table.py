@@ -25,15 +25,6 @@ def abort(page: Any) -> None:
     page.evaluate(f"fetch('/api/games/{game_id}/abort', {{method: 'POST', body: '{{}}'}})")
 
 
-def fits(page: Any) -> None:
-    """The document is exactly as wide as the viewport: nothing scrolls sideways."""
-    width, viewport = page.evaluate(
-        "[document.documentElement.scrollWidth, document.documentElement.clientWidth]"
-    )
-    assert width == viewport, f"{width} px wide in {viewport}"
-    assert page.evaluate(OVERFLOWING) == []
-
-
 def reachable(page: Any, part: str) -> None:
     """Scrolled to, the part is on screen, within the viewport's width (a thumb can get at it)."""
     page.locator(part).scroll_into_view_if_needed()
