@@ -1,68 +1,26 @@
 """The web client in a real Chromium (marked `browser`, run by `make test-browser`): the lobby
-in every language, a whole 2-player game against a bot played by clicking to the final
-breakdown, a spectator watching it live, a refused answer, and screenshots and timings saved
-under artifacts/screenshots/."""
+in every language, a refused answer, a mid-game board on a second map, and screenshots and
+timings saved under artifacts/screenshots/ (the whole games played by clicking:
+test_browser_whole_games.py)."""
 
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import click_and_wait, create_table, load_ms, open_page, record, shot, version
+from browser_support import create_table, load_ms, open_page, record, shot, version
+from play_support import play_step
 from web_support import WebStack
 
 pytestmark = pytest.mark.browser
 I18N = Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n"
-PREFERRED_PROJECTS = ("ASTEROID", "AQUIFER", "GREENERY", "POWER_PLANT")
 
 
 @pytest.fixture
 def stack(browser_stack: WebStack) -> WebStack:
     return browser_stack
-
-
-def action_choice(page: Any) -> str:
-    for project in PREFERRED_PROJECTS:
-        selector = f"[data-project='STANDARD_PROJECT_{project}']"
-        if page.locator(selector).count():
-            return selector
-    for answer in ("convert_heat", "convert_plants", "play_card", "pass", "end_turn"):
-        if page.locator(f"#decision [data-answer='{answer}']").count():
-            return f"#decision [data-answer='{answer}']"
-    # Only a card action, milestone, award or trade is left: the first of them.
-    return "#decision [data-answer]:not([data-answer='text']):not([data-answer='undo'])"
-
-
-def play_step(page: Any, seen: set[str]) -> None:
-    """Answers the page's pending decision with a legal choice, or waits for the game."""
-    # The kind and the version in one read: a render between two reads would pair the kind
-    # of one version with the next version, and the wait below would never end.
-    kind, before = page.evaluate(
-        "[document.querySelector('#decision')?.dataset.kind || 'none',"
-        " document.body.dataset.version]"
-    )
-    if kind == "none":
-        page.wait_for_function(f"document.body.dataset.version !== '{before}'", timeout=60_000)
-        return
-    seen.add(kind)
-    if kind == "DECISION_KIND_SPACE":
-        selector = "svg polygon.legal"
-    elif kind == "DECISION_KIND_ACTION":
-        selector = action_choice(page)
-    elif kind in ("DECISION_KIND_PLAYER", "DECISION_KIND_OPTION"):
-        selector = "#decision [data-answer]:not([disabled]):not([data-answer='text'])"
-    elif kind == "DECISION_KIND_FINAL_GREENERY":
-        has_convert = page.locator("[data-answer='convert_plants']").count()
-        selector = "[data-answer='convert_plants']" if has_convert else "[data-answer='pass']"
-    elif kind == "DECISION_KIND_PLAY_CARD":
-        selector = "[data-answer='play_card']"
-    else:  # setup, cards, amount: the page's preselection is legal
-        selector = "#decision [data-answer='confirm']"
-    if not click_and_wait(page, selector) and kind == "DECISION_KIND_ACTION":
-        click_and_wait(page, "#decision [data-answer='pass']")
 
 
 def test_lobby_in_every_language(browser: Any, stack: WebStack) -> None:
@@ -105,44 +63,6 @@ def test_a_refused_answer_is_shown_and_changes_nothing(browser: Any, stack: WebS
     assert page.inner_text("#message").startswith("Refused")
     assert version(page) == before
     assert page.get_attribute("#decision", "data-kind") == "DECISION_KIND_SETUP"
-    page.context.close()
-
-
-def test_a_whole_game_by_clicking_with_a_spectator(browser: Any, stack: WebStack) -> None:
-    page = open_page(browser, stack.url + "/")
-    game_id = create_table(page, "tharsis")
-    watcher = open_page(browser, f"{stack.url}/#/game/{game_id}")
-    watcher.wait_for_selector("#spectating")
-    assert watcher.locator("#hand").count() == 0
-    watched_from = int(version(watcher))
-    game_loads = [load_ms(watcher)]
-    seen: set[str] = set()
-    screenshot_taken = False
-    deadline = time.monotonic() + 150
-    while page.locator("#final").count() == 0:
-        assert time.monotonic() < deadline, f"the game did not end; seen {sorted(seen)}"
-        play_step(page, seen)
-        generation = int(
-            page.evaluate("document.querySelector('#params span').textContent.split(' ')[1]")
-        )
-        if not screenshot_taken and generation >= 4:
-            shot(page, "midgame-tharsis")
-            screenshot_taken = True
-    shot(page, "end-of-game")
-    assert page.locator("#chart rect").count() > 0
-    assert {"DECISION_KIND_SETUP", "DECISION_KIND_ACTION", "DECISION_KIND_SPACE"} <= seen
-    # The spectator followed the game live to its end, and never received a hand.
-    watcher.wait_for_selector("#final")
-    assert int(version(watcher)) > watched_from
-    spectated = watcher.evaluate(f"fetch('/api/games/{game_id}').then(r => r.json())")
-    assert not [p for p in spectated["game"]["players"] if "own" in p]
-    shot(watcher, "spectator-end")
-    record("answer_to_screen", page.evaluate("window.olympusMetrics.answers"))
-    record("game_page_load", game_loads)
-    (Path(__file__).resolve().parents[2] / "artifacts/screenshots/decision-kinds.json").write_text(
-        json.dumps(sorted(seen)) + "\n"
-    )
-    watcher.context.close()
     page.context.close()
 
 
