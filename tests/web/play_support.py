@@ -100,3 +100,20 @@ def play_step(page: Any, seen: set[str], tap: bool = False) -> None:
     # Refused (a project the seat turned out unable to pay, say): passing is always legal.
     if press(page, selector) is False and kind == "DECISION_KIND_ACTION":
         press(page, "#decision [data-answer='pass']")
+
+
+# With the session's CSRF token (GET /api/session), as the page's own api.js sends it: without
+# it the bridge refuses the abort (403 CSRF_REJECTED).
+ABORT = """async (id) => {
+  const session = await (await fetch('/api/session')).json();
+  const reply = await fetch(`/api/games/${id}/abort`, {method: 'POST', body: '{}',
+    headers: {'Content-Type': 'application/json', 'X-CSRF-Token': session.csrf_token}});
+  return reply.status;
+}"""
+
+
+def abort(page: Any) -> None:
+    """Ends the page's table (its host may): its clock and bot seats stop using the shared
+    workers."""
+    game_id = page.evaluate("location.hash.split('/')[2]")
+    assert page.evaluate(ABORT, game_id) == 200
