@@ -175,7 +175,7 @@ def test_card_faces_in_belarusian(browser: Any, browser_stack: WebStack) -> None
         page.locator("#hand select[name=hand-sort] option[value='cost']").inner_text() == "Па кошце"
     )
     # The card's name and effect text come from the card words of the page's language.
-    words = json.loads((CARD_WORDS / "be-tarask.json").read_text("utf-8"))["cards"][BIRDS]
+    words = json.loads((CARD_WORDS / "be.json").read_text("utf-8"))["cards"][BIRDS]
     birds = page.locator(f"#hand .card[data-card='{BIRDS}']")
     assert birds.locator(".name").inner_text() == words["name"]
     assert birds.locator(".summary").inner_text() == words["text"]
@@ -198,9 +198,9 @@ def test_held_resources_used_action_and_translated_label(
     assert card.locator(".action").inner_text() == "not used this generation"
     add = page.locator("#decision [data-answer='card_action']").first
     assert add.inner_text() == "Add a microbe here"
-    page.select_option("#lang", "be")  # the card words of be-tarask (docs/languages.md)
+    page.select_option("#lang", "be")  # its own card words, be.json (docs/languages.md)
     page.locator("#decision [data-answer='card_action']:text-is('Дадайце сюды мікроб')").wait_for()
-    words = json.loads((CARD_WORDS / "be-tarask.json").read_text("utf-8"))["actions"]
+    words = json.loads((CARD_WORDS / "be.json").read_text("utf-8"))["actions"]
     assert words[f"{number}.0"]["label"] == "Дадайце сюды мікроб"
     click_and_wait(page, "#decision [data-answer='card_action']:text-is('Дадайце сюды мікроб')")
     card.locator(".action.used:text-is('ужыта ў гэтым пакаленні')").wait_for()
