@@ -13,7 +13,7 @@ import pytest
 from cli_support import PlayedGame, olympus, play
 
 from olympus.client import OlympusClient
-from olympus.client.logwords import AMOUNTS, BY_WHAT, COUNTS, SEAT_ARGS, log_line
+from olympus.client.logwords import AMOUNTS, BY_WHAT, COUNTS, SEAT_ARGS, SIGNED, log_line
 from olympus.engine.cards.catalogue import find
 from services import ServiceProcess
 
@@ -33,7 +33,9 @@ def _expected(entry: list[int | str]) -> str:
     words = []
     for i, arg in enumerate(args):
         card = find(arg) if isinstance(arg, str) else None
-        if isinstance(arg, int):
+        if isinstance(arg, int) and kind == "tr" and i == 1:  # a TR change: signed
+            words.append(f"+{arg}" if arg > 0 else f"\N{MINUS SIGN}{-arg}")
+        elif isinstance(arg, int):
             words.append(f"seat {arg}" if i in seats else str(arg))
         elif card is not None and card.number == arg:
             words.append(card.name)
@@ -45,9 +47,17 @@ def _expected(entry: list[int | str]) -> str:
             )
             words.append(next((ENGLISH[k] for k in keys if k in ENGLISH), arg))
     key = f"log.{kind}"
-    if f"{key}.other" in ENGLISH:  # a count's sentence: its English form (the count is arg 1)
+    counted = ""
+    if kind == "bonus":  # a placement's goods ({counted}: "2 steel"), or its cards (counted)
+        what, n = str(args[1]), args[2]
+        if f"{key}.{what}.other" in ENGLISH:
+            key = f"{key}.{what}.one" if n == 1 else f"{key}.{what}.other"
+        else:
+            form = "one" if n == 1 else "other"
+            counted = ENGLISH[f"prompt.res.{what}.{form}"].replace("{n}", str(n))
+    elif f"{key}.other" in ENGLISH:  # a count's sentence: its English form (the count is arg 1)
         key = f"{key}.one" if args[1] == 1 else f"{key}.other"
-    sentence = ENGLISH[key]
+    sentence = ENGLISH[key].replace("{counted}", counted)
     for i in range(5):
         sentence = sentence.replace(f"{{{i}}}", words[i] if i < len(words) else "")
     return sentence.strip()
@@ -88,7 +98,8 @@ def test_the_seat_arguments_are_the_pages_table() -> None:
 
 
 @pytest.mark.parametrize(
-    ("name", "ours"), [("COUNTS", COUNTS), ("AMOUNTS", AMOUNTS), ("BY_WHAT", BY_WHAT)]
+    ("name", "ours"),
+    [("COUNTS", COUNTS), ("AMOUNTS", AMOUNTS), ("BY_WHAT", BY_WHAT), ("SIGNED", SIGNED)],
 )
 def test_the_counted_kinds_are_the_pages_tables(name: str, ours: Mapping[str, object]) -> None:
     script = (STATIC / "js/panels.js").read_text("utf-8")
@@ -119,4 +130,18 @@ def test_counts_amounts_and_the_world_government_read_as_the_page_reads_them() -
     assert log_line(["venus", -1, 8]) == "The World Government raised Venus to 8%"
     assert log_line(["world_government", 1, "ocean"]) == (
         "The World Government placed an ocean, chosen by seat 1"
+    )
+
+
+def test_tr_changes_bonuses_and_resignations_read_as_the_page_reads_them() -> None:
+    assert log_line(["tr", 0, 1, 21]) == "seat 0's terraform rating is now 21 (+1)"
+    assert log_line(["tr", 1, -2, 18]) == "seat 1's terraform rating is now 18 (\N{MINUS SIGN}2)"
+    assert log_line(["bonus", 0, "steel", 2, 31]) == "seat 0 got 2 steel for placing on space 31"
+    assert log_line(["bonus", 0, "plants", 1, 7]) == "seat 0 got 1 plant for placing on space 7"
+    assert log_line(["bonus", 1, "megacredits", 4, 9]) == ("seat 1 got 4 M€ for placing on space 9")
+    assert log_line(["bonus", 0, "cards", 1, 5]) == "seat 0 drew 1 card for placing on space 5"
+    assert log_line(["bonus", 0, "cards", 2, 5]) == "seat 0 drew 2 cards for placing on space 5"
+    assert log_line(["resigned", 1], {1: "ada"}) == "ada resigned; a bot plays the seat from now on"
+    assert log_line(["account_disabled", 0]) == (
+        "seat 0's account was disabled; a bot plays the seat from now on"
     )

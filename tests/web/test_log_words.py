@@ -20,7 +20,7 @@ from node_support import run_page_script
 from olympus.bots import RandomBot
 from olympus.engine import Game, GameOptions
 from olympus.gamestate.convert import log_entry
-from olympus.gamestate.events import aborted_event
+from olympus.gamestate.events import aborted_event, resigned_event
 from olympus.web.cardwords import load
 from olympus.web.upstream import to_json
 
@@ -81,7 +81,12 @@ def seen_kinds(games: list[tuple[set[str], list[tuple[Any, ...]]]]) -> set[str]:
         kinds |= seen
     aborted = aborted_event(9, "host", "a reason", "action", 3, 0)
     kinds |= {entry.kind for entry in aborted.log}
-    return kinds
+    # The game service's resignations (a seat's own, a disabled account's) and the page's own
+    # line for a seat handed to a bot (js/game.js).
+    game = Game.new(GameOptions(players=2, seed=1))
+    for why in ("", "account_disabled"):
+        kinds |= {entry.kind for entry in resigned_event(2, 1, game, 0, why=why).log}
+    return kinds | {"handed_to_bot"}
 
 
 def test_every_kind_seen_has_a_sentence(seen_kinds: set[str]) -> None:
@@ -90,6 +95,7 @@ def test_every_kind_seen_has_a_sentence(seen_kinds: set[str]) -> None:
     assert {"play", "tile", "generation", "game_over", "undo", "aborted", "trade"} <= seen_kinds
     assert {"prelude", "colony", "colony_removed"} <= seen_kinds
     assert {"venus", "world_government"} <= seen_kinds
+    assert {"tr", "bonus", "resigned", "account_disabled"} <= seen_kinds
     # A counted kind's sentence is its plural forms (js/i18n.js tn): log.<kind>.other and the rest.
     missing = sorted(
         k for k in seen_kinds if f"log.{k}" not in english and f"log.{k}.other" not in english
@@ -168,4 +174,43 @@ def test_counted_log_lines_take_the_languages_plural_forms() -> None:
             counted = page[f"prompt.res.plants.{form}"].format(n=n)
             assert line == fill(page["log.lose"], {"0": "P1", "counted": counted}), (language, n)
     # Three Belarusian forms (карту / карты / картаў): the words differ, not the number only.
+    assert len({re.sub(r"\d+", "", line) for line in lines["be-tarask"][:3]}) == 3
+
+
+def test_tr_changes_bonuses_and_resignations_are_worded_in_every_language() -> None:
+    """A TR change with its sign, a placement's goods ({counted} in the amount's form) and its
+    cards (the count's form: Belarusian 1 / 2-4 / 5-20 / 21), resignations and a handover."""
+    ns = (1, 2, 5, 21)
+    entries: list[tuple[Any, ...]] = [("bonus", 0, "cards", n, 5) for n in ns]
+    entries += [("bonus", 1, "steel", n, 31) for n in ns[:3]]
+    entries += [("tr", 0, 1, 21), ("tr", 1, -2, 18), ("bonus", 0, "megacredits", 4, 9)]
+    entries += [("resigned", 1), ("account_disabled", 0), ("handed_to_bot", 1)]
+    lines = worded(entries)
+    for language in LANGUAGES:
+        page = json.loads((I18N / f"{language}.json").read_text("utf-8"))
+        forms = {
+            "be": ["one", "few", "many", "one"],
+            "en": ["one", "other", "other", "other"],
+        }.get(language.split("-")[0], ["other"] * 4)
+        got = dict(enumerate(lines[language]))
+        for i, (n, form) in enumerate(zip(ns, forms, strict=True)):
+            want = fill(page[f"log.bonus.cards.{form}"], {"0": "P0", "2": n, "3": 5})
+            assert got[i] == want, (language, n)
+        for i, (n, form) in enumerate(zip(ns[:3], forms[:3], strict=True), start=4):
+            counted = page[f"prompt.res.steel.{form}"].format(n=n)
+            want = fill(page["log.bonus"], {"0": "P1", "counted": counted, "3": 31})
+            assert got[i] == want, (language, n)
+        assert got[7] == fill(page["log.tr"], {"0": "P0", "1": "+1", "2": 21}), language
+        assert got[8] == fill(page["log.tr"], {"0": "P1", "1": "\N{MINUS SIGN}2", "2": 18})
+        counted = page["prompt.res.megacredits.other"].format(n=4)
+        assert got[9] == fill(page["log.bonus"], {"0": "P0", "counted": counted, "3": 9})
+        for i, (kind, seat) in enumerate(
+            [("resigned", "P1"), ("account_disabled", "P0"), ("handed_to_bot", "P1")], start=10
+        ):
+            assert got[i] == fill(page[f"log.{kind}"], {"0": seat}), (language, kind)
+        if language != "en":  # translated: no English sentence left
+            english = json.loads((I18N / "en.json").read_text("utf-8"))
+            for key in ("log.tr", "log.bonus", "log.resigned", "log.bonus.cards.other"):
+                assert page[key] != english[key], (language, key)
+    # Three Belarusian forms of the cards (карту / карты / картаў), the words themselves.
     assert len({re.sub(r"\d+", "", line) for line in lines["be-tarask"][:3]}) == 3

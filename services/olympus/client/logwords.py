@@ -7,7 +7,8 @@ first needed, so the terminal and the page never tell a log differently. Which a
 seat is the page's table too (SEAT_ARGS in web/static/js/panels.js; a test holds the two
 equal), and so are the kinds that count (COUNTS: the argument whose number picks the plural
 form, `log.<kind>.one` / `.other`), that move an amount of a resource (AMOUNTS: `{counted}`, "3
-plants") and whose sentence depends on what was done (BY_WHAT). Seats are called as the command
+plants"), whose sentence depends on what was done (BY_WHAT) and whose argument is a signed change
+(SIGNED: a TR change, "+1"). Seats are called as the command
 line addresses them, "seat 0" (or by their name), where the page says "Seat 1"; seat -1 is the
 World Government's (Venus Next).
 """
@@ -44,9 +45,12 @@ COUNTS: Mapping[str, int] = {
     "sell": 1,
     "undo": 1,
     "fleet": 1,
+    "bonus": 2,
 }
-AMOUNTS: Mapping[str, tuple[int, int]] = {"lose": (1, 2), "steal": (2, 3)}
-BY_WHAT: Mapping[str, int] = {"world_government": 1}
+AMOUNTS: Mapping[str, tuple[int, int]] = {"lose": (1, 2), "steal": (2, 3), "bonus": (1, 2)}
+BY_WHAT: Mapping[str, int] = {"world_government": 1, "bonus": 1}
+# As panels.js SIGNED: the argument that is a change, shown with its sign (a TR change, +1).
+SIGNED: Mapping[str, int] = {"tr": 1}
 WORLD_GOVERNMENT = -1  # the seat of a raise nobody made
 
 _PLACEHOLDER = re.compile(r"\{(\d|counted)\}")
@@ -72,6 +76,8 @@ def seat_name(seat: int, names: Mapping[int, str] | None = None) -> str:
 
 def _arg_text(kind: str, index: int, arg: int | str, names: Mapping[int, str] | None) -> str:
     if isinstance(arg, int):
+        if SIGNED.get(kind) == index:
+            return signed(arg)
         return seat_name(arg, names) if index in SEAT_ARGS.get(kind, (0,)) else str(arg)
     if is_card_number(arg):
         return card_name(arg) or arg
@@ -81,6 +87,11 @@ def _arg_text(kind: str, index: int, arg: int | str, names: Mapping[int, str] | 
         if key in words:
             return words[key]
     return arg
+
+
+def signed(n: int) -> str:
+    """A change with its sign, as the page writes it (panels.js signed): +2, −1, 0."""
+    return f"+{n}" if n > 0 else f"\u2212{-n}" if n < 0 else "0"
 
 
 def _plural(key: str, n: int) -> str | None:
@@ -112,8 +123,10 @@ def log_line(entry: Sequence[int | str], names: Mapping[int, str] | None = None)
     words = dictionary()
     key = f"log.{kind}"
     what = BY_WHAT.get(kind)
-    if what is not None and what < len(args) and f"{key}.{args[what]}" in words:
-        key = f"{key}.{args[what]}"
+    if what is not None and what < len(args):
+        done = f"{key}.{args[what]}"  # the sentence for what was done, plain or counted
+        if done in words or f"{done}.other" in words:
+            key = done
     count = COUNTS.get(kind)
     sentence: str | None
     if count is not None and f"{key}.other" in words:

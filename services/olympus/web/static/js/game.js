@@ -171,6 +171,9 @@ export async function openGame(app, gameId) {
     const event = JSON.parse(message.data);
     const lines = (event.log || []).map((entry) => logLine(game.view, entry));
     if (event.timed_out && lines.length) lines[0] = `${lines[0]} ${t("log.timed_out")}`;
+    // A handover is a flag of the answer that timed out once too often, not a log entry of the
+    // service's: worded here as the log's own line, after the answer's.
+    if (event.handed_to_bot) lines.push(logLine(game.view, { kind: "handed_to_bot", args: [{ number: event.seat }] }));
     game.log.push(...lines);
     if (Number(event.version) >= Number(game.view.version)) live = true;
     if (live && event.seat !== undefined && (event.timed_out || event.handed_to_bot)) {

@@ -189,18 +189,22 @@ const NAMED_ARGS = {
   colony: { 1: colonyName }, colony_active: { 0: colonyName }, colony_removed: { 1: colonyName },
   colony_tile: { 0: colonyName }, trade: { 1: colonyName }, trade_income: { 1: colonyName },
 };
-// The kinds whose sentence counts something: the argument that picks the plural form.
-const COUNTS = { research: 1, draw: 1, discard: 1, sell: 1, undo: 1, fleet: 1 };
+// The kinds whose sentence counts something: the argument that picks the plural form (a
+// placement's bonus counts its cards: log.bonus.cards.one...).
+const COUNTS = { research: 1, draw: 1, discard: 1, sell: 1, undo: 1, fleet: 1, bonus: 2 };
 // The kinds that move an amount of a resource ({counted}: "3 plants", in the count's form):
 // the resource's argument and the amount's.
-const AMOUNTS = { lose: [1, 2], steal: [2, 3] };
+const AMOUNTS = { lose: [1, 2], steal: [2, 3], bonus: [1, 2] };
 // The kinds whose sentence depends on what was done (the argument's text): the World
-// Government raises a parameter or places an ocean.
-const BY_WHAT = { world_government: 1 };
+// Government raises a parameter or places an ocean; a placement's bonus is goods or cards.
+const BY_WHAT = { world_government: 1, bonus: 1 };
+// The arguments that are a change, shown with their sign: a TR change is +1 or −2.
+const SIGNED = { tr: 1 };
 
 function argText(view, kind, arg, index) {
   if (arg.card) return cardName(arg.card.number, arg.card.name);
   if (arg.number !== undefined) {
+    if (SIGNED[kind] === index) return signed(arg.number);
     if (!(SEAT_ARGS[kind] ?? [0]).includes(index)) return arg.number;
     // Seat -1 is nobody's: the World Government's raise (Venus Next).
     return Number(arg.number) < 0 ? t("log.world_government.who") : seatName(view, Number(arg.number));
@@ -218,7 +222,8 @@ function argText(view, kind, arg, index) {
 
 const known = (key) => t(key) !== key;
 
-// One log entry (the engine's, or the game service's "undo" and "aborted") in words: a phrase
+// One log entry (the engine's, the game service's "undo", "aborted", "resigned" and
+// "account_disabled", or the page's own "handed_to_bot") in words: a phrase
 // per kind in the dictionary ({0}, {1}... are its arguments; a missing one is left empty), in
 // the plural form its count asks, else the kind and its arguments.
 export function logLine(view, entry) {
@@ -227,7 +232,9 @@ export function logLine(view, entry) {
   const params = Object.fromEntries([0, 1, 2, 3, 4].map((i) => [String(i), args[i] ?? ""]));
   let key = `log.${entry.kind}`;
   const what = BY_WHAT[entry.kind];
-  if (what !== undefined && known(`${key}.${raw[what]?.text}`)) key = `${key}.${raw[what].text}`;
+  // The sentence for what was done, a plain one or a counted one (its forms).
+  const done = `${key}.${raw[what]?.text}`;
+  if (what !== undefined && (known(done) || known(`${done}.other`))) key = done;
   const amount = AMOUNTS[entry.kind];
   if (amount) {
     const [res, n] = [raw[amount[0]]?.text, Number(raw[amount[1]]?.number ?? 0)];

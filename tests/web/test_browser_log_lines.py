@@ -1,0 +1,93 @@
+"""The page's log tells who left a seat to a bot (marked `browser`, issue 32): a resignation made
+on the page is a line of the log ("Ada resigned; a bot plays the seat from now on", the game
+service's "resigned" entry) and the seat's board is marked as the bot's; a seat that timed out
+as often as the table allows gets its line too (the page words the event's handed_to_bot flag).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_support import create_table, open_page, shot, version
+from play_support import ABORT
+from web_support import WebStack
+
+from olympus.client import GameServiceError
+from olympus.client.sdk import OlympusClient
+from olympus.v1 import game_pb2 as pb
+
+pytestmark = pytest.mark.browser
+EN = json.loads(
+    (Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n/en.json").read_text(
+        "utf-8"
+    )
+)
+BOARD = ".board[data-seat='0'] h3"
+
+
+@pytest.fixture(scope="module")
+def client(browser_stack: WebStack) -> Iterator[OlympusClient]:
+    with OlympusClient(browser_stack.gamestate) as c:
+        yield c
+
+
+def line(page: Any, text: str) -> None:
+    """Wait until the log shows a line that is exactly `text`."""
+    page.wait_for_function(
+        "(text) => [...document.querySelectorAll('#log div')].some((d) => d.textContent === text)",
+        arg=text,
+    )
+
+
+def test_a_resignation_is_a_log_line_and_the_board_marks_the_bot(
+    browser: Any, browser_stack: WebStack, client: OlympusClient
+) -> None:
+    page = open_page(browser, browser_stack.url + "/")
+    create_table(page, "tharsis")
+    page.wait_for_selector("#resign")
+    name = page.inner_text(BOARD).split(" (")[0]
+    assert EN["played_by_bot"] not in page.inner_text(BOARD)
+    before = version(page)
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.click("#resign")
+    page.wait_for_function(f"document.body.dataset.version !== '{before}'")
+    line(page, EN["log.resigned"].replace("{0}", name))
+    page.wait_for_function(
+        "([selector, mark]) => document.querySelector(selector)?.textContent.includes(mark)",
+        arg=[BOARD, f" — {EN['played_by_bot']}"],
+    )
+    shot(page, "resigned-log")
+    # Two bots now: ended here, so that they do not keep the shared workers busy (unless they
+    # finished the game already).
+    game_id = page.evaluate("location.hash.split('/')[2]")
+    page.evaluate(ABORT, game_id)
+    page.wait_for_selector("#game:not([data-status='GAME_STATUS_ACTIVE'])")
+    page.context.close()
+
+
+def test_a_seat_handed_to_a_bot_is_a_log_line(
+    browser: Any, browser_stack: WebStack, client: OlympusClient
+) -> None:
+    clock = pb.TimeControl(
+        decision_seconds=3,
+        timeout_policy=pb.TIMEOUT_POLICY_DEFAULT_ANSWER,
+        timeouts_before_bot=2,
+    )
+    made = client.create_game(2, bots={1: "random"}, names={0: "Ada"}, time_control=clock)
+    page = open_page(browser, f"{browser_stack.url}/#/join/{made.game_id}/{made.tokens[0]}")
+    page.wait_for_selector(f"{BOARD}:has-text('(you)')")
+    line(page, EN["log.handed_to_bot"].replace("{0}", "Ada"))
+    # Told once: after the second timeout, not after the first.
+    told = page.locator("#log div", has_text=EN["log.handed_to_bot"].replace("{0}", "Ada"))
+    assert told.count() == 1
+    # Two bots now: ended here (unless they finished it already), so that they do not keep
+    # the shared workers busy.
+    try:
+        client.abort_game(made.game_id, made.host_token)
+    except GameServiceError as refused:
+        assert refused.reason == "GAME_FINISHED"
+    page.context.close()
