@@ -52,8 +52,8 @@ def test_a_played_cards_action_is_named_and_marked_used_for_every_viewer(
     mine.locator(f".action.used:text-is('{page_en['tableau.used']}')").wait_for()
     theirs.locator(f".action.used:text-is('{page_en['tableau.used']}')").wait_for()
     assert theirs.locator(".card-action").all_inner_texts() == labels
-    # In Belarusian, the label is the card words' (the classical orthography's file).
-    spectator.select_option("#lang", "be")
+    # In Belarusian (the classical orthography), the label is that language's card words'.
+    spectator.select_option("#lang", "be-tarask")
     belarusian = words(CARD_WORDS / "be-tarask.json")["actions"][f"{number}.0"]["label"]
     assert belarusian != english
     theirs.locator(f".card-action[data-action='0']:text-is('{belarusian}')").wait_for()
