@@ -311,6 +311,8 @@ def event_text(e: dict[str, Any], names: dict[int, str] | None = None) -> str:
         head = f"v{e['version']} game created"
     elif e["kind"] == "undo":
         head = f"v{e['version']} seat {e['seat']} took answers back"
+    elif e["kind"] in ("resigned", "aborted"):  # no answer: the log line says what happened
+        head = f"v{e['version']}"
     else:
         a = e.get("answer") or {}
         what = f"{a['type']} ({a['count']} cards, hidden)" if a.get("hidden") else a.get("text", "")
