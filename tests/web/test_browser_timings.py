@@ -37,11 +37,15 @@ def test_lobby_load_and_answer_to_screen(browser: Any, browser_stack: WebStack) 
     page.wait_for_selector(f"#playable [data-card='{ADAPTED_LICHEN}'] [data-answer='play_card']")
     click_and_wait(page, f"#playable [data-card='{ADAPTED_LICHEN}'] [data-answer='play_card']")
     answers = [float(x) for x in page.evaluate("window.olympusMetrics.answers")]
+    # The page's own drawing of each version (its script; the browser's layout comes after).
+    renders = [float(x) for x in page.evaluate("window.olympusMetrics.renders")]
     page.context.close()
     record("lobby_load", loads)
     record("answer_to_screen", answers)
+    record("render", renders)
     print(
         f"\nlobby load median {median(loads)} ms ({len(loads)} loads);"
-        f" answer to screen median {median(answers)} ms ({len(answers)} answers)"
+        f" answer to screen median {median(answers)} ms ({len(answers)} answers);"
+        f" drawing a version median {median(renders)} ms ({len(renders)} drawings)"
     )
     assert len(loads) == LOADS and len(answers) >= 5

@@ -14,7 +14,7 @@ import { optionsLine, rematchPanel } from "./tables.js";
 import { refusalText } from "./prompts.js";
 
 // Measured by the browser tests: answer click -> the new version on screen.
-window.olympusMetrics = window.olympusMetrics || { answers: [] };
+window.olympusMetrics = window.olympusMetrics || { answers: [], renders: [] };
 
 export async function openGame(app, gameId) {
   const [board, state, catalogue] = await Promise.all([
@@ -125,6 +125,7 @@ export async function openGame(app, gameId) {
   }
 
   function render() {
+    const started = performance.now();
     const view = game.view;
     const reply = game.decision;
     const d = reply.your_turn ? reply.decision : null;
@@ -147,6 +148,7 @@ export async function openGame(app, gameId) {
         seatBoards(view, catalogue))));
     const logBox = document.getElementById("log");
     if (logBox) logBox.scrollTop = logBox.scrollHeight;
+    window.olympusMetrics.renders.push(performance.now() - started);
     document.body.dataset.version = view.version;
     if (game.pending && Number(view.version) >= game.pending.version) {
       window.olympusMetrics.answers.push(performance.now() - game.pending.started);
