@@ -48,6 +48,8 @@ def play_out(
     def first_showing(phase: str) -> None:
         if phase not in phases:
             phases.add(phase)
+            # A list or an object drawn as text (dom.js's h() flattens one level only).
+            assert "[object " not in page.inner_text("body"), phase
             if check:
                 check(page)
             shot(page, f"whole-{width}-{phase}")
