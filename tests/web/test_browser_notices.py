@@ -28,8 +28,9 @@ EN = json.loads(
     )
 )
 LOW_S = 30  # panels.js's LOW_MS
-# A few seconds above the warning, so that the clock is seen without it first.
-CLOCK_S = LOW_S + 6
+# Some seconds above the warning, so that the clock is seen without it first (the page is
+# drawn within them even on a busy machine).
+CLOCK_S = LOW_S + 8
 CLOCK = ".board[data-seat='0'] .clock.running"
 
 
