@@ -1,7 +1,8 @@
-"""The game page as a table (marked `browser`): it fits a phone (360×740, touch; the ladder and player pages too) as well as a wide
-screen, running clocks tick and a timeout is told, the creator of a person-and-person table is
-shown an invitation link per seat (in a new tab too) that seats a second browser, a spectator
-is offered no table controls, and the map has a legend. Screenshots under artifacts/screenshots/."""
+"""The game page as a table (marked `browser`): it fits a phone (360×740, touch; the ladder and
+player pages too) as well as a wide screen, the creator of a person-and-person table is shown an
+invitation link per seat (in a new tab too) that seats a second browser, a spectator is offered
+no table controls, and the map has a legend. Clocks and notices: test_browser_notices.py.
+Screenshots under artifacts/screenshots/."""
 
 from __future__ import annotations
 
@@ -11,18 +12,12 @@ import pytest
 from browser_support import create_table, open_page, shot
 from midgame_support import ACTION, SPACE, past_the_setup, placed, to_a_placement, to_the_projects
 from pages_support import RatedStack
-from play_support import fits
+from play_support import abort, fits
 from web_support import WebStack
 
 pytestmark = pytest.mark.browser
 # The smallest phones in common use (a 390 px phone has room to spare), touch input.
 PHONE = {"width": 360, "height": 740}
-
-
-def abort(page: Any) -> None:
-    """Ends the test's table (the host may): its bot seats stop using the shared workers."""
-    game_id = page.evaluate("location.hash.split('/')[2]")
-    page.evaluate(f"fetch('/api/games/{game_id}/abort', {{method: 'POST', body: '{{}}'}})")
 
 
 def reachable(page: Any, part: str) -> None:
@@ -107,24 +102,6 @@ def test_the_ladder_and_a_player_page_fit_a_phone(browser: Any, rated_stack: Rat
     page.wait_for_selector("#rating-chart .point")
     fits(page)
     shot(page, "phone-player")
-    page.context.close()
-
-
-def test_a_running_clock_ticks_and_a_timeout_is_told(browser: Any, browser_stack: WebStack) -> None:
-    page = open_page(browser, browser_stack.url + "/")
-    create_table(page, "tharsis", clock_seconds=6)
-    clock = page.locator(".board[data-seat='0'] .clock.running")
-    clock.wait_for()
-    first = clock.inner_text()
-    page.wait_for_function(
-        f"document.querySelector(\".board[data-seat='0'] .clock\")?.textContent !== {first!r}"
-    )
-    # Nobody answers the setup: the table's default answer takes it, and the page says so.
-    page.wait_for_selector("#notice:not([hidden])", timeout=60_000)
-    assert "time ran out" in page.locator("#notice").inner_text()
-    page.wait_for_selector("#log div:has-text('(time ran out)')")
-    shot(page, "timeout-notice")
-    abort(page)
     page.context.close()
 
 
