@@ -49,7 +49,12 @@ def run_once(tree: Path) -> dict[str, float]:
     command += ["tests/web", "-k", SELECTION]
     done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
     if done.returncode != 0:
-        raise SystemExit(f"{tree}: the browser tests failed\n{done.stdout[-3000:]}")
+        kept = Path("/tmp") / f"page-timings-failed-{tree.name}.log"
+        kept.write_text(done.stdout + done.stderr)
+        said = [x for x in done.stdout.splitlines() if x.startswith(("E ", "FAILED", "ERROR"))]
+        raise SystemExit(
+            f"{tree}: the browser tests failed (all of it: {kept})\n" + "\n".join(said[-40:])
+        )
     data = json.loads(timings.read_text())
     return {name: float(data[name]["median_ms"]) for name in FIGURES if name in data}
 

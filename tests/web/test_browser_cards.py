@@ -101,6 +101,11 @@ def test_card_faces_reasons_and_sorting(browser: Any, browser_stack: WebStack) -
     assert by_cost == sorted(received, key=lambda n: costs[n]) and by_cost != received
     page.select_option("select[name=hand-sort]", "playable")
     assert set(hand_order(page)[:2]) == {ADAPTED_LICHEN, CONVOY}
+    # By points: the cards that score (Kelp Farming 1 VP, Birds 1 VP an animal) first, each
+    # group as received (the sort is stable).
+    page.select_option("select[name=hand-sort]", "vp")
+    scoring = (KELP_FARMING, BIRDS)
+    assert hand_order(page) == sorted(received, key=lambda n: n not in scoring)
     page.select_option("select[name=hand-sort]", "cost")
     shot(page, "card-faces")
 

@@ -56,10 +56,13 @@ def play_out(
 
     deadline = time.monotonic() + GAME_SECONDS
     while True:
-        first_showing(page.evaluate(PHASE))
+        # One reading decides both the shot and the end: a second look at #final could see the
+        # breakdown that the first had not, and end the game unphotographed.
+        phase = page.evaluate(PHASE)
+        first_showing(phase)
         if "production" not in phases and page.evaluate(PRODUCTION):
             first_showing("production")
-        if page.locator("#final").count():
+        if phase == "final-breakdown":
             break
         assert time.monotonic() < deadline, f"the game did not end; seen {sorted(seen)}"
         play_step(page, seen, tap)
