@@ -46,8 +46,7 @@ async function route() {
 
 // The page's own words and the game's (card names and texts, milestones, colony tiles).
 async function useLanguage(code, remember = false) {
-  await setLanguage(code, remember);
-  await loadCardWords(code);
+  await Promise.all([setLanguage(code, remember), loadCardWords(code)]); // read at once
 }
 
 async function start() {

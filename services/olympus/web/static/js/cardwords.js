@@ -18,25 +18,29 @@ async function fetchWords(code) {
   return response.json();
 }
 
-// Never throws: a file that cannot be read leaves the words the server sent (every lookup's
-// `fallback`) on the page rather than no page at all.
-export async function loadCardWords(language) {
-  source = null;
+// A file's words, or null when it cannot be read (said on the console).
+async function wordsOrNull(code, what) {
   try {
-    if (!english) english = await fetchWords("en");
-    words = language === "en" ? english : await fetchWords(language);
+    return await fetchWords(code);
   } catch (error) {
-    console.warn(`card words for ${language} not loaded: ${error.message}`);
-    words = null;
+    console.warn(`card words ${what} not loaded: ${error.message}`);
+    return null;
   }
+}
+
+// Never throws: a file that cannot be read leaves the words the server sent (every lookup's
+// `fallback`) on the page rather than no page at all. The files are read at once, not one
+// after the other (English, the language's, its source language's).
+export async function loadCardWords(language) {
   const from = SOURCE_FILES[language];
-  if (from) {
-    try {
-      source = await fetchWords(from);
-    } catch (error) {
-      console.warn(`card words for ${language}'s source ${from} not loaded: ${error.message}`);
-    }
-  }
+  const [en, own, src] = await Promise.all([
+    english || wordsOrNull("en", `for ${language}`),
+    language === "en" ? null : wordsOrNull(language, `for ${language}`),
+    from ? wordsOrNull(from, `for ${language}'s source ${from}`) : null,
+  ]);
+  english = en;
+  words = language === "en" ? english : own;
+  source = src;
 }
 
 // One field of one entry: the language's, then its source language's (SOURCE_FILES), then

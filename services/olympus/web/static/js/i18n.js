@@ -37,8 +37,10 @@ async function load(code) {
 }
 
 export async function setLanguage(code, remember = false) {
-  if (!Object.keys(english).length) english = await load("en");
-  words = code === "en" ? english : await load(code);
+  // Both dictionaries at once: one round trip before the page can be worded, not two.
+  const [en, own] = await Promise.all([Object.keys(english).length ? english : load("en"), code === "en" ? null : load(code)]);
+  english = en;
+  words = own || english;
   language = code;
   document.documentElement.lang = code;
   if (remember) localStorage.setItem("olympus.lang", code);

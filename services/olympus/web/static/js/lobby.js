@@ -136,13 +136,15 @@ function matchmakingPanel(choices, session) {
     h("p", {}, h("label", {}, t("lobby.players"), " ", players), " ", h("label", {}, t("lobby.map"), " ", maps)), find, " ", status);
 }
 
-async function gamesPanel(choices) {
+const LISTED = ["GAME_STATUS_ACTIVE", "GAME_STATUS_FINISHED"];
+
+// `listed`: the replies of /api/games for each of LISTED, in its order.
+function gamesPanel(choices, listed) {
   const list = h("tbody");
   const panel = h("section", { id: "games" }, h("h2", {}, t("lobby.games")),
     h("table", {}, h("thead", {}, h("tr", {}, [t("lobby.game"), t("lobby.players"), t("generation"), t("phase"), ""].map((x) => h("th", {}, x)))), list));
-  for (const status of ["GAME_STATUS_ACTIVE", "GAME_STATUS_FINISHED"]) {
-    const { games } = await api("GET", `/api/games?status=${status}`);
-    for (const g of games) {
+  for (const [i, status] of LISTED.entries()) {
+    for (const g of listed[i].games) {
       // The table's map and options, in the open tables' words (GameSummary.options; none
       // from a service before it).
       const table = g.options ? [" · ", h("span", { class: "table-map" }, mapTitle(choices, g.options.map)), optionsLine(g.options)] : null;
@@ -158,7 +160,9 @@ async function gamesPanel(choices) {
 
 export async function renderLobby(app) {
   const redraw = () => renderLobby(app);
-  const [session, choices] = await Promise.all([api("GET", "/api/session"), api("GET", "/api/choices")]);
+  // Every read at once: the lobby is drawn after one round trip, not three.
+  const [session, choices, ...listed] = await Promise.all([api("GET", "/api/session"), api("GET", "/api/choices"),
+    ...LISTED.map((status) => api("GET", `/api/games?status=${status}`))]);
   app.replaceChildren(h("div", { class: "lobby" }, sessionPanel(session, redraw), tableForm(choices),
-    openTablesPanel(session, choices), matchmakingPanel(choices, session), await gamesPanel(choices)));
+    openTablesPanel(session, choices), matchmakingPanel(choices, session), gamesPanel(choices, listed)));
 }
