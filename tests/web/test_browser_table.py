@@ -137,6 +137,15 @@ def test_an_invitation_link_seats_a_second_browser(browser: Any, browser_stack: 
     watcher.wait_for_selector("#spectating")
     assert watcher.locator("#table-controls").count() == 0
     assert watcher.locator("#legend").count() == 1
+    # Every bonus letter drawn on the map (Tharsis: S, T, P, C) is a line of the legend.
+    drawn = set(
+        "".join(
+            watcher.eval_on_selector_all("#map g.hex text", "els => els.map((e) => e.textContent)")
+        )
+    )
+    told = set(watcher.eval_on_selector_all("#legend b", "els => els.map((e) => e.textContent)"))
+    assert drawn and drawn <= told, (drawn, told)
+    assert "?" not in drawn
     abort(host)
     for page in (watcher, guest, host):
         page.context.close()

@@ -6,8 +6,13 @@ import { t, tOr } from "./i18n.js";
 export const SEAT_COLOURS = ["#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98"];
 const TILE_FILL = { TILE_TYPE_OCEAN: "#3498db", TILE_TYPE_GREENERY: "#27ae60", TILE_TYPE_CITY: "#7f8c8d", TILE_TYPE_SPECIAL: "#a0522d" };
 const SPACE_FILL = { SPACE_TYPE_LAND: "#e8c9a0", SPACE_TYPE_OCEAN: "#b7d7ee", SPACE_TYPE_OFF_MARS: "#d9d2e9", SPACE_TYPE_RESTRICTED: "#999" };
-const BONUS = { SPACE_BONUS_STEEL: "S", SPACE_BONUS_TITANIUM: "T", SPACE_BONUS_PLANT: "P", SPACE_BONUS_CARD: "C",
-  SPACE_BONUS_HEAT: "H", SPACE_BONUS_OCEAN: "O", SPACE_BONUS_TEMPERATURE: "°", SPACE_BONUS_MICROBE: "M", SPACE_BONUS_ANIMAL: "A" };
+// A space's bonuses as letters on the map, and each letter's word in the legend (one table, so
+// the legend names every letter the map can draw).
+const BONUS = {
+  SPACE_BONUS_STEEL: ["S", "res.steel"], SPACE_BONUS_TITANIUM: ["T", "res.titanium"], SPACE_BONUS_PLANT: ["P", "res.plants"],
+  SPACE_BONUS_HEAT: ["H", "res.heat"], SPACE_BONUS_CARD: ["C", "legend.card"], SPACE_BONUS_OCEAN: ["O", "legend.ocean"],
+  SPACE_BONUS_TEMPERATURE: ["°", "temperature"], SPACE_BONUS_MICROBE: ["M", "legend.microbe"], SPACE_BONUS_ANIMAL: ["A", "legend.animal"],
+};
 const R = 20;
 const W = Math.sqrt(3) * R;
 
@@ -61,7 +66,7 @@ export function drawMap(board, view, legal, onPick, recent = new Set()) {
     }
     group.append(hex);
     if (!tile && space.bonuses?.length) {
-      group.append(s("text", { x: cx, y: cy + 3, "text-anchor": "middle" }, space.bonuses.map((b) => BONUS[b] || "?").join("")));
+      group.append(s("text", { x: cx, y: cy + 3, "text-anchor": "middle" }, space.bonuses.map((b) => BONUS[b]?.[0] || "?").join("")));
     }
     if (!tile && (space.reserved_for_card_name || space.volcanic)) {
       group.append(s("text", { x: cx, y: cy - 8, "text-anchor": "middle" }, space.volcanic ? "▲" : "★"));
@@ -132,9 +137,7 @@ export function mapLegend() {
     swatch(TILE_FILL.TILE_TYPE_GREENERY, t("tile.TILE_TYPE_GREENERY")),
     swatch(TILE_FILL.TILE_TYPE_CITY, t("tile.TILE_TYPE_CITY")),
     swatch(TILE_FILL.TILE_TYPE_SPECIAL, `${t("tile.TILE_TYPE_SPECIAL")} ◆`),
-    letter("S", t("res.steel")), letter("T", t("res.titanium")), letter("P", t("res.plants")),
-    letter("H", t("res.heat")), letter("C", t("legend.card")), letter("O", t("legend.ocean")),
-    letter("°", t("temperature")), letter("M", t("legend.microbe")), letter("A", t("legend.animal")),
+    Object.values(BONUS).map(([mark, word]) => letter(mark, t(word))),
     h("span", {}, h("span", { class: "swatch recent" }), t("legend.recent")),
     letter("▲", t("map.volcanic")), letter("★", t("legend.reserved")), letter("●", t("legend.owner")));
 }
