@@ -29,6 +29,12 @@ ARGS = [
 ]
 # The folder the docs name (docs/play/web.md): screenshots and measured figures (git-ignored).
 ARTIFACTS = Path(__file__).resolve().parents[2] / "artifacts" / "screenshots"
+# The page's English words (the tests' pages are English unless a test switches them).
+EN: dict[str, str] = json.loads(
+    (Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n/en.json").read_text(
+        "utf-8"
+    )
+)
 
 
 def cannot_run(reason: str) -> None:

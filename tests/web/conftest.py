@@ -11,6 +11,8 @@ from browser_support import launch
 from pages_support import rated_stack  # noqa: F401  (the ladder and replay pages' tests)
 from web_support import WebStack, web_stack
 
+from olympus.client.sdk import OlympusClient
+
 
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Any]:
@@ -21,3 +23,10 @@ def browser() -> Iterator[Any]:
 def browser_stack(redis_url: str, workers: object) -> Iterator[WebStack]:
     with web_stack(redis_url) as s:
         yield s
+
+
+@pytest.fixture(scope="module")
+def client(browser_stack: WebStack) -> Iterator[OlympusClient]:
+    """The SDK on the browser stack's game service: tables a test makes or plays beside the page."""
+    with OlympusClient(browser_stack.gamestate) as c:
+        yield c

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 import redis.asyncio as aioredis
-from web_support import Browser, WebStack, web_stack
+from web_support import Browser, WebStack, guest, web_stack
 
 from olympus.web.session import MAX_HOSTED, Session, SessionStore
 
@@ -28,12 +28,6 @@ THREE_PEOPLE: dict[str, Any] = {
 def stack(redis_url: str, workers: object) -> Iterator[WebStack]:
     with web_stack(redis_url) as s:
         yield s
-
-
-def guest(stack: WebStack) -> Browser:
-    person = Browser(stack.url)
-    person.ok("POST", "/api/session/guest")
-    return person
 
 
 def another_tab(person: Browser) -> Browser:

@@ -12,19 +12,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from web_support import Browser, WebStack, web_stack
+from web_support import Browser, WebStack, guest, web_stack
 
 
 @pytest.fixture(scope="module")
 def stack(redis_url: str, workers: object) -> Iterator[WebStack]:
     with web_stack(redis_url) as s:
         yield s
-
-
-def guest(stack: WebStack) -> Browser:
-    person = Browser(stack.url)
-    person.ok("POST", "/api/session/guest")
-    return person
 
 
 def own_cards(person: Browser, game_id: str) -> list[int]:

@@ -9,26 +9,19 @@ tiles, and resigning and aborting (each asked first). Screenshots under artifact
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import create_table, open_page, record, shot, version
+from browser_support import EN, create_table, open_page, record, shot, version
 from web_support import WebStack, web_stack
 
 from olympus.client.players import pick
 from olympus.client.sdk import OlympusClient, SeatHandle
 
 pytestmark = pytest.mark.browser
-EN = json.loads(
-    (Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n/en.json").read_text(
-        "utf-8"
-    )
-)
 SEED = 3  # seat 0 is dealt PhoboLog (7 cards affordable) and a corporation that affords 10
 ANSWER_LIMIT = 1500  # answers in one game: more is a game that does not end
 GAMES = 4  # games played at most for the page to have answered every kind

@@ -7,23 +7,15 @@ the one clicked resolves first, the other after it. A screenshot under artifacts
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import click_and_wait, open_page, shot
+from browser_support import EN, click_and_wait, open_page, shot
 from web_support import WebStack
 
 from olympus.client.sdk import OlympusClient
 
 pytestmark = pytest.mark.browser
-EN = json.loads(
-    (Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n/en.json").read_text(
-        "utf-8"
-    )
-)
 LAGRANGE, OLYMPUS_CONFERENCE = "196", "185"
 POSITION = {
     "options": {"players": 2, "seed": 7, "corporate_era": True},
@@ -42,12 +34,6 @@ POSITION = {
     "decision": {"kind": "turn", "seat": 0},
 }
 OPTION = "#decision[data-kind='DECISION_KIND_OPTION']"
-
-
-@pytest.fixture(scope="module")
-def client(browser_stack: WebStack) -> Iterator[OlympusClient]:
-    with OlympusClient(browser_stack.gamestate) as c:
-        yield c
 
 
 def source_of(page: Any) -> str:

@@ -7,30 +7,17 @@ track through the game from 0% to the final level; a running clock reads its dea
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import open_page, shot
+from browser_support import EN, open_page, shot
 from web_support import Browser, WebStack
 
 from olympus.client.sdk import OlympusClient
 from olympus.v1 import game_pb2 as pb
 
 pytestmark = pytest.mark.browser
-EN = json.loads(
-    (Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n/en.json").read_text(
-        "utf-8"
-    )
-)
 VENUS = ".track[data-parameter='GLOBAL_PARAMETER_VENUS']"
-
-
-@pytest.fixture(scope="module")
-def client(browser_stack: WebStack) -> Iterator[OlympusClient]:
-    with OlympusClient(browser_stack.gamestate) as c:
-        yield c
 
 
 def options_words(*keys: str) -> str:

@@ -6,13 +6,10 @@ as often as the table allows gets its line too (the page words the event's hande
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import create_table, open_page, shot, version
+from browser_support import EN, create_table, open_page, shot, version
 from play_support import ABORT
 from web_support import WebStack
 
@@ -21,18 +18,7 @@ from olympus.client.sdk import OlympusClient
 from olympus.v1 import game_pb2 as pb
 
 pytestmark = pytest.mark.browser
-EN = json.loads(
-    (Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n/en.json").read_text(
-        "utf-8"
-    )
-)
 BOARD = ".board[data-seat='0'] h3"
-
-
-@pytest.fixture(scope="module")
-def client(browser_stack: WebStack) -> Iterator[OlympusClient]:
-    with OlympusClient(browser_stack.gamestate) as c:
-        yield c
 
 
 def line(page: Any, text: str) -> None:

@@ -7,13 +7,10 @@ and marks on the seat's board. Screenshots under artifacts/screenshots/."""
 from __future__ import annotations
 
 import contextlib
-import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_support import create_table, open_page, shot
+from browser_support import EN, create_table, open_page, shot
 from play_support import abort
 from web_support import WebStack
 
@@ -22,22 +19,11 @@ from olympus.client.sdk import OlympusClient
 from olympus.v1 import game_pb2 as pb
 
 pytestmark = pytest.mark.browser
-EN = json.loads(
-    (Path(__file__).resolve().parents[2] / "services/olympus/web/static/i18n/en.json").read_text(
-        "utf-8"
-    )
-)
 LOW_S = 30  # panels.js's LOW_MS
 # Some seconds above the warning, so that the clock is seen without it first (the page is
 # drawn within them even on a busy machine).
 CLOCK_S = LOW_S + 8
 CLOCK = ".board[data-seat='0'] .clock.running"
-
-
-@pytest.fixture(scope="module")
-def client(browser_stack: WebStack) -> Iterator[OlympusClient]:
-    with OlympusClient(browser_stack.gamestate) as c:
-        yield c
 
 
 def colour(page: Any, selector: str) -> str:

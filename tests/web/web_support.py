@@ -84,3 +84,10 @@ class Browser:
         status, data = self.call(method, path, body)
         assert status == 200, (status, data)
         return data
+
+
+def guest(stack: WebStack) -> Browser:
+    """A new browser signed in as a guest."""
+    person = Browser(stack.url)
+    person.ok("POST", "/api/session/guest")
+    return person
