@@ -1,8 +1,7 @@
 """The page's log tells who left a seat to a bot (marked `browser`, issue 32): a resignation made
 on the page is a line of the log ("Ada resigned; a bot plays the seat from now on", the game
-service's "resigned" entry) and the seat's board is marked as the bot's; a seat that timed out
-as often as the table allows gets its line too (the page words the event's handed_to_bot flag).
-"""
+service's "resigned" entry) and the seat's board is marked as the bot's. A seat handed to a bot
+after its timeouts: test_browser_notices.py (its notice, its mark and its log line)."""
 
 from __future__ import annotations
 
@@ -13,9 +12,7 @@ from browser_support import EN, create_table, open_page, shot, version
 from play_support import ABORT
 from web_support import WebStack
 
-from olympus.client import GameServiceError
 from olympus.client.sdk import OlympusClient
-from olympus.v1 import game_pb2 as pb
 
 pytestmark = pytest.mark.browser
 BOARD = ".board[data-seat='0'] h3"
@@ -52,28 +49,4 @@ def test_a_resignation_is_a_log_line_and_the_board_marks_the_bot(
     game_id = page.evaluate("location.hash.split('/')[2]")
     page.evaluate(ABORT, game_id)
     page.wait_for_selector("#game:not([data-status='GAME_STATUS_ACTIVE'])")
-    page.context.close()
-
-
-def test_a_seat_handed_to_a_bot_is_a_log_line(
-    browser: Any, browser_stack: WebStack, client: OlympusClient
-) -> None:
-    clock = pb.TimeControl(
-        decision_seconds=3,
-        timeout_policy=pb.TIMEOUT_POLICY_DEFAULT_ANSWER,
-        timeouts_before_bot=2,
-    )
-    made = client.create_game(2, bots={1: "random"}, names={0: "Ada"}, time_control=clock)
-    page = open_page(browser, f"{browser_stack.url}/#/join/{made.game_id}/{made.tokens[0]}")
-    page.wait_for_selector(f"{BOARD}:has-text('(you)')")
-    line(page, EN["log.handed_to_bot"].replace("{0}", "Ada"))
-    # Told once: after the second timeout, not after the first.
-    told = page.locator("#log div", has_text=EN["log.handed_to_bot"].replace("{0}", "Ada"))
-    assert told.count() == 1
-    # Two bots now: ended here (unless they finished it already), so that they do not keep
-    # the shared workers busy.
-    try:
-        client.abort_game(made.game_id, made.host_token)
-    except GameServiceError as refused:
-        assert refused.reason == "GAME_FINISHED"
     page.context.close()

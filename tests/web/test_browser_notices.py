@@ -75,8 +75,14 @@ def test_a_seat_that_times_out_too_often_is_handed_to_a_bot(
         "([selector, mark]) => document.querySelector(selector)?.textContent.includes(mark)",
         arg=[".board[data-seat='0'] h3", f" — {EN['played_by_bot']}"],
     )
-    # Both timeouts are in the log, and the seat now answers as the bot does, by itself.
+    # Both timeouts are in the log, and the handover once (after the second, not the first).
     assert page.locator("#log div:has-text('(time ran out)')").count() >= 2
+    handed = EN["log.handed_to_bot"].replace("{0}", "Ada")
+    page.wait_for_function(
+        "(text) => [...document.querySelectorAll('#log div')].some((d) => d.textContent === text)",
+        arg=handed,
+    )
+    assert page.locator("#log div", has_text=handed).count() == 1
     shot(page, "handed-to-bot")
     with contextlib.suppress(GameServiceError):  # the bot may have played it out already
         client.abort_game(made.game_id, made.host_token)
