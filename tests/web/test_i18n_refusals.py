@@ -2,7 +2,9 @@
 reasons are collected from the code that raises them, the engine's checked apply (its
 IllegalAction and MalformedAction refusals) and the game service's answer path, so a new
 reason fails here until the six dictionaries word it; a message uses the metadata its
-refusal carries (errors.proto), and only that."""
+refusal carries (errors.proto), and only that. Beyond the answer path, every reason of
+errors.proto (a service's refusal the page may pass on: a seat link, an API key, the server
+restarting...) has its words too, so a reason added there fails here until it is worded."""
 
 from __future__ import annotations
 
@@ -136,3 +138,19 @@ def test_a_refusal_message_uses_the_metadata_it_is_sent_with() -> None:
         assert keys - FOR_PROGRAMS <= used, (reason, keys - used)
         if reason != "MILESTONE_UNAVAILABLE":
             assert used <= keys, (reason, used - keys)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_reason_of_errors_proto_has_a_message(language: str) -> None:
+    catalogue = words(language)
+    reasons = [v.name for v in errors_pb2.ErrorReason.DESCRIPTOR.values if v.number > 0]
+    assert len(reasons) > 100 and "INTERNAL" in reasons
+    missing = [r for r in reasons if not catalogue.get(f"refusal.{r}", "").strip()]
+    assert not missing, (language, missing)
+    # Outside the answer path a reason's metadata is for programs (a game id, a status or
+    # scope name, the maps or rules versions served), not in a reader's language: its words
+    # fill nothing in, and the server's English message says the rest.
+    answers = answer_refusals()
+    for reason in reasons:
+        if reason not in answers:
+            assert not PLACEHOLDER.findall(catalogue[f"refusal.{reason}"]), (language, reason)
