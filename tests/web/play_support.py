@@ -75,10 +75,12 @@ def play_step(page: Any, seen: set[str], tap: bool = False) -> None:
     `tap`), or waits for the game."""
     # The kind and the version in one read: a render between two reads would pair the kind
     # of one version with the next version, and the wait below would never end.
-    kind, before = page.evaluate(
+    kind, before, over = page.evaluate(
         "[document.querySelector('#decision')?.dataset.kind || 'none',"
-        " document.body.dataset.version]"
+        " document.body.dataset.version, !!document.querySelector('#final')]"
     )
+    if over:  # the game ended: no version comes after this one, nothing is left to answer
+        return
     if kind == "none":
         page.wait_for_function(f"document.body.dataset.version !== '{before}'", timeout=60_000)
         return

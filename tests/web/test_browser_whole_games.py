@@ -56,8 +56,8 @@ def play_out(
 
     deadline = time.monotonic() + GAME_SECONDS
     while True:
-        # One reading decides both the shot and the end: a second look at #final could see the
-        # breakdown that the first had not, and end the game unphotographed.
+        # The loop ends on the phase it photographed: a breakdown drawn after this reading is
+        # photographed at the next one (play_step does nothing once the game is over).
         phase = page.evaluate(PHASE)
         first_showing(phase)
         if "production" not in phases and page.evaluate(PRODUCTION):
