@@ -123,11 +123,15 @@ def load_ms(page: Any) -> float:
     )
 
 
-def create_table(page: Any, game_map: str = "tharsis", clock_seconds: int = 0) -> str:
-    """Signs in as a guest and creates a 2-seat table against the random bot (with a time per
-    decision when `clock_seconds`, the default answer on timeout); the game id."""
-    page.click("#guest")
-    page.wait_for_selector("#signout")
+def create_table(
+    page: Any, game_map: str = "tharsis", clock_seconds: int = 0, signed_in: bool = False
+) -> str:
+    """Signs in as a guest (unless `signed_in`: the test did, and set options of its own) and
+    creates a 2-seat table against the random bot (with a time per decision when
+    `clock_seconds`, the default answer on timeout); the game id."""
+    if not signed_in:
+        page.click("#guest")
+        page.wait_for_selector("#signout")
     if clock_seconds:
         page.select_option("select[name=clock]", "decision")
         page.fill("input[name=seconds]", str(clock_seconds))

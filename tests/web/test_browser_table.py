@@ -164,12 +164,7 @@ def test_a_venus_table_made_in_the_lobby_shows_the_venus_track_and_air_scrapping
     assert wgt.is_hidden() and wgt.is_disabled()
     page.check("input[name=venus]")
     assert wgt.is_visible() and wgt.is_checked() and wgt.is_enabled()
-    page.uncheck("input[name=corporate_era]")
-    row = page.locator(".seatrow[data-seat='1']")
-    row.locator("select[name=kind]").select_option("SEAT_KIND_BOT")
-    row.locator("select[name=bot]").select_option("random")
-    page.click("#create-table")
-    page.wait_for_selector("#game")
+    create_table(page, signed_in=True)
     options = page.locator("#game-options").inner_text()
     assert "Venus Next" in options and "World Government Terraforming" in options
     venus = page.locator("#params .track[data-parameter='GLOBAL_PARAMETER_VENUS']")
